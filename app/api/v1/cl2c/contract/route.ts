@@ -1,0 +1,14 @@
+import { getDb } from '@/db/client';
+import { createContractBody, listContractsQuery, updateContractBody } from '@/lib/contracts/schemas';
+import { createContract, listContracts, updateContract } from '@/lib/contracts/service';
+import { familyA } from '@/lib/http/family-a';
+
+export const GET = familyA({ query: listContractsQuery }, ({ actor, query }) =>
+  listContracts(getDb(), actor.organizationId, query),
+);
+
+export const POST = familyA({ body: createContractBody, status: 201 }, ({ actor, body }) =>
+  createContract(getDb(), actor, body),
+);
+
+export const PUT = familyA({ body: updateContractBody }, ({ actor, body }) => updateContract(getDb(), actor, body));

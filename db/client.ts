@@ -1,0 +1,39 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { env } from '@/lib/env';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
+
+/** Opens (and migrates) a SQLite file with the pragmas the service relies on. */
+export function openDb(file: string): Db {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder });
+  return db;
+}
+
+const globalForDb = globalThis as unknown as { __cl2cDb?: { file: string; db: Db } };
+
+/** The process-wide connection to DATABASE_PATH, migrated on first use. */
+export function getDb(): Db {
+  const file = env().DATABASE_PATH;
+  const current = globalForDb.__cl2cDb;
+  if (current && current.file === file) return current.db;
+  current?.db.$client.close();
+  const db = openDb(file);
+  globalForDb.__cl2cDb = { file, db };
+  return db;
+}
+
+export { schema };

@@ -1,0 +1,430 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+/**
+ * The whole domain model (DESIGN §2). Timestamps are stored as epoch milliseconds and surface
+ * as `Date`, so JSON serialisation gives ISO 8601 UTC with milliseconds for free.
+ */
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const json = (name: string) => text(name, { mode: 'json' }).$type<Record<string, unknown>>();
+
+export const contractStatuses = ['CREATED', 'DEPLOYED', 'FAILED'] as const;
+export const nftStatuses = ['CREATED', 'PENDING', 'MINTED', 'FAILED'] as const;
+export const membershipStatuses = ['ACTIVE', 'SUSPENDED'] as const;
+export const membershipRoles = ['OWNER', 'ADMIN', 'MEMBER'] as const;
+export const invitationStatuses = ['PENDING', 'ACCEPTED', 'REVOKED', 'EXPIRED'] as const;
+export const shareStatuses = ['PENDING', 'AUTHORIZED', 'REJECTED'] as const;
+export const apiKeyFamilies = ['A', 'B'] as const;
+export const networks = ['POLYGON'] as const;
+export const chainEnvs = ['TESTNET', 'MAINNET'] as const;
+export const tokenTypes = ['mainnet', 'faucet'] as const;
+export const transferStatuses = ['PENDING', 'SIGNED', 'SUBMITTED', 'FAILED'] as const;
+export const emailStatuses = ['PENDING', 'SENT', 'FAILED'] as const;
+
+export const organizations = sqliteTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  tenant: text('tenant').notNull().unique(),
+  /** AES-256-GCM encrypted dev signing key used by the `local` chain driver. */
+  chainKeyEncrypted: text('chain_key_encrypted'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per person, global. Also Better Auth's user model (mapped in lib/auth/server.ts):
+ * `name` is its display name, `emailConfirmed` its `emailVerified`. E-mails are stored lower-case.
+ */
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull().default(''),
+    userName: text('user_name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    image: text('image'),
+    phoneNumber: text('phone_number'),
+    emailConfirmed: integer('email_confirmed', { mode: 'boolean' }).notNull().default(false),
+    isRegistered: integer('is_registered', { mode: 'boolean' }).notNull().default(false),
+    pushToken: text('push_token'),
+    authLocation: text('auth_location'),
+    authValidUpto: timestamp('auth_valid_upto'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_lower_uq').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_phone_number_uq').on(t.phoneNumber),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const wallets = sqliteTable(
+  'wallets',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    isPrimary: integer('is_primary', { mode: 'boolean' }).notNull().default(false),
+    /** Custodial wallets only; never returned by any API. */
+    encryptedPrivateKey: text('encrypted_private_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('wallets_address_uq').on(t.address),
+    index('wallets_user_idx').on(t.userId),
+    uniqueIndex('wallets_one_primary_uq').on(t.userId).where(sql`${t.isPrimary} = 1`),
+  ],
+);
+
+export const userOrganizations = sqliteTable(
+  'user_organizations',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: membershipStatuses }).notNull().default('ACTIVE'),
+    role: text('role', { enum: membershipRoles }).notNull().default('MEMBER'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_org_org_user_uq').on(t.organizationId, t.userId),
+    index('user_org_user_idx').on(t.userId),
+    index('user_org_org_created_idx').on(t.organizationId, t.createdAt),
+    index('user_org_org_updated_idx').on(t.organizationId, t.updatedAt),
+    index('user_org_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
+  ],
+);
+
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    status: text('status', { enum: invitationStatuses }).notNull().default('PENDING'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    sendCount: integer('send_count').notNull().default(0),
+    lastSentAt: timestamp('last_sent_at'),
+    acceptedAt: timestamp('accepted_at'),
+    userOrganizationId: text('user_organization_id').references(() => userOrganizations.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_uq').on(t.tokenHash),
+    index('invitations_org_email_idx').on(t.organizationId, t.email),
+    index('invitations_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
+    index('invitations_org_status_updated_idx').on(t.organizationId, t.status, t.updatedAt),
+  ],
+);
+
+export const smartContracts = sqliteTable(
+  'smart_contracts',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    symbol: text('symbol').notNull(),
+    description: text('description'),
+    network: text('network', { enum: networks }).notNull().default('POLYGON'),
+    env: text('env', { enum: chainEnvs }).notNull().default('TESTNET'),
+    status: text('status', { enum: contractStatuses }).notNull().default('CREATED'),
+    contractAddress: text('contract_address'),
+    deployedAt: timestamp('deployed_at'),
+    metadata: json('metadata'),
+    creatorAddress: text('creator_address'),
+    deploymentTransactionHash: text('deployment_transaction_hash'),
+    deploymentLogs: text('deployment_logs'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contracts_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('contracts_org_updated_idx').on(t.organizationId, t.updatedAt),
+    index('contracts_org_name_idx').on(t.organizationId, t.name),
+    index('contracts_org_symbol_idx').on(t.organizationId, t.symbol),
+    index('contracts_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
+    index('contracts_org_deployed_idx').on(t.organizationId, t.deployedAt),
+  ],
+);
+
+export const nfts = sqliteTable(
+  'nfts',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    smartContractId: text('smart_contract_id')
+      .notNull()
+      .references(() => smartContracts.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    externalUrl: text('external_url'),
+    imagePath: text('image_path'),
+    metadata: json('metadata'),
+    metadataUri: text('metadata_uri'),
+    supply: integer('supply').notNull().default(1),
+    status: text('status', { enum: nftStatuses }).notNull().default('CREATED'),
+    mintedAt: timestamp('minted_at'),
+    tokenId: integer('token_id'),
+    tokenUri: text('token_uri'),
+    tokenOwner: text('token_owner'),
+    mintTransactionHash: text('mint_transaction_hash'),
+    mintLogs: text('mint_logs'),
+    licence: text('licence'),
+    signature: text('signature'),
+    copyrightMetadata: text('copyright_metadata'),
+    copyrightedAt: timestamp('copyrighted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('nfts_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('nfts_org_updated_idx').on(t.organizationId, t.updatedAt),
+    index('nfts_org_name_idx').on(t.organizationId, t.name),
+    index('nfts_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
+    index('nfts_org_minted_idx').on(t.organizationId, t.mintedAt),
+    index('nfts_org_supply_idx').on(t.organizationId, t.supply),
+    index('nfts_org_contract_created_idx').on(t.organizationId, t.smartContractId, t.createdAt),
+    index('nfts_contract_idx').on(t.smartContractId),
+  ],
+);
+
+export const copyrightShares = sqliteTable(
+  'copyright_shares',
+  {
+    id: id(),
+    nftId: text('nft_id')
+      .notNull()
+      .references(() => nfts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Percent with at most 2 decimals (validated on input). */
+    percentage: real('percentage').notNull(),
+    status: text('status', { enum: shareStatuses }).notNull().default('PENDING'),
+    copyAuthLocation: text('copy_auth_location'),
+    copyAuthTimestamp: timestamp('copy_auth_timestamp'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shares_nft_user_uq').on(t.nftId, t.userId),
+    index('shares_user_idx').on(t.userId),
+  ],
+);
+
+export const tokenTransfers = sqliteTable(
+  'token_transfers',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userOrganizationId: text('user_organization_id').references(() => userOrganizations.id, {
+      onDelete: 'set null',
+    }),
+    toAddress: text('to_address').notNull(),
+    /** Decimal string, never a binary float. */
+    amount: text('amount').notNull(),
+    tokenType: text('token_type', { enum: tokenTypes }).notNull(),
+    transactionHash: text('transaction_hash'),
+    status: text('status', { enum: transferStatuses }).notNull().default('PENDING'),
+    broadcast: integer('broadcast', { mode: 'boolean' }).notNull().default(false),
+    chain: text('chain').notNull().default('local'),
+    error: text('error'),
+    idempotencyKey: text('idempotency_key'),
+    requestFingerprint: text('request_fingerprint'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('transfers_org_idem_uq')
+      .on(t.organizationId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('transfers_org_created_idx').on(t.organizationId, t.createdAt),
+    index('transfers_member_idx').on(t.userOrganizationId),
+  ],
+);
+
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    family: text('family', { enum: apiKeyFamilies }).notNull(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    lastUsedAt: timestamp('last_used_at'),
+    expiresAt: timestamp('expires_at'),
+    revokedAt: timestamp('revoked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_hash_uq').on(t.keyHash),
+    index('api_keys_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+export const outboxEmails = sqliteTable(
+  'outbox_emails',
+  {
+    id: id(),
+    organizationId: text('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: emailStatuses }).notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at'),
+    sentAt: timestamp('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('outbox_status_next_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+export const auditEvents = sqliteTable(
+  'audit_events',
+  {
+    id: id(),
+    organizationId: text('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    actorType: text('actor_type', { enum: ['api_key', 'user', 'system'] }).notNull(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    requestId: text('request_id'),
+    data: json('data'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('audit_org_created_idx').on(t.organizationId, t.createdAt),
+    index('audit_entity_idx').on(t.entityType, t.entityId),
+  ],
+);
+
+/* ---- Better Auth tables (database sessions, credential accounts) ---- */
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = sqliteTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+export type Organization = typeof organizations.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type Wallet = typeof wallets.$inferSelect;
+export type UserOrganization = typeof userOrganizations.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
+export type SmartContract = typeof smartContracts.$inferSelect;
+export type Nft = typeof nfts.$inferSelect;
+export type CopyrightShare = typeof copyrightShares.$inferSelect;
+export type TokenTransfer = typeof tokenTransfers.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type OutboxEmail = typeof outboxEmails.$inferSelect;
+export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -1,0 +1,59 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { getDb } from '@/db/client';
+import { accounts, sessions, users, verifications } from '@/db/schema';
+import { authSecret, env } from '@/lib/env';
+import { findAdminMembership } from './admin';
+
+function createAuth() {
+  const db = getDb();
+  return betterAuth({
+    appName: 'CL2C Admin',
+    baseURL: env().APP_URL,
+    secret: authSecret(),
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'sqlite',
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: { modelName: 'users', fields: { emailVerified: 'emailConfirmed' } },
+    session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    // Admins are provisioned by the CLI or the first-run seed; nobody signs up from the web.
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8 },
+    advanced: { database: { generateId: 'uuid' } },
+    trustedOrigins: (request) => [env().APP_URL, request ? new URL(request.url).origin : undefined],
+    rateLimit: {
+      enabled: true,
+      storage: 'memory',
+      window: 60,
+      max: 300,
+      customRules: { '/sign-in/email': { window: 60, max: Number(process.env.SIGNIN_MAX_PER_MINUTE ?? 10) } },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Only OWNER/ADMIN members of an organization may hold a console session.
+          before: (session) => {
+            if (!findAdminMembership(db, session.userId)) {
+              throw new APIError('FORBIDDEN', {
+                message: 'This account is not an administrator of any organization.',
+              });
+            }
+            return Promise.resolve({ data: session });
+          },
+        },
+      },
+    },
+  });
+}
+
+type Auth = ReturnType<typeof createAuth>;
+const globalForAuth = globalThis as unknown as { __cl2cAuth?: Auth };
+
+export function getAuth(): Auth {
+  globalForAuth.__cl2cAuth ??= createAuth();
+  return globalForAuth.__cl2cAuth;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
+import {
+  contractView,
+  createContractBody,
+  deleteContractResponse,
+  listContractsQuery,
+  updateContractBody,
+} from './schemas';
+
+export function registerContractPaths(registry: OpenAPIRegistry) {
+  const tags = ['Smart contracts'];
+  registry.registerPath({
+    method: 'get',
+    path: '/cl2c/contract',
+    operationId: 'listContracts',
+    summary: 'A1 — list smart contracts',
+    tags,
+    request: { query: listContractsQuery },
+    responses: { 200: jsonResponse('A page of contracts', paginated(contractView)), 400: aErrors[400], 401: aErrors[401] },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/cl2c/contract',
+    operationId: 'createContract',
+    summary: 'A2 — create a smart-contract record (not deployed)',
+    tags,
+    request: { body: jsonBody(createContractBody) },
+    responses: { 201: jsonResponse('Created', contractView), 400: aErrors[400], 401: aErrors[401], 413: aErrors[413], 415: aErrors[415] },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/cl2c/contract',
+    operationId: 'updateContract',
+    summary: 'A3 — update status, address and deployment time',
+    tags,
+    request: { body: jsonBody(updateContractBody) },
+    responses: { 200: jsonResponse('Updated', contractView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 415: aErrors[415] },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/cl2c/contract/{id}',
+    operationId: 'deleteContract',
+    summary: 'A4 — delete a contract without NFTs',
+    tags,
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 200: jsonResponse('Deleted', deleteContractResponse), 401: aErrors[401], 404: aErrors[404], 409: aErrors[409] },
+  });
+}

@@ -1,0 +1,160 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { nfts, smartContracts, type SmartContract } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+import { envelope, likePattern } from '@/lib/http/query';
+import type { CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
+
+export type ContractView = Omit<SmartContract, 'organizationId' | 'creatorAddress' | 'deploymentTransactionHash' | 'deploymentLogs'> & {
+  totalNFTs: number;
+};
+
+// Qualified by hand: inside a single-table select Drizzle renders bare column names, which the
+// subquery would resolve against `nfts` instead.
+const totalNfts = sql<number>`(select count(*) from "nfts" as "n" where "n"."smart_contract_id" = "smart_contracts"."id")`;
+
+const viewColumns = {
+  id: smartContracts.id,
+  name: smartContracts.name,
+  symbol: smartContracts.symbol,
+  description: smartContracts.description,
+  network: smartContracts.network,
+  env: smartContracts.env,
+  status: smartContracts.status,
+  contractAddress: smartContracts.contractAddress,
+  deployedAt: smartContracts.deployedAt,
+  metadata: smartContracts.metadata,
+  totalNFTs: totalNfts.mapWith(Number),
+  createdAt: smartContracts.createdAt,
+  updatedAt: smartContracts.updatedAt,
+};
+
+const sortColumns = {
+  createdAt: smartContracts.createdAt,
+  updatedAt: smartContracts.updatedAt,
+  name: smartContracts.name,
+  symbol: smartContracts.symbol,
+  status: smartContracts.status,
+  deployedAt: smartContracts.deployedAt,
+} as const;
+
+/** A1: one page of the organization's contracts, with the applied filters echoed. */
+export function listContracts(db: Db, organizationId: string, q: ListContractsQuery) {
+  const conditions: SQL[] = [eq(smartContracts.organizationId, organizationId)];
+  if (q.status) conditions.push(eq(smartContracts.status, q.status));
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(
+      or(
+        sql`${smartContracts.name} like ${pattern} escape '\\'`,
+        sql`${smartContracts.symbol} like ${pattern} escape '\\'`,
+        sql`${smartContracts.description} like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const direction = q.sortOrder === 'asc' ? asc : desc;
+  const total = db.select({ n: count() }).from(smartContracts).where(where).get()?.n ?? 0;
+  // Page through the (covering) index first, then load only the rows of this page.
+  const ids = db
+    .select({ id: smartContracts.id })
+    .from(smartContracts)
+    .where(where)
+    .orderBy(direction(sortColumns[q.sortBy]), direction(smartContracts.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .all()
+    .map((r) => r.id);
+  const rows = ids.length
+    ? db.select(viewColumns).from(smartContracts).where(inArray(smartContracts.id, ids)).all()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const data = ids.map((id) => byId.get(id)!);
+  return envelope(data, { page: q.page, limit: q.limit, total }, {
+    search: q.search,
+    status: q.status ?? null,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+  });
+}
+
+/** One contract of the organization; other organizations' contracts do not exist here. */
+export function getContract(db: Db, organizationId: string, id: string): ContractView {
+  const row = db
+    .select(viewColumns)
+    .from(smartContracts)
+    .where(and(eq(smartContracts.id, id), eq(smartContracts.organizationId, organizationId)))
+    .get();
+  if (!row) throw new NotFoundError('Smart contract');
+  return row;
+}
+
+/** A2: a new, undeployed contract record. */
+export function createContract(db: Db, actor: Actor, input: CreateContractBody): ContractView {
+  const id = db.transaction((tx) => {
+    const [row] = tx
+      .insert(smartContracts)
+      .values({ ...input, organizationId: actor.organizationId, status: 'CREATED' })
+      .returning({ id: smartContracts.id })
+      .all();
+    recordAudit(tx, actor, { action: 'contract.create', entityType: 'smart_contract', entityId: row!.id, data: { name: input.name } });
+    return row!.id;
+  });
+  return getContract(db, actor.organizationId, id);
+}
+
+/** A3: status, address and deployment time; DEPLOYED needs an address (given or stored). */
+export function updateContract(db: Db, actor: Actor, input: UpdateContractBody): ContractView {
+  db.transaction((tx) => {
+    const current = tx
+      .select()
+      .from(smartContracts)
+      .where(and(eq(smartContracts.id, input.id), eq(smartContracts.organizationId, actor.organizationId)))
+      .get();
+    if (!current) throw new NotFoundError('Smart contract');
+    const status = input.status ?? current.status;
+    const contractAddress = input.contractAddress ?? current.contractAddress;
+    if (status === 'DEPLOYED' && !contractAddress) {
+      throw new ValidationError('A deployed contract needs a contract address.', [
+        'contractAddress: is required when status is DEPLOYED',
+      ]);
+    }
+    let deployedAt = input.deployedAt ?? current.deployedAt;
+    if (status === 'DEPLOYED' && !input.deployedAt && current.status !== 'DEPLOYED') deployedAt = new Date();
+    const changes = { status, contractAddress, deployedAt };
+    tx.update(smartContracts).set(changes).where(eq(smartContracts.id, current.id)).run();
+    recordAudit(tx, actor, {
+      action: 'contract.update',
+      entityType: 'smart_contract',
+      entityId: current.id,
+      data: {
+        from: { status: current.status, contractAddress: current.contractAddress, deployedAt: current.deployedAt },
+        to: changes,
+      },
+    });
+  });
+  return getContract(db, actor.organizationId, input.id);
+}
+
+/** A4: deletes a contract that has no NFTs; otherwise 409 and nothing changes. */
+export function deleteContract(db: Db, actor: Actor, id: string) {
+  return db.transaction((tx) => {
+    const current = tx
+      .select({ id: smartContracts.id, name: smartContracts.name })
+      .from(smartContracts)
+      .where(and(eq(smartContracts.id, id), eq(smartContracts.organizationId, actor.organizationId)))
+      .get();
+    if (!current) throw new NotFoundError('Smart contract');
+    const nftCount = tx.select({ n: count() }).from(nfts).where(eq(nfts.smartContractId, id)).get()?.n ?? 0;
+    if (nftCount > 0) {
+      throw new ConflictError(`The contract still has ${nftCount} NFT${nftCount === 1 ? '' : 's'}; delete them first.`, [
+        `id: contract ${id} has ${nftCount} NFT${nftCount === 1 ? '' : 's'}`,
+      ]);
+    }
+    tx.delete(smartContracts).where(eq(smartContracts.id, id)).run();
+    recordAudit(tx, actor, { action: 'contract.delete', entityType: 'smart_contract', entityId: id, data: { name: current.name } });
+    return { message: 'Smart contract deleted.', deletedContract: current };
+  });
+}

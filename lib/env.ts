@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment of the service (DESIGN §6), validated once, with a message naming the bad variable. */
+const envSchema = z.object({
+  DATABASE_PATH: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  IMPORT_DIR: z.string().min(1).optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('CL2C Admin <no-reply@cl2c.local>'),
+  CHAIN: z.enum(['local', 'evm']).default('local'),
+  RPC_URL: z.url().optional(),
+  KUBO_URL: z.url().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+});
+
+export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; APP_URL: string };
+
+let cached: Env | undefined;
+
+function blankToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    out[key] = value === undefined || value.trim() === '' ? undefined : value;
+  }
+  return out;
+}
+
+export class EnvError extends Error {}
+
+/** Parses process.env; throws EnvError naming every bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(blankToUndefined(source));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.CHAIN === 'evm' && !env.RPC_URL) {
+    throw new EnvError('Invalid environment configuration:\n  RPC_URL: required when CHAIN=evm');
+  }
+  return {
+    ...env,
+    DATABASE_PATH: env.DATABASE_PATH ?? path.join(env.DATA_DIR, 'cl2c.db'),
+    APP_URL: env.APP_URL ?? `http://${env.HOST}:${env.PORT}`,
+  };
+}
+
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** Test hook: forget the parsed environment so a changed process.env is read again. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+/**
+ * AUTH_SECRET, or one generated into DATA_DIR on first use so a fresh clone needs no setup.
+ * It encrypts custodial wallet keys and signs sessions, so it must survive restarts.
+ */
+export function authSecret(): string {
+  const e = env();
+  if (e.AUTH_SECRET) return e.AUTH_SECRET;
+  const file = path.join(e.DATA_DIR, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(e.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

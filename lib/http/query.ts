@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** URLSearchParams → plain object; a repeated key keeps its first value. */
+export function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+/** A query integer written in digits only, within [min, max]; never silently clamped. */
+export function intParam(min: number, max: number, fallback: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .optional()
+    .transform((v) => v ?? fallback)
+    .meta({ type: 'integer', minimum: min, maximum: max, default: fallback });
+}
+
+export const pageParam = intParam(1, 1_000_000_000, 1);
+export const limitParam = intParam(1, 100, 20);
+export const sortOrderParam = z.enum(['asc', 'desc']).default('desc');
+
+export const booleanParam = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .transform((v) => v === 'true')
+  .optional();
+
+/** Trimmed, optional free-text search; empty means no search. */
+export const searchParam = z
+  .string()
+  .max(200)
+  .transform((v) => v.trim())
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** `sortBy` restricted to an allow-list; the first entry is the default. */
+export function sortByParam<const T extends readonly [string, ...string[]]>(fields: T) {
+  return z
+    .enum(fields)
+    .optional()
+    .transform((v): T[number] => v ?? fields[0]);
+}
+
+/** Escapes a user string for `LIKE ? ESCAPE '\'` so `%` and `_` match literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export type PageInfo = { page: number; limit: number; total: number };
+
+/** The Family A pagination envelope (DESIGN §3). */
+export function envelope<T>(data: T[], { page, limit, total }: PageInfo, filters: Record<string, unknown>) {
+  const totalPages = total === 0 ? 0 : Math.ceil(total / limit);
+  return {
+    data,
+    pagination: { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1 },
+    filters,
+  };
+}

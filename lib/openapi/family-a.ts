@@ -1,0 +1,19 @@
+import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { registerContractPaths } from '@/lib/contracts/openapi';
+import { newRegistry } from './registry';
+
+/** The Family A OpenAPI 3.0.3 document, generated from the handlers' own zod schemas. */
+export function familyADocument() {
+  const registry = newRegistry();
+  registerContractPaths(registry);
+  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: '3.0.3',
+    info: {
+      title: 'CL2C Admin — Family A (organization API)',
+      version: '1.0.0',
+      description: 'Organization-scoped API. Authenticate every call with the `x-api-key` header.',
+    },
+    servers: [{ url: '/api/v1' }],
+    security: [{ apiKey: [] }],
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Provisioning CLI (DESIGN §6). JSON on stdout and nothing else there; messages go to stderr.
+ *   org create --name <name> [--tenant <slug>] --admin-email <email> --admin-password <pw> --json
+ *   key create --org <id|tenant> --family a|b [--user <email>] [--name <n>] --json
+ *   key revoke <id>
+ *   key list --org <id|tenant> --json
+ */
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { userOrganizations, users } from '@/db/schema';
+import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
+import { AppError } from '@/lib/errors';
+import { createOrganization, findOrganization } from '@/lib/tenants/service';
+import { and } from 'drizzle-orm';
+
+const USAGE = `usage:
+  cli org create --name <name> [--tenant <slug>] --admin-email <email> --admin-password <pw> --json
+  cli key create --org <id|tenant> --family a|b [--user <email>] [--name <n>] --json
+  cli key revoke <id>
+  cli key list --org <id|tenant> --json`;
+
+class UsageError extends Error {}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || v === '') throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+async function run(argv: string[]): Promise<unknown> {
+  const [group, command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      tenant: { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      org: { type: 'string' },
+      family: { type: 'string' },
+      user: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  const db = getDb();
+  if (group === 'org' && command === 'create') {
+    return createOrganization(db, {
+      name: required(values, 'name'),
+      tenant: values.tenant,
+      adminEmail: required(values, 'admin-email'),
+      adminPassword: required(values, 'admin-password'),
+    });
+  }
+  if (group === 'key' && command === 'create') {
+    const org = findOrganization(db, required(values, 'org'));
+    const family = required(values, 'family').toUpperCase();
+    if (family !== 'A' && family !== 'B') throw new UsageError('--family must be a or b');
+    const owner = values.user
+      ? db
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(userOrganizations, eq(userOrganizations.userId, users.id))
+          .where(and(eq(users.email, values.user.toLowerCase()), eq(userOrganizations.organizationId, org.id)))
+          .get()
+      : db
+          .select({ id: userOrganizations.userId })
+          .from(userOrganizations)
+          .where(and(eq(userOrganizations.organizationId, org.id), eq(userOrganizations.role, 'OWNER')))
+          .get();
+    if (!owner) throw new UsageError(values.user ? `${values.user} is not a member of ${org.tenant}` : `${org.tenant} has no owner`);
+    return createApiKey(db, {
+      organizationId: org.id,
+      userId: owner.id,
+      family,
+      name: values.name ?? `CLI key (Family ${family})`,
+    });
+  }
+  if (group === 'key' && command === 'revoke') {
+    const id = positionals[0];
+    if (!id) throw new UsageError('key revoke needs the key id');
+    return revokeApiKey(db, id);
+  }
+  if (group === 'key' && command === 'list') {
+    const org = findOrganization(db, required(values, 'org'));
+    return listApiKeys(db, org.id);
+  }
+  throw new UsageError(`unknown command: ${[group, command].filter(Boolean).join(' ') || '(none)'}`);
+}
+
+run(process.argv.slice(2)).then(
+  (result) => {
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) process.stderr.write(`error: ${error.message}\n${USAGE}\n`);
+    else if (error instanceof AppError) process.stderr.write(`error: ${error.message}\n${error.details.map((d) => `  ${d}`).join('\n')}\n`);
+    else process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

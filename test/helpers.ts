@@ -1,0 +1,50 @@
+import { getDb } from '@/db/client';
+import { createOrganization } from '@/lib/tenants/service';
+
+let counter = 0;
+
+/** A new organization with an OWNER admin and one key of each family. */
+export async function createTestOrg(name?: string) {
+  counter += 1;
+  const label = name ?? `Test Org ${counter} ${crypto.randomUUID().slice(0, 8)}`;
+  return createOrganization(getDb(), {
+    name: label,
+    adminEmail: `admin-${crypto.randomUUID().slice(0, 8)}@example.test`,
+    adminPassword: 'correct horse battery',
+  });
+}
+
+type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response>;
+
+export type CallOptions = {
+  method?: string;
+  path?: string;
+  query?: Record<string, string | number | boolean>;
+  headers?: Record<string, string>;
+  /** A value is sent as JSON; a string is sent as-is. */
+  body?: unknown;
+  params?: Record<string, string>;
+};
+
+/** Calls an exported route handler the way Next does, returning status, headers and JSON. */
+export async function call(handler: Handler, opts: CallOptions = {}) {
+  const url = new URL(opts.path ?? '/test', 'http://127.0.0.1:3999');
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  const headers = new Headers(opts.headers);
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const res = await handler(new Request(url, { method: opts.method ?? 'GET', headers, body }), {
+    params: Promise.resolve(opts.params ?? {}),
+  });
+  const text = await res.text();
+  let json: any = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
