@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { organizations } from '@/db/schema';
+import { createContract, updateContract } from '@/lib/contracts/service';
+import { env } from '@/lib/env';
+import type { Actor } from '@/lib/http/actor';
+import { createOrganization } from '@/lib/tenants/service';
+
+export const DEMO_ADMIN_EMAIL = 'admin@demo.cl2c.local';
+
+/**
+ * On an empty database: a demo organization, its admin and a few contracts. Returns what to print
+ * (the keys exist in clear only here), or null when the database already has an organization.
+ */
+export async function seedDemoIfEmpty(db: Db) {
+  const existing = db.select({ n: count() }).from(organizations).get()?.n ?? 0;
+  if (existing > 0) return null;
+  const password = process.env.DEMO_ADMIN_PASSWORD || randomBytes(9).toString('base64url');
+  const created = await createOrganization(db, {
+    name: 'Demo Organization',
+    tenant: 'demo',
+    adminEmail: DEMO_ADMIN_EMAIL,
+    adminPassword: password,
+    adminName: 'Demo Admin',
+  });
+  const actor: Actor = {
+    kind: 'user',
+    userId: created.admin.id,
+    organizationId: created.organization.id,
+    requestId: 'seed',
+  };
+  createContract(db, actor, { name: 'Demo Artworks', symbol: 'DART', description: 'Sample collection', network: 'POLYGON', env: 'TESTNET' });
+  const music = createContract(db, actor, { name: 'Demo Music Rights', symbol: 'DMR', network: 'POLYGON', env: 'TESTNET' });
+  updateContract(db, actor, { id: music.id, status: 'DEPLOYED', contractAddress: '0x000000000000000000000000000000000000dEaD' });
+  createContract(db, actor, { name: 'Demo Tickets', symbol: 'DTIX', network: 'POLYGON', env: 'MAINNET' });
+
+  const credentials = {
+    consoleUrl: env().APP_URL,
+    adminEmail: DEMO_ADMIN_EMAIL,
+    adminPassword: password,
+    tenant: created.organization.tenant,
+    apiKey: created.apiKey,
+    tenantApiKey: created.tenantApiKey,
+  };
+  // A local convenience copy for whoever missed the start-up banner; data/ is git-ignored.
+  writeFileSync(path.join(env().DATA_DIR, 'demo-credentials.json'), JSON.stringify(credentials, null, 2) + '\n', {
+    mode: 0o600,
+  });
+  return credentials;
+}
+
+export function demoBanner(c: NonNullable<Awaited<ReturnType<typeof seedDemoIfEmpty>>>): string {
+  return [
+    '',
+    '┌─ CL2C Admin — demo organization created ───────────────────────────',
+    `│ Console:        ${c.consoleUrl}`,
+    `│ Admin e-mail:   ${c.adminEmail}`,
+    `│ Admin password: ${c.adminPassword}`,
+    `│ Family A key:   ${c.apiKey}   (header x-api-key)`,
+    `│ Family B key:   ${c.tenantApiKey}   (headers tenant: ${c.tenant}, X-API-Key)`,
+    '│ Keys are shown once; a copy is in DATA_DIR/demo-credentials.json.',
+    '└────────────────────────────────────────────────────────────────────',
+    '',
+  ].join('\n');
+}
