@@ -28,14 +28,23 @@ export default async function globalSetup() {
       adminPassword,
       '--json',
     ],
-    { env: { ...process.env, ...E2E_SERVER_ENV }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      env: { ...process.env, ...E2E_SERVER_ENV },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   const created = JSON.parse(stdout) as Omit<E2EOrg, 'adminPassword'>;
   const org: E2EOrg = { ...created, adminPassword };
   writeFileSync(E2E_ORG_FILE, JSON.stringify(org, null, 2));
 
-  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: E2E_BASE_URL } });
-  const res = await api.post('/api/auth/sign-in/email', { data: { email: adminEmail, password: adminPassword } });
+  const api = await request.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { origin: E2E_BASE_URL },
+  });
+  const res = await api.post('/api/auth/sign-in/email', {
+    data: { email: adminEmail, password: adminPassword },
+  });
   if (!res.ok()) throw new Error(`e2e admin sign-in failed: ${res.status()} ${await res.text()}`);
   await api.storageState({ path: E2E_STORAGE_STATE });
   await api.dispose();

@@ -73,13 +73,22 @@ export function DataTable<T>({
       {(searchPlaceholder !== undefined || toolbar) && (
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">
           {searchPlaceholder !== undefined && (
-            <SearchInput value={state.search} onChange={state.setSearch} placeholder={searchPlaceholder} label={`Search ${label}`} />
+            <SearchInput
+              value={state.search}
+              onChange={state.setSearch}
+              placeholder={searchPlaceholder}
+              label={`Search ${label}`}
+            />
           )}
           {toolbar}
         </div>
       )}
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-label={label} aria-busy={isLoading || undefined}>
+        <table
+          className="w-full text-left text-sm"
+          aria-label={label}
+          aria-busy={isLoading || undefined}
+        >
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -92,14 +101,23 @@ export function DataTable<T>({
                       key={header.id}
                       scope="col"
                       className="px-4 py-2.5 whitespace-nowrap"
-                      aria-sort={active && canSort ? (state.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+                      aria-sort={
+                        active && canSort
+                          ? state.sortOrder === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                          : undefined
+                      }
                     >
                       {canSort ? (
                         <button
                           type="button"
                           className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-900"
                           onClick={() =>
-                            state.setSort(header.column.id, active && state.sortOrder === 'desc' ? 'asc' : 'desc')
+                            state.setSort(
+                              header.column.id,
+                              active && state.sortOrder === 'desc' ? 'asc' : 'desc',
+                            )
                           }
                         >
                           {title}
@@ -117,45 +135,55 @@ export function DataTable<T>({
             ))}
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {isLoading && !data
-              ? Array.from({ length: Math.min(state.limit, 5) }, (_, i) => (
-                  <tr key={`skeleton-${i}`}>
-                    {Array.from({ length: columnCount }, (__, j) => (
-                      <td key={j} className="px-4 py-3">
-                        <Skeleton className="h-4 w-full max-w-32" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : error
-                ? (
-                    <tr>
-                      <td colSpan={columnCount} className="px-4 py-8 text-center text-sm text-red-700" role="alert">
-                        {error}
-                      </td>
-                    </tr>
-                  )
-                : rows.length === 0
-                  ? (
-                      <tr>
-                        <td colSpan={columnCount}>{emptyState ?? <p className="px-4 py-8 text-center text-slate-500">No results.</p>}</td>
-                      </tr>
-                    )
-                  : rows.map((row) => (
-                      <tr key={row.id} className="hover:bg-slate-50">
-                        {row.getVisibleCells().map((cell) => (
-                          <td key={cell.id} className="px-4 py-2.5 align-middle">
-                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
+            {isLoading && !data ? (
+              Array.from({ length: Math.min(state.limit, 5) }, (_, i) => (
+                <tr key={`skeleton-${i}`}>
+                  {Array.from({ length: columnCount }, (__, j) => (
+                    <td key={j} className="px-4 py-3">
+                      <Skeleton className="h-4 w-full max-w-32" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : error ? (
+              <tr>
+                <td
+                  colSpan={columnCount}
+                  className="px-4 py-8 text-center text-sm text-red-700"
+                  role="alert"
+                >
+                  {error}
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={columnCount}>
+                  {emptyState ?? (
+                    <p className="px-4 py-8 text-center text-slate-500">No results.</p>
+                  )}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id} className="hover:bg-slate-50">
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className="px-4 py-2.5 align-middle">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </div>
       {pagination && pagination.total > 0 && (
         <div className="border-t border-slate-100">
-          <Pagination pagination={pagination} onPageChange={state.setPage} onLimitChange={state.setLimit} />
+          <Pagination
+            pagination={pagination}
+            onPageChange={state.setPage}
+            onLimitChange={state.setLimit}
+          />
         </div>
       )}
     </div>

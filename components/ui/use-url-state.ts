@@ -14,7 +14,10 @@ export function useUrlState() {
   const pathname = usePathname();
   const searchParams = useSearchParams();
 
-  const params = useMemo(() => Object.fromEntries(searchParams.entries()) as Record<string, string>, [searchParams]);
+  const params = useMemo(
+    () => Object.fromEntries(searchParams.entries()) as Record<string, string>,
+    [searchParams],
+  );
 
   const setParams = useCallback(
     (patch: UrlPatch) => {
@@ -64,7 +67,10 @@ function positiveInt(value: string | undefined, fallback: number): number {
  * Page, limit, sort, search and the given filter keys, kept in the URL so a list can be
  * bookmarked, shared and survives reloads. Changing anything but the page goes back to page 1.
  */
-export function useTableSearchParams(filterKeys: readonly string[] = [], defaults: TableSearchDefaults = {}): TableSearchState {
+export function useTableSearchParams(
+  filterKeys: readonly string[] = [],
+  defaults: TableSearchDefaults = {},
+): TableSearchState {
   const [params, setParams] = useUrlState();
   const defaultLimit = defaults.limit ?? 20;
   const defaultSortBy = defaults.sortBy ?? 'createdAt';
@@ -73,13 +79,15 @@ export function useTableSearchParams(filterKeys: readonly string[] = [], default
   const page = positiveInt(params.page, 1);
   const limit = Math.min(100, positiveInt(params.limit, defaultLimit));
   const sortBy = params.sortBy || defaultSortBy;
-  const sortOrder = params.sortOrder === 'asc' || params.sortOrder === 'desc' ? params.sortOrder : defaultSortOrder;
+  const sortOrder =
+    params.sortOrder === 'asc' || params.sortOrder === 'desc' ? params.sortOrder : defaultSortOrder;
   const search = params.search ?? '';
   const filterKeyList = filterKeys.join(',');
 
   const filters = useMemo(() => {
     const out: Record<string, string | undefined> = {};
-    for (const key of filterKeyList ? filterKeyList.split(',') : []) out[key] = params[key] || undefined;
+    for (const key of filterKeyList ? filterKeyList.split(',') : [])
+      out[key] = params[key] || undefined;
     return out;
   }, [params, filterKeyList]);
 
@@ -109,7 +117,13 @@ export function useTableSearchParams(filterKeys: readonly string[] = [], default
     setSearch: (s) => setParams({ search: s.trim() || null, page: null }),
     setFilter: (key, value) => setParams({ [key]: value || null, page: null }),
     reset: () => {
-      const patch: Record<string, null> = { page: null, limit: null, sortBy: null, sortOrder: null, search: null };
+      const patch: Record<string, null> = {
+        page: null,
+        limit: null,
+        sortBy: null,
+        sortOrder: null,
+        search: null,
+      };
       for (const key of Object.keys(filters)) patch[key] = null;
       setParams(patch);
     },

@@ -9,7 +9,13 @@ export type SignInBody = z.infer<typeof signInBody>;
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 export function safeNextPath(next: unknown, fallback = '/overview'): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  if (
+    typeof next !== 'string' ||
+    !next.startsWith('/') ||
+    next.startsWith('//') ||
+    next.startsWith('/\\')
+  )
+    return fallback;
   if (next.startsWith('/login') || next.startsWith('/api/')) return fallback;
   return next;
 }

@@ -25,12 +25,18 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInBody>({ resolver: zodResolver(signInBody), defaultValues: { email: '', password: '' } });
+  } = useForm<SignInBody>({
+    resolver: zodResolver(signInBody),
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = async (values: SignInBody) => {
     setFailure(null);
     try {
-      const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+      const { error } = await authClient.signIn.email({
+        email: values.email,
+        password: values.password,
+      });
       if (error) {
         setFailure(signInFailure(error.status, error.message));
         return;
@@ -46,15 +52,25 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
       {failure && (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {failure}
         </div>
       )}
       <FormField label="E-mail" error={errors.email?.message && `E-mail ${errors.email.message}`}>
-        {(p) => <Input {...p} type="email" autoComplete="username" autoFocus {...register('email')} />}
+        {(p) => (
+          <Input {...p} type="email" autoComplete="username" autoFocus {...register('email')} />
+        )}
       </FormField>
-      <FormField label="Password" error={errors.password?.message && `Password ${errors.password.message}`}>
-        {(p) => <Input {...p} type="password" autoComplete="current-password" {...register('password')} />}
+      <FormField
+        label="Password"
+        error={errors.password?.message && `Password ${errors.password.message}`}
+      >
+        {(p) => (
+          <Input {...p} type="password" autoComplete="current-password" {...register('password')} />
+        )}
       </FormField>
       <Button type="submit" className="w-full" loading={isSubmitting}>
         Sign in

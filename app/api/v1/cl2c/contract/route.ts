@@ -1,5 +1,9 @@
 import { getDb } from '@/db/client';
-import { createContractBody, listContractsQuery, updateContractBody } from '@/lib/contracts/schemas';
+import {
+  createContractBody,
+  listContractsQuery,
+  updateContractBody,
+} from '@/lib/contracts/schemas';
 import { createContract, listContracts, updateContract } from '@/lib/contracts/service';
 import { familyA } from '@/lib/http/family-a';
 
@@ -11,4 +15,6 @@ export const POST = familyA({ body: createContractBody, status: 201 }, ({ actor,
   createContract(getDb(), actor, body),
 );
 
-export const PUT = familyA({ body: updateContractBody }, ({ actor, body }) => updateContract(getDb(), actor, body));
+export const PUT = familyA({ body: updateContractBody }, ({ actor, body }) =>
+  updateContract(getDb(), actor, body),
+);
