@@ -18,7 +18,11 @@ function row(page: Page, name: string) {
     .filter({ hasText: name });
 }
 
-test('create a contract in the dialog, then find it by search', async ({ page, unique }) => {
+test('create a contract in the dialog, then find it by search', async ({
+  page,
+  apiKey,
+  unique,
+}) => {
   const name = `Gallery ${unique}`;
   await page.goto('/contracts');
   await page.getByRole('button', { name: 'New contract' }).first().click();
@@ -36,11 +40,24 @@ test('create a contract in the dialog, then find it by search', async ({ page, u
   await dialog.getByLabel('Symbol').fill('GAL');
   await dialog.getByLabel('Description').fill(`Paintings ${unique}`);
   await dialog.getByLabel('Environment').selectOption('MAINNET');
+  await dialog.getByLabel('Metadata').fill('{"artist": ');
+  await dialog.getByRole('button', { name: 'Create contract' }).click();
+  await expect(dialog.getByText('must be a JSON object')).toBeVisible();
+  await dialog.getByLabel('Metadata').fill('{"artist": "Ada"}');
   await dialog.getByRole('button', { name: 'Create contract' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Contract “${name}” created.`)).toBeVisible();
   await expect(row(page, name)).toContainText('CREATED');
   await expect(row(page, name)).toContainText('POLYGON · MAINNET');
+  const stored = await page.request.get(`${CONTRACTS}?search=${unique}`, {
+    headers: { 'x-api-key': apiKey },
+  });
+  expect((await stored.json()).data[0]).toMatchObject({
+    name,
+    symbol: 'GAL',
+    env: 'MAINNET',
+    metadata: { artist: 'Ada' },
+  });
 
   await page.getByLabel('Search Smart contracts').fill(unique);
   await expect(page).toHaveURL(new RegExp(`search=${unique}`));

@@ -28,11 +28,7 @@ export function findAdminMembership(db: Db, userId: string) {
 export function getAdminContext(db: Db, userId: string) {
   const membership = findAdminMembership(db, userId);
   if (!membership) return null;
-  const org = db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.id, membership.organizationId))
-    .get();
+  const org = db.select().from(organizations).where(eq(organizations.id, membership.organizationId)).get();
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!org || !user) return null;
   return {

@@ -16,12 +16,6 @@ export async function setPassword(db: Db, userId: string, password: string) {
     return;
   }
   db.insert(accounts)
-    .values({
-      id: crypto.randomUUID(),
-      accountId: userId,
-      providerId: 'credential',
-      userId,
-      password: hash,
-    })
+    .values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash })
     .run();
 }

@@ -30,9 +30,7 @@ function createAuth() {
       storage: 'memory',
       window: 60,
       max: 300,
-      customRules: {
-        '/sign-in/email': { window: 60, max: Number(process.env.SIGNIN_MAX_PER_MINUTE ?? 10) },
-      },
+      customRules: { '/sign-in/email': { window: 60, max: Number(process.env.SIGNIN_MAX_PER_MINUTE ?? 10) } },
     },
     databaseHooks: {
       session: {

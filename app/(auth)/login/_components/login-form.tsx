@@ -8,15 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { authClient } from '@/lib/auth/client';
-import { signInBody, type SignInBody } from '@/lib/auth/schemas';
-
-/** What to tell the user for a failed sign-in, by Better Auth's status. */
-function signInFailure(status: number, message: string | undefined): string {
-  if (status === 429) return 'Too many attempts. Wait a minute, then try again.';
-  if (status === 401 || status === 400) return 'Wrong e-mail or password.';
-  if (status === 403) return message || 'This account may not use the console.';
-  return message || 'Sign-in failed. Try again.';
-}
+import { signInBody, signInFailureMessage, type SignInBody } from '@/lib/auth/schemas';
 
 export function LoginForm({ nextPath }: { nextPath: string }) {
   const router = useRouter();
@@ -38,7 +30,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
         password: values.password,
       });
       if (error) {
-        setFailure(signInFailure(error.status, error.message));
+        setFailure(signInFailureMessage(error.status, error.message));
         return;
       }
     } catch {

@@ -115,9 +115,8 @@ export function ContractsView() {
               Edit
             </Button>
             <Button
-              variant="ghost"
+              variant="ghost-destructive"
               size="sm"
-              className="text-red-700 hover:bg-red-50"
               onClick={() => setDeleting(row.original)}
               aria-label={`Delete ${row.original.name}`}
             >

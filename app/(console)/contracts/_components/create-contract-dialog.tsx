@@ -2,12 +2,13 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { JsonObjectInput } from '@/components/ui/json-object-input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { chainEnvs, networks } from '@/db/schema';
@@ -19,7 +20,7 @@ import {
 import { apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract } from './contract-keys';
 
-const fields = ['name', 'symbol', 'description', 'network', 'env'] as const;
+const fields = ['name', 'symbol', 'description', 'network', 'env', 'metadata'] as const;
 
 export function CreateContractDialog({
   open,
@@ -44,6 +45,7 @@ function CreateContractForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -109,6 +111,34 @@ function CreateContractForm({ onDone }: { onDone: () => void }) {
           )}
         </FormField>
       </div>
+      <Controller
+        control={control}
+        name="metadata"
+        render={({ field }) => (
+          <FormField
+            label="Metadata"
+            hint='Optional JSON object, e.g. {"artist": "Ada"}'
+            error={
+              errors.metadata
+                ? typeof field.value === 'string'
+                  ? 'must be a JSON object, e.g. {"artist": "Ada"}'
+                  : (errors.metadata.message as string | undefined)
+                : undefined
+            }
+          >
+            {(p) => (
+              <JsonObjectInput
+                {...p}
+                ref={field.ref}
+                name={field.name}
+                onBlur={field.onBlur}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          </FormField>
+        )}
+      />
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onDone} disabled={create.isPending}>
           Cancel

@@ -4,7 +4,5 @@ let cached: string | undefined;
 
 export function GET() {
   cached ??= JSON.stringify(familyADocument());
-  return new Response(cached, {
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' },
-  });
+  return new Response(cached, { headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' } });
 }

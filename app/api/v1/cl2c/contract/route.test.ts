@@ -24,11 +24,7 @@ beforeAll(async () => {
 
 describe('authentication', () => {
   it('401 without a key, with an unknown key, and with a Family B key', async () => {
-    const cases: Record<string, string>[] = [
-      {},
-      { 'x-api-key': 'cl2c_a_nope' },
-      { 'x-api-key': org.tenantApiKey },
-    ];
+    const cases: Record<string, string>[] = [{}, { 'x-api-key': 'cl2c_a_nope' }, { 'x-api-key': org.tenantApiKey }];
     for (const headers of cases) {
       const res = await call(GET, { headers });
       expect(res.status).toBe(401);
@@ -40,12 +36,7 @@ describe('authentication', () => {
 
   it('401 with a revoked key and with an expired key', async () => {
     const db = getDb();
-    const revoked = createApiKey(db, {
-      organizationId: org.organization.id,
-      userId: org.admin.id,
-      family: 'A',
-      name: 'r',
-    });
+    const revoked = createApiKey(db, { organizationId: org.organization.id, userId: org.admin.id, family: 'A', name: 'r' });
     expect((await call(GET, { headers: { 'x-api-key': revoked.key } })).status).toBe(200);
     db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, revoked.id)).run();
     expect((await call(GET, { headers: { 'x-api-key': revoked.key } })).status).toBe(401);
@@ -68,12 +59,7 @@ describe('authentication', () => {
 
 describe('A2 POST /cl2c/contract', () => {
   it('creates a CREATED contract with defaults and returns 201', async () => {
-    const c = await create({
-      name: 'Genesis',
-      symbol: 'GEN',
-      description: 'First',
-      metadata: { a: 1 },
-    });
+    const c = await create({ name: 'Genesis', symbol: 'GEN', description: 'First', metadata: { a: 1 } });
     expect(c).toMatchObject({
       name: 'Genesis',
       symbol: 'GEN',
@@ -106,9 +92,7 @@ describe('A2 POST /cl2c/contract', () => {
     const before = getDb().select().from(smartContracts).all().length;
     const res = await call(POST, { method: 'POST', headers: h(), body });
     expect(res.status).toBe(400);
-    expect(
-      res.json.details.some((d: string) => d.startsWith(`${field}: `) || d.includes(`"${field}"`)),
-    ).toBe(true);
+    expect(res.json.details.some((d: string) => d.startsWith(`${field}: `) || d.includes(`"${field}"`))).toBe(true);
     expect(getDb().select().from(smartContracts).all().length).toBe(before);
   });
 
@@ -116,11 +100,7 @@ describe('A2 POST /cl2c/contract', () => {
     const bad = await call(POST, { method: 'POST', headers: h(), body: '{"name": ' });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/JSON/);
-    const text = await call(POST, {
-      method: 'POST',
-      headers: { ...h(), 'content-type': 'text/plain' },
-      body: '{}',
-    });
+    const text = await call(POST, { method: 'POST', headers: { ...h(), 'content-type': 'text/plain' }, body: '{}' });
     expect(text.status).toBe(415);
     const big = await call(POST, {
       method: 'POST',
@@ -138,34 +118,18 @@ describe('A1 GET /cl2c/contract', () => {
     listOrg = await createTestOrg();
     const names = ['Alpha Cats', 'beta dogs', 'Gamma 100% Cats', 'Delta_Birds', 'Epsilon'];
     for (const [i, name] of names.entries()) {
-      await create(
-        { name, symbol: `S${i}`, description: i === 4 ? 'has CATS inside' : undefined },
-        listOrg.apiKey,
-      );
+      await create({ name, symbol: `S${i}`, description: i === 4 ? 'has CATS inside' : undefined }, listOrg.apiKey);
       await new Promise((r) => setTimeout(r, 3));
     }
     await create({ name: 'Other org cat', symbol: 'OC' }, other.apiKey);
   });
-  const list = (query: Record<string, string | number>) =>
-    call(GET, { headers: { 'x-api-key': listOrg.apiKey }, query });
+  const list = (query: Record<string, string | number>) => call(GET, { headers: { 'x-api-key': listOrg.apiKey }, query });
 
   it('returns the envelope with defaults and the filters echo', async () => {
     const res = await list({});
     expect(res.status).toBe(200);
-    expect(res.json.pagination).toEqual({
-      page: 1,
-      limit: 20,
-      total: 5,
-      totalPages: 1,
-      hasNext: false,
-      hasPrev: false,
-    });
-    expect(res.json.filters).toEqual({
-      search: null,
-      status: null,
-      sortBy: 'createdAt',
-      sortOrder: 'desc',
-    });
+    expect(res.json.pagination).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1, hasNext: false, hasPrev: false });
+    expect(res.json.filters).toEqual({ search: null, status: null, sortBy: 'createdAt', sortOrder: 'desc' });
     expect(res.json.data.map((c: { name: string }) => c.name)).toEqual([
       'Epsilon',
       'Delta_Birds',
@@ -177,26 +141,15 @@ describe('A1 GET /cl2c/contract', () => {
 
   it('paginates with page and limit', async () => {
     const res = await list({ page: 2, limit: 2, sortOrder: 'asc' });
-    expect(res.json.pagination).toEqual({
-      page: 2,
-      limit: 2,
-      total: 5,
-      totalPages: 3,
-      hasNext: true,
-      hasPrev: true,
-    });
-    expect(res.json.data.map((c: { name: string }) => c.name)).toEqual([
-      'Gamma 100% Cats',
-      'Delta_Birds',
-    ]);
+    expect(res.json.pagination).toEqual({ page: 2, limit: 2, total: 5, totalPages: 3, hasNext: true, hasPrev: true });
+    expect(res.json.data.map((c: { name: string }) => c.name)).toEqual(['Gamma 100% Cats', 'Delta_Birds']);
     const past = await list({ page: 9, limit: 2 });
     expect(past.json.data).toEqual([]);
     expect(past.json.pagination.hasNext).toBe(false);
   });
 
   it('searches name, symbol and description case-insensitively, % and _ literally', async () => {
-    const names = async (search: string) =>
-      (await list({ search })).json.data.map((c: { name: string }) => c.name).sort();
+    const names = async (search: string) => (await list({ search })).json.data.map((c: { name: string }) => c.name).sort();
     expect(await names('cats')).toEqual(['Alpha Cats', 'Epsilon', 'Gamma 100% Cats']);
     expect(await names('%')).toEqual(['Gamma 100% Cats']);
     expect(await names('_')).toEqual(['Delta_Birds']);
@@ -226,9 +179,7 @@ describe('A1 GET /cl2c/contract', () => {
   ])('400 for query %j', async (query, field) => {
     const res = await list(query);
     expect(res.status).toBe(400);
-    expect(
-      res.json.details.some((d: string) => d.startsWith(`${field}: `) || d.includes(`"${field}"`)),
-    ).toBe(true);
+    expect(res.json.details.some((d: string) => d.startsWith(`${field}: `) || d.includes(`"${field}"`))).toBe(true);
   });
 
   it('never shows another organization’s contracts', async () => {
@@ -238,8 +189,7 @@ describe('A1 GET /cl2c/contract', () => {
 });
 
 describe('A3 PUT /cl2c/contract', () => {
-  const put = (body: unknown, key = org.apiKey) =>
-    call(PUT, { method: 'PUT', headers: { 'x-api-key': key }, body });
+  const put = (body: unknown, key = org.apiKey) => call(PUT, { method: 'PUT', headers: { 'x-api-key': key }, body });
 
   it('DEPLOYED without an address is 400 and changes nothing', async () => {
     const c = await create({ name: 'NoAddr', symbol: 'NA' });
@@ -253,11 +203,7 @@ describe('A3 PUT /cl2c/contract', () => {
   it('DEPLOYED with an address stores EIP-55 and defaults deployedAt to now; audit kept', async () => {
     const c = await create({ name: 'Deploy me', symbol: 'DM' });
     const before = Date.now();
-    const res = await put({
-      id: c.id,
-      status: 'DEPLOYED',
-      contractAddress: '0x52908400098527886e0f7030069857d2e4169ee7',
-    });
+    const res = await put({ id: c.id, status: 'DEPLOYED', contractAddress: '0x52908400098527886e0f7030069857d2e4169ee7' });
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('DEPLOYED');
     expect(res.json.contractAddress).toBe('0x52908400098527886E0F7030069857D2E4169EE7');
@@ -269,12 +215,7 @@ describe('A3 PUT /cl2c/contract', () => {
   it('keeps an explicit deployedAt and allows any status order', async () => {
     const c = await create({ name: 'Explicit', symbol: 'EX' });
     const at = '2025-01-02T03:04:05.678Z';
-    const res = await put({
-      id: c.id,
-      status: 'DEPLOYED',
-      contractAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
-      deployedAt: at,
-    });
+    const res = await put({ id: c.id, status: 'DEPLOYED', contractAddress: '0x52908400098527886E0F7030069857D2E4169EE7', deployedAt: at });
     expect(res.json.deployedAt).toBe(at);
     const failed = await put({ id: c.id, status: 'FAILED' });
     expect(failed.json.status).toBe('FAILED');
@@ -303,32 +244,23 @@ describe('A3 PUT /cl2c/contract', () => {
 });
 
 describe('A4 DELETE /cl2c/contract/{id}', () => {
-  const del = (id: string, key = org.apiKey) =>
-    call(DELETE, { method: 'DELETE', headers: { 'x-api-key': key }, params: { id } });
+  const del = (id: string, key = org.apiKey) => call(DELETE, { method: 'DELETE', headers: { 'x-api-key': key }, params: { id } });
 
   it('deletes an empty contract', async () => {
     const c = await create({ name: 'Doomed', symbol: 'DOOM' });
     const res = await del(c.id);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({
-      message: 'Smart contract deleted.',
-      deletedContract: { id: c.id, name: 'Doomed' },
-    });
+    expect(res.json).toEqual({ message: 'Smart contract deleted.', deletedContract: { id: c.id, name: 'Doomed' } });
     expect((await del(c.id)).status).toBe(404);
   });
 
   it('409 when the contract has NFTs, and nothing is deleted', async () => {
     const c = await create({ name: 'Busy', symbol: 'BUSY' });
-    getDb()
-      .insert(nfts)
-      .values({ organizationId: org.organization.id, smartContractId: c.id, name: 'n1' })
-      .run();
+    getDb().insert(nfts).values({ organizationId: org.organization.id, smartContractId: c.id, name: 'n1' }).run();
     const res = await del(c.id);
     expect(res.status).toBe(409);
     expect(res.json.error).toMatch(/still has 1 NFT/);
-    expect(
-      getDb().select().from(smartContracts).where(eq(smartContracts.id, c.id)).get(),
-    ).toBeTruthy();
+    expect(getDb().select().from(smartContracts).where(eq(smartContracts.id, c.id)).get()).toBeTruthy();
     const listed = await call(GET, { headers: h(), query: { search: 'Busy' } });
     expect(listed.json.data[0].totalNFTs).toBe(1);
   });
@@ -336,8 +268,6 @@ describe('A4 DELETE /cl2c/contract/{id}', () => {
   it('404 for another organization’s contract', async () => {
     const theirs = await create({ name: 'Keep', symbol: 'KEEP' }, other.apiKey);
     expect((await del(theirs.id)).status).toBe(404);
-    expect(
-      getDb().select().from(smartContracts).where(eq(smartContracts.id, theirs.id)).get(),
-    ).toBeTruthy();
+    expect(getDb().select().from(smartContracts).where(eq(smartContracts.id, theirs.id)).get()).toBeTruthy();
   });
 });

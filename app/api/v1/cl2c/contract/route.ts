@@ -1,9 +1,5 @@
 import { getDb } from '@/db/client';
-import {
-  createContractBody,
-  listContractsQuery,
-  updateContractBody,
-} from '@/lib/contracts/schemas';
+import { createContractBody, listContractsQuery, updateContractBody } from '@/lib/contracts/schemas';
 import { createContract, listContracts, updateContract } from '@/lib/contracts/service';
 import { familyA } from '@/lib/http/family-a';
 
@@ -15,6 +11,4 @@ export const POST = familyA({ body: createContractBody, status: 201 }, ({ actor,
   createContract(getDb(), actor, body),
 );
 
-export const PUT = familyA({ body: updateContractBody }, ({ actor, body }) =>
-  updateContract(getDb(), actor, body),
-);
+export const PUT = familyA({ body: updateContractBody }, ({ actor, body }) => updateContract(getDb(), actor, body));

@@ -2,6 +2,4 @@ import { getDb } from '@/db/client';
 import { deleteContract } from '@/lib/contracts/service';
 import { familyA } from '@/lib/http/family-a';
 
-export const DELETE = familyA<{ id: string }>({}, ({ actor, params }) =>
-  deleteContract(getDb(), actor, params.id),
-);
+export const DELETE = familyA<{ id: string }>({}, ({ actor, params }) => deleteContract(getDb(), actor, params.id));
