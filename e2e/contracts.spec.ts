@@ -2,6 +2,7 @@ import { openDb } from '@/db/client';
 import { nfts } from '@/db/schema';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { provisionOrg, signInAs } from './helpers';
 
 const CONTRACTS = '/api/v1/cl2c/contract';
 
@@ -173,4 +174,32 @@ test('sorting and paging are kept in the URL', async ({ page, apiKey, unique }) 
   await expect(page).toHaveURL(/page=2/);
   await expect(table.getByRole('row').nth(1)).toContainText(`Charlie ${unique}`);
   await expect(page.getByText('Showing 3–3 of 3')).toBeVisible();
+});
+
+test.describe('another organization', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('its admin sees only its own contracts', async ({ page, apiKey, unique }) => {
+    const ours = await createViaApi(page, apiKey, { name: `Private ${unique}`, symbol: 'PRV' });
+    const other = provisionOrg('Other Org');
+    await signInAs(page, other.admin.email, other.adminPassword);
+    await expect(page.getByTestId('organization-name')).toHaveText(other.organization.name);
+    await page.goto(`/contracts?search=${unique}`);
+    await expect(page.getByText('No contracts match')).toBeVisible();
+    // Not even by id: a delete from the console page (same origin) is a 404 …
+    const status = await page.evaluate(
+      async (url) => (await fetch(url, { method: 'DELETE' })).status,
+      `${CONTRACTS}/${ours.id}`,
+    );
+    expect(status).toBe(404);
+    // … and a cookie-carrying write from outside the app's pages is refused outright.
+    const crossSite = await page.request.delete(`${CONTRACTS}/${ours.id}`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(crossSite.status()).toBe(403);
+    const still = await page.request.get(`${CONTRACTS}?search=${unique}`, {
+      headers: { 'x-api-key': apiKey },
+    });
+    expect((await still.json()).data.map((c: { id: string }) => c.id)).toEqual([ours.id]);
+  });
 });

@@ -27,6 +27,7 @@ export function DataTable<T>({
   pagination,
   state,
   isLoading = false,
+  isFetching = false,
   error,
   emptyState,
   toolbar,
@@ -40,6 +41,8 @@ export function DataTable<T>({
   pagination: PaginationInfo | undefined;
   state: TableSearchState;
   isLoading?: boolean;
+  /** A refetch (new page, sort or search) while the previous rows are still shown. */
+  isFetching?: boolean;
   /** A message shown in place of rows when the query failed. */
   error?: ReactNode;
   emptyState?: ReactNode;
@@ -87,7 +90,7 @@ export function DataTable<T>({
         <table
           className="w-full text-left text-sm"
           aria-label={label}
-          aria-busy={isLoading || undefined}
+          aria-busy={isLoading || isFetching || undefined}
         >
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             {table.getHeaderGroups().map((group) => (
@@ -134,7 +137,12 @@ export function DataTable<T>({
               </tr>
             ))}
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody
+            className={cn(
+              'divide-y divide-slate-100 transition-opacity',
+              isFetching && data && 'opacity-60',
+            )}
+          >
             {isLoading && !data ? (
               Array.from({ length: Math.min(state.limit, 5) }, (_, i) => (
                 <tr key={`skeleton-${i}`}>

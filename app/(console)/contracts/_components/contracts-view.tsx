@@ -145,6 +145,7 @@ export function ContractsView() {
         pagination={list.data?.pagination}
         state={state}
         isLoading={list.isPending}
+        isFetching={list.isFetching}
         error={list.isError ? `Could not load contracts: ${errorMessage(list.error)}` : undefined}
         getRowId={(c) => c.id}
         searchPlaceholder="Search name, symbol, description…"
