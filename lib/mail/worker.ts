@@ -63,7 +63,8 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, options: Delivery
     try {
       await mailer.send({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       db.update(outboxEmails)
-        .set({ status: 'SENT', attempts, sentAt: new Date(), lastError: null, nextAttemptAt: null })
+        // lastError is kept: it tells why earlier attempts failed.
+        .set({ status: 'SENT', attempts, sentAt: new Date(), nextAttemptAt: null })
         .where(eq(outboxEmails.id, mail.id))
         .run();
       report.sent += 1;
