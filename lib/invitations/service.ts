@@ -55,7 +55,7 @@ export function sendInvitationMail(tx: Tx, invitation: Pick<Invitation, 'id' | '
 export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInviteResponse {
   const organizationId = actor.organizationId;
   type Pending = { index: number; email: string; phone: string | null };
-  const results: BulkInviteResult[] = new Array(body.users.length);
+  const results: BulkInviteResult[] = new Array<BulkInviteResult>(body.users.length);
   const firstIndexOf = new Map<string, number>();
   const candidates: Pending[] = [];
 

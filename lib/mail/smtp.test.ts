@@ -101,7 +101,7 @@ async function inviteOne(email: string) {
 }
 
 describe('mail over a real SMTP server', () => {
-  it('without SMTP_URL the worker is a no-op and mails stay in the outbox', async () => {
+  it('without SMTP_URL the worker is a no-op and mails stay in the outbox', () => {
     const saved = process.env.SMTP_URL;
     delete process.env.SMTP_URL;
     resetEnvCache();

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { copyrightShares, invitations, nfts, smartContracts, userOrganizations, users, type Invitation } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
-import { ConflictError, NotFoundError } from '@/lib/errors';
+import { ConflictError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';

@@ -33,7 +33,7 @@ describe('wallet keys never appear in responses or logs', () => {
   it('over a whole invite → register → list → detail → update → remove cycle', async () => {
     const org = await createTestOrg();
     const h = { 'x-api-key': org.apiKey };
-    const record = (res: { text: string }) => {
+    const record = <R extends { text: string }>(res: R): R => {
       seen.push(res.text);
       return res;
     };
