@@ -62,7 +62,7 @@ test('bulk CSV invite: 3 rows, one invalid → preview, send, results and CSV do
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download results (CSV)' }).click();
   const download = await downloadPromise;
-  const text = readFileSync((await download.path())!, 'utf8');
+  const text = readFileSync(await download.path(), 'utf8');
   expect(text.split(/\r?\n/)[0]).toBe('row,email,phone,status,reason,id');
   expect(text).toContain(`1,${a},+44 20 7946 0958,invited`);
   expect(text).toContain('2,not-an-email,,failed,email: must be a valid e-mail address');
@@ -118,7 +118,7 @@ test('change an invitation’s e-mail and resend', async ({ page, request, apiKe
   await page.goto(`/members?search=${encodeURIComponent(unique)}`);
   await page.getByRole('button', { name: `Change e-mail of ${typo}` }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('E-mail').fill(fixed);
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(fixed);
   await expect(dialog.getByLabel('Send a new invitation e-mail now')).toBeChecked();
   await page.screenshot({ path: '/tmp/members-change-email.png', fullPage: true });
   await dialog.getByRole('button', { name: 'Save' }).click();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { outboxEmails, type OutboxEmail } from '@/db/schema';
 import { envelope, likePattern } from '@/lib/http/query';
@@ -56,7 +56,7 @@ export function listOutbox(db: Db, organizationId: string, q: ListOutboxQuery) {
     .select({ id: outboxEmails.id })
     .from(outboxEmails)
     .where(where)
-    .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
+    .orderBy(...(q.sortOrder === 'asc' ? [asc(outboxEmails.createdAt), asc(outboxEmails.id)] : [desc(outboxEmails.createdAt), desc(outboxEmails.id)]))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .all()
@@ -66,6 +66,6 @@ export function listOutbox(db: Db, organizationId: string, q: ListOutboxQuery) {
   return envelope(
     ids.map((id) => toItem(byId.get(id)!)),
     { page: q.page, limit: q.limit, total },
-    { search: q.search, status: q.status ?? null },
+    { search: q.search, status: q.status ?? null, sortBy: q.sortBy, sortOrder: q.sortOrder },
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailStatuses } from '@/db/schema';
-import { limitParam, pageParam, searchParam } from '@/lib/http/query';
+import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
 
 /** Outbox list query (console). */
 export const listOutboxQuery = z.strictObject({
@@ -8,6 +8,8 @@ export const listOutboxQuery = z.strictObject({
   limit: limitParam,
   search: searchParam,
   status: z.enum(emailStatuses).optional(),
+  sortBy: sortByParam(['createdAt'] as const),
+  sortOrder: sortOrderParam,
 });
 export type ListOutboxQuery = z.output<typeof listOutboxQuery>;
 

@@ -145,7 +145,7 @@ export function MemberActions({ target, onRemoved, size = 'sm' }: { target: Targ
   const resend = useResendInvitation();
   const invitation = target.kind === 'invitation';
   return (
-    <div className="flex flex-wrap items-center justify-end gap-1.5">
+    <div className="flex items-center justify-end gap-1.5">
       <Button size={size} variant="secondary" onClick={() => setDialog('email')} aria-label={`Change e-mail of ${target.email}`}>
         Change e-mail
       </Button>

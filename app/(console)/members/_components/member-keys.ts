@@ -1,4 +1,4 @@
-import type { BulkInviteResponse } from '@/lib/invitations/schemas';
+import type { BulkInviteBody, BulkInviteResponse } from '@/lib/invitations/schemas';
 import type { ListMembersQuery, MemberDetail, MemberListItem } from '@/lib/members/schemas';
 import { apiFetch, type QueryValue } from '@/lib/http/client';
 
@@ -24,7 +24,7 @@ export const membersApi = {
       { method: 'PUT', body },
     ),
   remove: (id: string) => apiFetch<{ message: string }>(`/api/v1/cl2c/user/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  bulk: (body: { users: { email: string; phone?: string }[] }) =>
+  bulk: (body: BulkInviteBody) =>
     apiFetch<BulkInviteResponse>('/api/v1/cl2c/user/bulk', { method: 'POST', body }),
 };
 
@@ -35,4 +35,9 @@ export function shortAddress(address: string | null | undefined) {
 export function formatDate(iso: string | null | undefined) {
   if (!iso) return '—';
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+}
+
+export function formatDay(iso: string | null | undefined) {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 }

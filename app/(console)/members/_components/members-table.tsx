@@ -13,33 +13,27 @@ import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { errorMessage } from '@/lib/http/client';
 import type { MemberListItem } from '@/lib/members/schemas';
 import { MemberActions } from './member-actions';
-import { formatDate, memberKeys, membersApi, shortAddress } from './member-keys';
+import { formatDay, memberKeys, membersApi, shortAddress } from './member-keys';
 
 const col = createColumnHelper<MemberListItem>();
 
 const columns = [
   col.accessor('email', {
     id: 'email',
-    header: 'E-mail',
+    header: 'Member',
     enableSorting: true,
     cell: ({ row }) => (
-      <Link href={`/members/${row.original.id}`} className="font-medium text-indigo-700 hover:underline">
-        {row.original.email}
-      </Link>
-    ),
-  }),
-  col.display({
-    id: 'name',
-    header: 'Name',
-    cell: ({ row }) =>
-      row.original.user.name ? (
-        <span>
-          {row.original.user.name}
-          {row.original.user.userName && <span className="block text-xs text-slate-500">@{row.original.user.userName}</span>}
+      <div className="min-w-48">
+        <Link href={`/members/${row.original.id}`} className="font-medium break-all text-indigo-700 hover:underline">
+          {row.original.email}
+        </Link>
+        <span className="block text-xs text-slate-500">
+          {row.original.user.name
+            ? `${row.original.user.name}${row.original.user.userName ? ` · @${row.original.user.userName}` : ''}`
+            : 'Not registered yet'}
         </span>
-      ) : (
-        <span className="text-slate-400">Not registered yet</span>
-      ),
+      </div>
+    ),
   }),
   col.accessor('status', {
     id: 'status',
@@ -56,7 +50,7 @@ const columns = [
   col.accessor('walletAddress', {
     header: 'Wallet',
     cell: ({ getValue }) => (
-      <code className="font-mono text-xs" title={getValue() ?? undefined}>
+      <code className="font-mono text-xs whitespace-nowrap" title={getValue() ?? undefined}>
         {shortAddress(getValue())}
       </code>
     ),
@@ -66,7 +60,7 @@ const columns = [
     id: 'createdAt',
     header: 'Added',
     enableSorting: true,
-    cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-600">{formatDate(getValue())}</span>,
+    cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-600">{formatDay(getValue())}</span>,
   }),
   col.display({
     id: 'actions',

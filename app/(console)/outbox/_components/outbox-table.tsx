@@ -94,7 +94,9 @@ export function OutboxTable() {
     }),
     col.accessor('attempts', { header: 'Attempts', cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
     col.accessor('createdAt', {
+      id: 'createdAt',
       header: 'Queued',
+      enableSorting: true,
       cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-600">{formatDate(getValue())}</span>,
     }),
     col.display({
