@@ -68,7 +68,7 @@ export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInvi
     const { email, phone } = parsed.data;
     const first = firstIndexOf.get(email);
     if (first !== undefined) {
-      results[index] = { email, status: 'skipped', reason: `duplicate within the request (same as entry ${first})`, id: null };
+      results[index] = { email, status: 'skipped', reason: `duplicate within the request (same as users[${first}])`, id: null };
       return;
     }
     firstIndexOf.set(email, index);
