@@ -7,6 +7,8 @@ export type NavItem = { href: string; label: string };
 export const navItems: NavItem[] = [
   { href: '/overview', label: 'Overview' },
   { href: '/contracts', label: 'Contracts' },
+  { href: '/members', label: 'Members' },
+  { href: '/outbox', label: 'Outbox' },
 ];
 
 /** Links below the areas (reference material). */
