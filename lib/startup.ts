@@ -20,3 +20,13 @@ export async function onServerStart() {
   // Background workers (each a no-op when not configured) are started below.
   startMailWorker();
 }
+
+/** Start-up for the server process: an invalid environment stops it with a message naming the variable. */
+export async function startOrExit() {
+  try {
+    await onServerStart();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
