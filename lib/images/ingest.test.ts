@@ -125,13 +125,14 @@ describe('http(s) URLs', () => {
   let redirectTo = '';
   const PUBLIC_IP = '93.184.216.34';
   // DNS under test control: these names resolve where each test needs them to.
-  const lookup: Lookup = async (host) => {
-    if (host === 'evil.test') return [{ address: '127.0.0.1', family: 4 }];
-    if (host === 'mixed.test') return [{ address: PUBLIC_IP, family: 4 }, { address: '10.0.0.7', family: 4 }];
-    if (host === 'mapped.test') return [{ address: '::ffff:127.0.0.1', family: 6 }];
-    if (host === 'redirect.test' || host === 'images.test') return [{ address: PUBLIC_IP, family: 4 }];
-    throw new Error('ENOTFOUND');
+  const zone: Record<string, { address: string; family: number }[]> = {
+    'evil.test': [{ address: '127.0.0.1', family: 4 }],
+    'mixed.test': [{ address: PUBLIC_IP, family: 4 }, { address: '10.0.0.7', family: 4 }],
+    'mapped.test': [{ address: '::ffff:127.0.0.1', family: 6 }],
+    'redirect.test': [{ address: PUBLIC_IP, family: 4 }],
+    'images.test': [{ address: PUBLIC_IP, family: 4 }],
   };
+  const lookup: Lookup = (host) => (zone[host] ? Promise.resolve(zone[host]) : Promise.reject(new Error('ENOTFOUND')));
   // The "public" address is reachable here only through this transport, which connects to a
   // local test server in its place. Any other address goes to the real pinned transport.
   const transport: Transport = (req) =>
