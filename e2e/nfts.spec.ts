@@ -131,3 +131,26 @@ test('create an NFT with an uploaded image and a 60/40 split, list, detail, edit
   await expect(page.getByLabel('Contract', { exact: true })).toHaveValue(contract.id);
   await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 });
+
+test('the split editor blocks a total of 99.99 and server refusals show next to their field', async ({ page, request, apiKey, adminEmail, unique }) => {
+  const contract = await createContract(request, apiKey, `Checks ${unique}`);
+  await page.goto('/nfts/new');
+  await page.getByLabel('Name').fill(`Refused ${unique}`);
+  await page.getByLabel('Smart contract').selectOption({ label: `${contract.name} (E2E) — CREATED` });
+  await page.getByRole('button', { name: 'Add holder' }).click();
+  await page.getByLabel('Holder 1', { exact: true }).selectOption({ label: `${adminEmail.split('@')[0]} — ${adminEmail}` });
+  await page.getByLabel('Percentage of holder 1').fill('99.99');
+  await expect(page.getByTestId('copyright-total')).toContainText('Total: 99.99% — must be exactly 100 (0.01 left)');
+  await page.getByRole('button', { name: 'Create NFT' }).click();
+  await expect(page.getByText('percentages must add up to exactly 100 (they add up to 99.99)')).toBeVisible();
+  await expect(page).toHaveURL(/\/nfts\/new$/);
+
+  // A loopback image URL passes the form but the server refuses it; the reason shows at the image.
+  await page.getByLabel('Percentage of holder 1').fill('100');
+  await page.getByText('URL', { exact: true }).click();
+  await page.getByLabel('Image URL').fill('http://127.0.0.1:9/secret.png');
+  await page.getByRole('button', { name: 'Create NFT' }).click();
+  await expect(page.getByText('127.0.0.1 is a loopback address; only public addresses are fetched')).toBeVisible();
+  await expect(page).toHaveURL(/\/nfts\/new$/);
+  await page.screenshot({ path: '.tmp/nft-refused.png', fullPage: true });
+});

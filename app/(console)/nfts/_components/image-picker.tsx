@@ -13,6 +13,15 @@ const modes: { value: Mode; label: string }[] = [
   { value: 'ipfs', label: 'IPFS URI' },
 ];
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** Largest file the API accepts inline (its body limit is 10 MiB and base64 adds a third). */
 const MAX_UPLOAD = 7 * 1024 * 1024;
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -34,6 +43,8 @@ export function ImagePicker({
   const [mode, setMode] = useState<Mode>('none');
   const [fileError, setFileError] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
+  const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
+  const [urlPreview, setUrlPreview] = useState<string | null>(null);
   const id = useId();
   const errorId = `${id}-error`;
   const shownError = fileError ?? error;
@@ -65,7 +76,8 @@ export function ImagePicker({
     reader.readAsDataURL(file);
   };
 
-  const preview = !value ? null : value.startsWith('data:') ? value : value.startsWith('ipfs://') ? gatewayUrl(value) : mode === 'url' ? value : null;
+  // A typed URL is previewed once the field is left, not fetched on every keystroke.
+  const preview = !value ? null : value.startsWith('data:') ? value : value.startsWith('ipfs://') ? gatewayUrl(value) : mode === 'url' && value === urlPreview ? value : null;
 
   return (
     <fieldset className="space-y-3" aria-describedby={shownError ? errorId : undefined}>
@@ -112,6 +124,7 @@ export function ImagePicker({
             placeholder="https://example.com/picture.png"
             aria-invalid={Boolean(shownError)}
             onChange={(e) => onChange(e.target.value.trim() || undefined)}
+            onBlur={(e) => setUrlPreview(isHttpUrl(e.target.value.trim()) ? e.target.value.trim() : null)}
           />
           <p className="text-xs text-slate-500">The server downloads it (public addresses only, 10 s, 10 MiB).</p>
         </div>
@@ -130,9 +143,16 @@ export function ImagePicker({
           <p className="text-xs text-slate-500">Kept as given; the preview works when this app stores that CID.</p>
         </div>
       )}
-      {preview && (
-        // eslint-disable-next-line @next/next/no-img-element -- a local preview (data URI or our gateway)
-        <img src={preview} alt="Preview of the chosen image" className="h-40 w-40 rounded-md border border-slate-200 object-contain" data-testid="image-preview" />
+      {preview && brokenPreview === preview && <p className="text-xs text-slate-500">No preview available for this address.</p>}
+      {preview && brokenPreview !== preview && (
+        // eslint-disable-next-line @next/next/no-img-element -- a local preview (data URI, the given URL or our gateway)
+        <img
+          src={preview}
+          alt="Preview of the chosen image"
+          className="h-40 w-40 rounded-md border border-slate-200 object-contain"
+          data-testid="image-preview"
+          onError={() => setBrokenPreview(preview)}
+        />
       )}
       {shownError && (
         <p id={errorId} className="text-xs font-medium text-red-600">
