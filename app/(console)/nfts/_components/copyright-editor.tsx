@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -33,6 +34,12 @@ export function CopyrightEditor({ form }: { form: Form }) {
   );
   const total = totalHundredths / 100;
   const complete = totalHundredths === 10_000;
+  const { isSubmitted } = formState;
+  const { trigger } = form;
+  // The sum rule sits on the list itself, which editing one row does not re-check on its own.
+  useEffect(() => {
+    if (isSubmitted) void trigger('copyright');
+  }, [totalHundredths, fields.length, isSubmitted, trigger]);
   const errors = formState.errors.copyright;
   const listError = errors?.message ?? errors?.root?.message;
   const chosen = new Set(entries.map((e) => e?.userId).filter(Boolean));

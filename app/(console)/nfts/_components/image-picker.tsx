@@ -143,16 +143,24 @@ export function ImagePicker({
           <p className="text-xs text-slate-500">Kept as given; the preview works when this app stores that CID.</p>
         </div>
       )}
-      {preview && brokenPreview === preview && <p className="text-xs text-slate-500">No preview available for this address.</p>}
-      {preview && brokenPreview !== preview && (
-        // eslint-disable-next-line @next/next/no-img-element -- a local preview (data URI, the given URL or our gateway)
-        <img
-          src={preview}
-          alt="Preview of the chosen image"
-          className="h-40 w-40 rounded-md border border-slate-200 object-contain"
-          data-testid="image-preview"
-          onError={() => setBrokenPreview(preview)}
-        />
+      {mode !== 'none' && (
+        // A fixed box, so the form does not move when a preview appears (e.g. when the URL field is left).
+        <div className="flex h-40 w-40 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50 p-2 text-center text-xs text-slate-500">
+          {preview && brokenPreview !== preview ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a local preview (data URI, the given URL or our gateway)
+            <img
+              src={preview}
+              alt="Preview of the chosen image"
+              className="h-full w-full object-contain"
+              data-testid="image-preview"
+              onError={() => setBrokenPreview(preview)}
+            />
+          ) : preview ? (
+            'No preview available for this address.'
+          ) : (
+            'Preview'
+          )}
+        </div>
       )}
       {shownError && (
         <p id={errorId} className="text-xs font-medium text-red-600">
