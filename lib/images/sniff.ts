@@ -18,19 +18,3 @@ export function looksLikeSvg(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
   return head.startsWith('<') && (head.includes('<svg') || head.startsWith('<?xml'));
 }
-
-/** Content type for bytes served from the content store (images, metadata JSON, else binary). */
-export function sniffContentType(bytes: Uint8Array): string {
-  const image = sniffImageType(bytes);
-  if (image) return image;
-  const first = bytes.find((b) => b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09);
-  if (first === 0x7b) {
-    try {
-      JSON.parse(Buffer.from(bytes).toString('utf8'));
-      return 'application/json';
-    } catch {
-      /* not JSON */
-    }
-  }
-  return 'application/octet-stream';
-}
