@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
     environment: 'node',
-    include: ['{lib,app,scripts,test,db}/**/*.test.ts'],
+    include: ['{lib,app,scripts,test,db,components}/**/*.test.ts'],
     setupFiles: ['./test/setup-env.ts'],
     pool: 'forks',
     testTimeout: 30_000,

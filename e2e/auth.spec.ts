@@ -14,7 +14,9 @@ test.describe('sign-in', () => {
     await page.getByLabel('E-mail').fill(adminEmail);
     await page.getByLabel('Password').fill('definitely-not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Wrong e-mail or password.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Wrong e-mail or password.' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     const cookies = await page.context().cookies();
     expect(cookies.some((c) => c.name.includes('session_token'))).toBe(false);
@@ -30,7 +32,12 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
   });
 
-  test('an admin signs in, sees the organization, and signs out', async ({ page, adminEmail, adminPassword, org }) => {
+  test('an admin signs in, sees the organization, and signs out', async ({
+    page,
+    adminEmail,
+    adminPassword,
+    org,
+  }) => {
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(adminEmail);
     await page.getByLabel('Password').fill(adminPassword);
@@ -39,10 +46,16 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('organization-name')).toHaveText(org.organization.name);
     await expect(page.getByTestId('admin-email')).toHaveText(adminEmail);
     const nav = page.getByRole('navigation', { name: 'Console' });
-    await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await nav.getByRole('link', { name: 'Contracts' }).click();
     await expect(page).toHaveURL(/\/contracts/);
-    await expect(nav.getByRole('link', { name: 'Contracts' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Contracts' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login/);

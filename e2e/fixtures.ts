@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATABASE_PATH, E2E_ORG_FILE, E2E_STORAGE_STATE, type E2EOrg } from './env';
+import {
+  E2E_BASE_URL,
+  E2E_DATABASE_PATH,
+  E2E_ORG_FILE,
+  E2E_STORAGE_STATE,
+  type E2EOrg,
+} from './env';
 
 export type E2EFixtures = {
   /** The organization the global setup provisioned, with its admin and both API keys. */
@@ -39,7 +45,9 @@ export const test = base.extend<E2EFixtures>({
   tenant: async ({ org }, provide) => provide(org.organization.tenant),
   databasePath: async ({}, provide) => provide(E2E_DATABASE_PATH),
   unique: async ({}, provide, testInfo) =>
-    provide(`${testInfo.workerIndex}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`),
+    provide(
+      `${testInfo.workerIndex}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    ),
 });
 
 export { expect };

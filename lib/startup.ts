@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
+import { startMailWorker } from '@/lib/mail/worker';
 import { demoBanner, seedDemoIfEmpty } from '@/lib/seed/demo';
 
 /**
@@ -17,4 +18,5 @@ export async function onServerStart() {
     log('error', 'demo seed failed', errorFields(error));
   }
   // Background workers (each a no-op when not configured) are started below.
+  startMailWorker();
 }

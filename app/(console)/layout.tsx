@@ -1,17 +1,13 @@
-import { headers } from 'next/headers';
 import Link from 'next/link';
-import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ConsoleNav } from '@/components/console/console-nav';
 import { navItems, secondaryNavItems } from '@/components/console/nav-items';
 import { SignOutButton } from '@/components/console/sign-out-button';
-import { getAdminFromHeaders } from '@/lib/auth/session';
+import { requireConsoleAdmin } from '@/lib/auth/console-context';
 
 /** Every console page: signed-in admins only; shows the organization, the admin and the areas. */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const context = await getAdminFromHeaders(await headers());
-  if (!context) redirect('/login');
-  const { organization, admin } = context;
+  const { organization, admin } = await requireConsoleAdmin();
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
       <a
@@ -22,10 +18,17 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       </a>
       <aside className="shrink-0 border-b border-slate-200 bg-white md:w-60 md:border-r md:border-b-0">
         <div className="px-4 py-4">
-          <Link href="/overview" className="text-xs font-semibold tracking-wide text-indigo-700 uppercase">
+          <Link
+            href="/overview"
+            className="text-xs font-semibold tracking-wide text-indigo-700 uppercase"
+          >
             CL2C Admin
           </Link>
-          <p className="mt-1 truncate text-sm font-semibold text-slate-900" data-testid="organization-name" title={organization.name}>
+          <p
+            className="mt-1 truncate text-sm font-semibold text-slate-900"
+            data-testid="organization-name"
+            title={organization.name}
+          >
             {organization.name}
           </p>
           <p className="truncate text-xs text-slate-500">tenant: {organization.tenant}</p>
@@ -40,7 +43,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <p className="font-medium text-slate-900" data-testid="admin-email">
               {admin.email}
             </p>
-            <p className="text-xs text-slate-500">{admin.role === 'OWNER' ? 'Owner' : 'Administrator'}</p>
+            <p className="text-xs text-slate-500">
+              {admin.role === 'OWNER' ? 'Owner' : 'Administrator'}
+            </p>
           </div>
           <SignOutButton />
         </header>

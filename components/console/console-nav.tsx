@@ -20,7 +20,9 @@ export function ConsoleNav({ items, secondary }: { items: NavItem[]; secondary: 
           aria-current={active ? 'page' : undefined}
           className={cn(
             'block rounded-md px-3 py-2 text-sm font-medium',
-            active ? 'bg-indigo-50 text-indigo-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+            active
+              ? 'bg-indigo-50 text-indigo-800'
+              : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
           )}
         >
           {item.label}
@@ -31,7 +33,9 @@ export function ConsoleNav({ items, secondary }: { items: NavItem[]; secondary: 
   return (
     <nav aria-label="Console">
       <ul className="space-y-0.5">{items.map(link)}</ul>
-      {secondary.length > 0 && <ul className="mt-4 space-y-0.5 border-t border-slate-200 pt-4">{secondary.map(link)}</ul>}
+      {secondary.length > 0 && (
+        <ul className="mt-4 space-y-0.5 border-t border-slate-200 pt-4">{secondary.map(link)}</ul>
+      )}
     </nav>
   );
 }

@@ -8,6 +8,8 @@ export const navItems: NavItem[] = [
   { href: '/overview', label: 'Overview' },
   { href: '/contracts', label: 'Contracts' },
   { href: '/nfts', label: 'NFTs' },
+  { href: '/members', label: 'Members' },
+  { href: '/outbox', label: 'Outbox' },
 ];
 
 /** Links below the areas (reference material). */

@@ -4,9 +4,11 @@ import { Spinner } from './spinner';
 
 const variants = {
   primary: 'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-300',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
   destructive: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+  'ghost-destructive': 'text-red-700 hover:bg-red-50 disabled:text-slate-400',
   link: 'text-indigo-700 underline-offset-2 hover:underline disabled:text-slate-400',
 } as const;
 

@@ -2,10 +2,23 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-lg border border-slate-200 bg-white shadow-xs', className)} {...rest} />;
+  return (
+    <div
+      className={cn('rounded-lg border border-slate-200 bg-white shadow-xs', className)}
+      {...rest}
+    />
+  );
 }
 
-export function CardHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function CardHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-4 py-3">
       <div>

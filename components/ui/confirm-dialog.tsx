@@ -44,14 +44,21 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} loading={pending}>
+          <Button
+            variant={destructive ? 'destructive' : 'primary'}
+            onClick={onConfirm}
+            loading={pending}
+          >
             {confirmLabel}
           </Button>
         </>
       }
     >
       {error ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {error}
         </div>
       ) : null}

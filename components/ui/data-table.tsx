@@ -27,6 +27,7 @@ export function DataTable<T>({
   pagination,
   state,
   isLoading = false,
+  isFetching = false,
   error,
   emptyState,
   toolbar,
@@ -40,6 +41,8 @@ export function DataTable<T>({
   pagination: PaginationInfo | undefined;
   state: TableSearchState;
   isLoading?: boolean;
+  /** A refetch (new page, sort or search) while the previous rows are still shown. */
+  isFetching?: boolean;
   /** A message shown in place of rows when the query failed. */
   error?: ReactNode;
   emptyState?: ReactNode;
@@ -73,13 +76,22 @@ export function DataTable<T>({
       {(searchPlaceholder !== undefined || toolbar) && (
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">
           {searchPlaceholder !== undefined && (
-            <SearchInput value={state.search} onChange={state.setSearch} placeholder={searchPlaceholder} label={`Search ${label}`} />
+            <SearchInput
+              value={state.search}
+              onChange={state.setSearch}
+              placeholder={searchPlaceholder}
+              label={`Search ${label}`}
+            />
           )}
           {toolbar}
         </div>
       )}
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-label={label} aria-busy={isLoading || undefined}>
+        <table
+          className="w-full text-left text-sm"
+          aria-label={label}
+          aria-busy={isLoading || isFetching || undefined}
+        >
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -92,14 +104,23 @@ export function DataTable<T>({
                       key={header.id}
                       scope="col"
                       className="px-4 py-2.5 whitespace-nowrap"
-                      aria-sort={active && canSort ? (state.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+                      aria-sort={
+                        active && canSort
+                          ? state.sortOrder === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                          : undefined
+                      }
                     >
                       {canSort ? (
                         <button
                           type="button"
                           className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-900"
                           onClick={() =>
-                            state.setSort(header.column.id, active && state.sortOrder === 'desc' ? 'asc' : 'desc')
+                            state.setSort(
+                              header.column.id,
+                              active && state.sortOrder === 'desc' ? 'asc' : 'desc',
+                            )
                           }
                         >
                           {title}
@@ -116,46 +137,61 @@ export function DataTable<T>({
               </tr>
             ))}
           </thead>
-          <tbody className="divide-y divide-slate-100">
-            {isLoading && !data
-              ? Array.from({ length: Math.min(state.limit, 5) }, (_, i) => (
-                  <tr key={`skeleton-${i}`}>
-                    {Array.from({ length: columnCount }, (__, j) => (
-                      <td key={j} className="px-4 py-3">
-                        <Skeleton className="h-4 w-full max-w-32" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : error
-                ? (
-                    <tr>
-                      <td colSpan={columnCount} className="px-4 py-8 text-center text-sm text-red-700" role="alert">
-                        {error}
-                      </td>
-                    </tr>
-                  )
-                : rows.length === 0
-                  ? (
-                      <tr>
-                        <td colSpan={columnCount}>{emptyState ?? <p className="px-4 py-8 text-center text-slate-500">No results.</p>}</td>
-                      </tr>
-                    )
-                  : rows.map((row) => (
-                      <tr key={row.id} className="hover:bg-slate-50">
-                        {row.getVisibleCells().map((cell) => (
-                          <td key={cell.id} className="px-4 py-2.5 align-middle">
-                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
+          <tbody
+            className={cn(
+              'divide-y divide-slate-100 transition-opacity',
+              isFetching && data && 'opacity-60',
+            )}
+          >
+            {isLoading && !data ? (
+              Array.from({ length: Math.min(state.limit, 5) }, (_, i) => (
+                <tr key={`skeleton-${i}`}>
+                  {Array.from({ length: columnCount }, (__, j) => (
+                    <td key={j} className="px-4 py-3">
+                      <Skeleton className="h-4 w-full max-w-32" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : error ? (
+              <tr>
+                <td
+                  colSpan={columnCount}
+                  className="px-4 py-8 text-center text-sm text-red-700"
+                  role="alert"
+                >
+                  {error}
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={columnCount}>
+                  {emptyState ?? (
+                    <p className="px-4 py-8 text-center text-slate-500">No results.</p>
+                  )}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id} className="hover:bg-slate-50">
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className="px-4 py-2.5 align-middle">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </div>
       {pagination && pagination.total > 0 && (
         <div className="border-t border-slate-100">
-          <Pagination pagination={pagination} onPageChange={state.setPage} onLimitChange={state.setLimit} />
+          <Pagination
+            pagination={pagination}
+            onPageChange={state.setPage}
+            onLimitChange={state.setLimit}
+          />
         </div>
       )}
     </div>

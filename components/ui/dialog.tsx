@@ -23,7 +23,16 @@ const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
  * inside), Escape closes it, and it is labelled by its title. Content is mounted only while open,
  * so forms inside start fresh each time.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', dismissible = true }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  dismissible = true,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -69,7 +78,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             )}
           </div>
           {children && <div className="overflow-y-auto px-5 py-4">{children}</div>}
-          {footer && <div className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">{footer}</div>}
+          {footer && (
+            <div className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">
+              {footer}
+            </div>
+          )}
         </div>
       )}
     </dialog>

@@ -24,17 +24,22 @@ export function Pagination({
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-slate-600">
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-slate-600"
+    >
       <p aria-live="polite">
         {total === 0 ? 'No results' : `Showing ${first}–${last} of ${total}`}
       </p>
       <div className="flex items-center gap-3">
         {onLimitChange && (
           <div className="flex items-center gap-2">
-            <label htmlFor={sizeId}>Rows per page</label>
+            <label htmlFor={sizeId} className="whitespace-nowrap">
+              Rows per page
+            </label>
             <Select
               id={sizeId}
-              className="w-20"
+              className="w-24"
               value={String(limit)}
               onChange={(e) => onLimitChange(Number(e.target.value))}
               options={pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
@@ -44,10 +49,22 @@ export function Pagination({
         <span>
           Page {totalPages === 0 ? 0 : page} of {totalPages}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPageChange(page - 1)}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
           Previous
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= totalPages} aria-label="Next page">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPageChange(page + 1)}
+          disabled={page >= totalPages}
+          aria-label="Next page"
+        >
           Next
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
-import { controlClass } from './input';
+import { controlClass, widthClass } from './input';
 
 export type SelectOption = { value: string; label: string };
 
@@ -19,7 +19,11 @@ export function Select({
   placeholder?: string;
 }) {
   return (
-    <select ref={ref} className={cn(controlClass, 'h-9 pr-8', className)} {...rest}>
+    <select
+      ref={ref}
+      className={cn(controlClass, widthClass(className), 'h-9 pr-8', className)}
+      {...rest}
+    >
       {placeholder !== undefined && <option value="">{placeholder}</option>}
       {options?.map((o) => (
         <option key={o.value} value={o.value}>

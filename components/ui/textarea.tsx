@@ -1,6 +1,6 @@
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
-import { controlClass } from './input';
+import { controlClass, widthClass } from './input';
 
 export function Textarea({
   className,
@@ -8,5 +8,12 @@ export function Textarea({
   rows = 3,
   ...rest
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  return <textarea ref={ref} rows={rows} className={cn(controlClass, className)} {...rest} />;
+  return (
+    <textarea
+      ref={ref}
+      rows={rows}
+      className={cn(controlClass, widthClass(className), className)}
+      {...rest}
+    />
+  );
 }

@@ -9,7 +9,22 @@ export type SignInBody = z.infer<typeof signInBody>;
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 export function safeNextPath(next: unknown, fallback = '/overview'): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  if (
+    typeof next !== 'string' ||
+    !next.startsWith('/') ||
+    next.startsWith('//') ||
+    next.startsWith('/\\')
+  )
+    return fallback;
   if (next.startsWith('/login') || next.startsWith('/api/')) return fallback;
   return next;
+}
+
+/** What the sign-in form tells the user for a failed attempt, by Better Auth's HTTP status. */
+export function signInFailureMessage(status: number, message: string | undefined): string {
+  if (status === 429) return 'Too many attempts. Wait a minute, then try again.';
+  if (status === 401 || status === 400) return 'Wrong e-mail or password.';
+  // 403: the account is valid but not an OWNER/ADMIN (the server's databaseHooks say why).
+  if (status === 403) return message || 'This account may not use the console.';
+  return message || 'Sign-in failed. Try again.';
 }

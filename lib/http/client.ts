@@ -72,8 +72,13 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
   if (!res.ok) {
     const payload = (json ?? {}) as { error?: unknown; details?: unknown };
-    const message = typeof payload.error === 'string' ? payload.error : `Request failed with status ${res.status}.`;
-    const details = Array.isArray(payload.details) ? payload.details.filter((d): d is string => typeof d === 'string') : [];
+    const message =
+      typeof payload.error === 'string'
+        ? payload.error
+        : `Request failed with status ${res.status}.`;
+    const details = Array.isArray(payload.details)
+      ? payload.details.filter((d): d is string => typeof d === 'string')
+      : [];
     throw new ApiError(res.status, message, details, res.headers.get('x-request-id'));
   }
   return json as T;

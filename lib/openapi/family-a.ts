@@ -1,6 +1,7 @@
 import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
+import { registerMemberPaths } from '@/lib/members/openapi';
 import { newRegistry } from './registry';
 
 /** The Family A OpenAPI 3.0.3 document, generated from the handlers' own zod schemas. */
@@ -8,6 +9,7 @@ export function familyADocument() {
   const registry = newRegistry();
   registerContractPaths(registry);
   registerNftPaths(registry);
+  registerMemberPaths(registry);
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {

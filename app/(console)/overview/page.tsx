@@ -1,8 +1,158 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { DateTime } from '@/components/console/date-time';
+import { StatusBadge } from '@/components/console/status-badge';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { getDb } from '@/db/client';
+import { requireConsoleAdmin } from '@/lib/auth/console-context';
+import { getOverview, RECENT_ACTIVITY_LIMIT } from '@/lib/overview/service';
+import { StatusChart } from './_components/status-chart';
 
 export const metadata: Metadata = { title: 'Overview' };
 
-export default function OverviewPage() {
-  return <PageHeader title="Overview" description="Your organization at a glance." />;
+function Stat({
+  label,
+  value,
+  detail,
+  href,
+}: {
+  label: string;
+  value: number;
+  detail?: string;
+  href?: string;
+}) {
+  const body = (
+    <>
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-3xl font-semibold text-slate-900 tabular-nums">{value}</p>
+      {detail && <p className="mt-1 text-xs text-slate-500">{detail}</p>}
+    </>
+  );
+  return (
+    <Card className="p-4" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+      {href ? (
+        <Link href={href} className="block rounded">
+          {body}
+        </Link>
+      ) : (
+        body
+      )}
+    </Card>
+  );
+}
+
+function StatusList({ counts }: { counts: Record<string, number> }) {
+  return (
+    <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {Object.entries(counts).map(([status, n]) => (
+        <div key={status} className="flex items-center gap-1.5">
+          <dt>
+            <StatusBadge status={status} />
+          </dt>
+          <dd className="tabular-nums">{n}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default async function OverviewPage() {
+  const { organization } = await requireConsoleAdmin();
+  const o = getOverview(getDb(), organization.id);
+  return (
+    <>
+      <PageHeader title="Overview" description={`${organization.name} at a glance.`} />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat
+          label="Contracts"
+          value={o.contracts.total}
+          detail={`${o.contracts.byStatus.DEPLOYED} deployed`}
+          href="/contracts"
+        />
+        <Stat label="NFTs" value={o.nfts.total} detail={`${o.nfts.byStatus.MINTED} minted`} />
+        <Stat
+          label="Members"
+          value={o.members.total}
+          detail={`${o.members.byStatus.ACTIVE} active, ${o.members.byStatus.SUSPENDED} suspended`}
+        />
+        <Stat
+          label="Pending invitations"
+          value={o.invitations.byStatus.PENDING}
+          detail={`${o.invitations.byStatus.EXPIRED} expired`}
+        />
+      </div>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Contracts by status" />
+          <CardBody>
+            <StatusChart title="Contracts by status" counts={o.contracts.byStatus} />
+            <StatusList counts={o.contracts.byStatus} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="NFTs by status" />
+          <CardBody>
+            <StatusChart title="NFTs by status" counts={o.nfts.byStatus} />
+            <StatusList counts={o.nfts.byStatus} />
+          </CardBody>
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <CardHeader
+          title="Recent activity"
+          description={`The last ${RECENT_ACTIVITY_LIMIT} changes, newest first.`}
+        />
+        {o.recentActivity.length === 0 ? (
+          <EmptyState
+            title="No activity yet"
+            description="Changes made through the console or the API appear here."
+          />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" aria-label="Recent activity">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-2.5">
+                    Action
+                  </th>
+                  <th scope="col" className="px-4 py-2.5">
+                    Record
+                  </th>
+                  <th scope="col" className="px-4 py-2.5">
+                    By
+                  </th>
+                  <th scope="col" className="px-4 py-2.5">
+                    When
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {o.recentActivity.map((e) => (
+                  <tr key={e.id}>
+                    <td className="px-4 py-2.5 font-mono text-xs">{e.action}</td>
+                    <td className="px-4 py-2.5">
+                      <span className="text-slate-700">{e.entityType.replace(/_/g, ' ')}</span>
+                      {e.entityId && (
+                        <span className="ml-2 font-mono text-xs text-slate-500" title={e.entityId}>
+                          {e.entityId.slice(0, 8)}
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-4 py-2.5 text-slate-700">{e.actor.label}</td>
+                    <td className="px-4 py-2.5 text-slate-600">
+                      <DateTime value={e.createdAt} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </>
+  );
 }

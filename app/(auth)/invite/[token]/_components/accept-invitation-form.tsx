@@ -1,0 +1,99 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
+import { acceptInvitationBody, type AcceptInvitationBody, type AcceptInvitationInput } from '@/lib/invitations/schemas';
+
+type Accepted = { message: string; email: string; walletAddress: string; organization: { name: string } };
+
+export function AcceptInvitationForm({
+  token,
+  organizationName,
+  alreadyRegistered,
+}: {
+  token: string;
+  organizationName: string;
+  alreadyRegistered: boolean;
+}) {
+  const [done, setDone] = useState<Accepted | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [joining, setJoining] = useState(false);
+  const form = useForm<AcceptInvitationInput, unknown, AcceptInvitationBody>({
+    resolver: zodResolver(acceptInvitationBody),
+    defaultValues: { firstName: '', lastName: '', userName: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const accept = async (body: AcceptInvitationBody | Record<string, never>) => {
+    setFormError(null);
+    try {
+      setDone(await apiFetch<Accepted>(`/api/invite/${encodeURIComponent(token)}`, { method: 'POST', body }));
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, ['firstName', 'lastName', 'userName'])) setFormError(errorMessage(error));
+    }
+  };
+
+  if (done) {
+    return (
+      <div role="status" className="space-y-2" data-testid="invitation-accepted">
+        <p className="font-medium text-emerald-800">You are now a member of {organizationName}.</p>
+        <p className="text-sm text-slate-600">
+          Your wallet address: <code className="font-mono text-xs break-all">{done.walletAddress}</code>
+        </p>
+        <p className="text-sm text-slate-600">You can close this page.</p>
+      </div>
+    );
+  }
+
+  const errorBox = formError && (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {formError}
+    </div>
+  );
+
+  if (alreadyRegistered) {
+    return (
+      <div className="space-y-4">
+        {errorBox}
+        <Button
+          className="w-full"
+          loading={joining}
+          onClick={() => {
+            setJoining(true);
+            void accept({}).finally(() => setJoining(false));
+          }}
+        >
+          Join {organizationName}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => accept(values))}>
+      {errorBox}
+      <FormField label="First name" required error={errors.firstName?.message}>
+        {(p) => <Input {...p} autoComplete="given-name" {...form.register('firstName')} />}
+      </FormField>
+      <FormField label="Last name" required error={errors.lastName?.message}>
+        {(p) => <Input {...p} autoComplete="family-name" {...form.register('lastName')} />}
+      </FormField>
+      <FormField
+        label="User name"
+        required
+        hint="6–50 characters: letters, digits, “.”, “_” or “-”."
+        error={errors.userName?.message}
+      >
+        {(p) => <Input {...p} autoComplete="username" {...form.register('userName')} />}
+      </FormField>
+      <Button type="submit" className="w-full" loading={isSubmitting}>
+        Create my account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useMemo, useState } from 'react';
+import { DateTime } from '@/components/console/date-time';
+import { StatusBadge } from '@/components/console/status-badge';
+import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { useTableSearchParams } from '@/components/ui/use-url-state';
+import { contractStatuses } from '@/db/schema';
+import { apiFetch, errorMessage } from '@/lib/http/client';
+import { CONTRACTS_PATH, contractKeys, type Contract, type ContractList } from './contract-keys';
+import { CreateContractDialog } from './create-contract-dialog';
+import { DeleteContractDialog } from './delete-contract-dialog';
+import { EditContractDialog } from './edit-contract-dialog';
+
+const column = createColumnHelper<Contract>();
+
+export function ContractsView() {
+  const state = useTableSearchParams(['status']);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Contract | null>(null);
+  const [deleting, setDeleting] = useState<Contract | null>(null);
+
+  const list = useQuery({
+    queryKey: contractKeys.list(state.query),
+    queryFn: ({ signal }) => apiFetch<ContractList>(CONTRACTS_PATH, { query: state.query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns = useMemo(
+    () => [
+      column.accessor('name', {
+        header: 'Name',
+        enableSorting: true,
+        cell: ({ row }) => (
+          <div className="min-w-40">
+            <p className="font-medium text-slate-900">{row.original.name}</p>
+            {row.original.description && (
+              <p className="line-clamp-1 text-xs text-slate-500">{row.original.description}</p>
+            )}
+          </div>
+        ),
+      }),
+      column.accessor('symbol', {
+        header: 'Symbol',
+        enableSorting: true,
+        cell: (c) => <span className="font-mono">{c.getValue()}</span>,
+      }),
+      column.accessor('status', {
+        header: 'Status',
+        enableSorting: true,
+        cell: (c) => <StatusBadge status={c.getValue()} />,
+      }),
+      column.display({
+        id: 'network',
+        header: 'Network',
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap text-slate-600">
+            {row.original.network} · {row.original.env}
+          </span>
+        ),
+      }),
+      column.accessor('contractAddress', {
+        header: 'Address',
+        cell: (c) => {
+          const address = c.getValue();
+          return address ? (
+            <span className="font-mono text-xs whitespace-nowrap" title={address}>
+              {address.slice(0, 8)}…{address.slice(-6)}
+            </span>
+          ) : (
+            <span className="text-slate-400">—</span>
+          );
+        },
+      }),
+      column.accessor('deployedAt', {
+        header: 'Deployed',
+        enableSorting: true,
+        cell: (c) => <DateTime value={c.getValue()} stacked />,
+      }),
+      column.accessor('totalNFTs', {
+        header: 'NFTs',
+        cell: ({ row }) => (
+          <Link
+            href={`/nfts?contractId=${encodeURIComponent(row.original.id)}`}
+            className="text-indigo-700 underline-offset-2 hover:underline"
+            aria-label={`${row.original.totalNFTs} NFTs of ${row.original.name}`}
+          >
+            {row.original.totalNFTs}
+          </Link>
+        ),
+      }),
+      column.accessor('createdAt', {
+        header: 'Created',
+        enableSorting: true,
+        cell: (c) => <DateTime value={c.getValue()} stacked />,
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <div className="flex justify-end gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setEditing(row.original)}
+              aria-label={`Edit ${row.original.name}`}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="ghost-destructive"
+              size="sm"
+              onClick={() => setDeleting(row.original)}
+              aria-label={`Delete ${row.original.name}`}
+            >
+              Delete
+            </Button>
+          </div>
+        ),
+      }),
+    ],
+    [],
+  );
+
+  const filtered = Boolean(state.search || state.filters.status);
+
+  return (
+    <>
+      <PageHeader
+        title="Smart contracts"
+        description="Contract records of your organization: create them, then record their deployment."
+        actions={<Button onClick={() => setCreating(true)}>New contract</Button>}
+      />
+      <DataTable
+        label="Smart contracts"
+        columns={columns}
+        data={list.data?.data}
+        pagination={list.data?.pagination}
+        state={state}
+        isLoading={list.isPending}
+        isFetching={list.isFetching}
+        error={list.isError ? `Could not load contracts: ${errorMessage(list.error)}` : undefined}
+        getRowId={(c) => c.id}
+        searchPlaceholder="Search name, symbol, description…"
+        toolbar={
+          <div className="flex items-center gap-2">
+            <label htmlFor="contract-status-filter" className="text-sm text-slate-600">
+              Status
+            </label>
+            <Select
+              id="contract-status-filter"
+              className="w-40"
+              value={state.filters.status ?? ''}
+              onChange={(e) => state.setFilter('status', e.target.value)}
+              placeholder="All statuses"
+              options={contractStatuses.map((s) => ({ value: s, label: s }))}
+            />
+            {filtered && (
+              <Button variant="link" size="sm" onClick={state.reset}>
+                Clear filters
+              </Button>
+            )}
+          </div>
+        }
+        emptyState={
+          filtered ? (
+            <EmptyState title="No contracts match" description="Try another search or status." />
+          ) : (
+            <EmptyState
+              title="No smart contracts yet"
+              description="Create the first contract record of your organization."
+              action={<Button onClick={() => setCreating(true)}>New contract</Button>}
+            />
+          )
+        }
+      />
+      <CreateContractDialog open={creating} onOpenChange={setCreating} />
+      <EditContractDialog contract={editing} onClose={() => setEditing(null)} />
+      <DeleteContractDialog contract={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ApiError, apiFetch, errorMessage } from '@/lib/http/client';
+import { CONTRACTS_PATH, contractKeys, type Contract } from './contract-keys';
+
+/** Asks first; a 409 (the contract still has NFTs) is shown inside the dialog, which stays open. */
+export function DeleteContractDialog({
+  contract,
+  onClose,
+}: {
+  contract: Contract | null;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ message: string }>(`${CONTRACTS_PATH}/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: async () => {
+      toast.success(`Contract “${contract?.name}” deleted.`);
+      await queryClient.invalidateQueries({ queryKey: contractKeys.all });
+      close();
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 409)) toast.error(errorMessage(error));
+    },
+  });
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  const conflict =
+    remove.error instanceof ApiError && remove.error.status === 409 ? remove.error.message : null;
+  return (
+    <ConfirmDialog
+      open={contract !== null}
+      onOpenChange={(open) => !open && close()}
+      title={contract ? `Delete “${contract.name}”?` : 'Delete contract?'}
+      description="The contract record is removed for good. A contract that still has NFTs cannot be deleted."
+      confirmLabel="Delete contract"
+      pending={remove.isPending}
+      error={conflict}
+      onConfirm={() => contract && remove.mutate(contract.id)}
+    />
+  );
+}

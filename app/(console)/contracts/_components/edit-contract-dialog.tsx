@@ -1,0 +1,159 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { contractStatuses } from '@/db/schema';
+import {
+  updateContractBody,
+  type UpdateContractBody,
+  type UpdateContractInput,
+} from '@/lib/contracts/schemas';
+import { apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
+import { CONTRACTS_PATH, contractKeys, type Contract } from './contract-keys';
+
+const fields = ['status', 'contractAddress', 'deployedAt'] as const;
+
+/** ISO instant → the local wall-clock text a datetime-local input shows (and back). */
+function toLocalInput(iso: string | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+function fromLocalInput(value: string): string | undefined {
+  if (!value) return undefined;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
+export function EditContractDialog({
+  contract,
+  onClose,
+}: {
+  contract: Contract | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={contract !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={contract ? `Edit ${contract.name}` : 'Edit contract'}
+      description="Status, contract address and deployment time. DEPLOYED needs an address."
+    >
+      {contract && <EditContractForm contract={contract} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function EditContractForm({ contract, onDone }: { contract: Contract; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<UpdateContractInput, unknown, UpdateContractBody>({
+    // The very schema the API validates A3 with.
+    resolver: zodResolver(updateContractBody),
+    defaultValues: {
+      id: contract.id,
+      status: contract.status,
+      contractAddress: contract.contractAddress ?? undefined,
+      deployedAt: contract.deployedAt ?? undefined,
+    },
+  });
+
+  const update = useMutation({
+    mutationFn: (body: UpdateContractBody) =>
+      apiFetch<Contract>(CONTRACTS_PATH, { method: 'PUT', body }),
+    onSuccess: async (updated) => {
+      toast.success(`Contract “${updated.name}” updated.`);
+      await queryClient.invalidateQueries({ queryKey: contractKeys.all });
+      onDone();
+    },
+    onError: (error) => {
+      if (!applyServerErrors(error, setError, fields)) toast.error(errorMessage(error));
+    },
+  });
+
+  return (
+    <form
+      onSubmit={handleSubmit((values) => update.mutate(values))}
+      noValidate
+      className="space-y-4"
+    >
+      <FormField label="Status" error={errors.status?.message}>
+        {(p) => (
+          <Select
+            {...p}
+            options={contractStatuses.map((s) => ({ value: s, label: s }))}
+            {...register('status')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Contract address"
+        hint={
+          contract.contractAddress
+            ? 'Stored in EIP-55 checksum form.'
+            : '0x followed by 40 hexadecimal digits.'
+        }
+        error={errors.contractAddress?.message}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            className="font-mono"
+            placeholder="0x…"
+            spellCheck={false}
+            autoComplete="off"
+            {...register('contractAddress', {
+              setValueAs: (v: string) => (v?.trim() ? v : undefined),
+            })}
+          />
+        )}
+      </FormField>
+      <Controller
+        control={control}
+        name="deployedAt"
+        render={({ field }) => (
+          <FormField
+            label="Deployed at"
+            hint="Your local time. Left empty, marking the contract DEPLOYED sets it to now."
+            error={errors.deployedAt?.message}
+          >
+            {(p) => (
+              <Input
+                {...p}
+                type="datetime-local"
+                step={60}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={toLocalInput(field.value)}
+                onChange={(e) => field.onChange(fromLocalInput(e.target.value))}
+              />
+            )}
+          </FormField>
+        )}
+      />
+      <div className="flex justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}

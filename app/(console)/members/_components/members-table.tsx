@@ -1,0 +1,141 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import Link from 'next/link';
+import { StatusBadge } from '@/components/console/status-badge';
+import { Badge } from '@/components/ui/badge';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { useTableSearchParams } from '@/components/ui/use-url-state';
+import { errorMessage } from '@/lib/http/client';
+import type { MemberListItem } from '@/lib/members/schemas';
+import { MemberActions } from './member-actions';
+import { formatDay, memberKeys, membersApi, shortAddress } from './member-keys';
+
+const col = createColumnHelper<MemberListItem>();
+
+const columns = [
+  col.accessor('email', {
+    id: 'email',
+    header: 'Member',
+    enableSorting: true,
+    cell: ({ row }) => (
+      <div className="min-w-48">
+        <Link href={`/members/${row.original.id}`} className="font-medium break-all text-indigo-700 hover:underline">
+          {row.original.email}
+        </Link>
+        <span className="block text-xs text-slate-500">
+          {row.original.user.name
+            ? `${row.original.user.name}${row.original.user.userName ? ` · @${row.original.user.userName}` : ''}`
+            : 'Not registered yet'}
+        </span>
+      </div>
+    ),
+  }),
+  col.accessor('status', {
+    id: 'status',
+    header: 'Status',
+    enableSorting: true,
+    cell: ({ row }) => (
+      <span className="inline-flex items-center gap-1">
+        <StatusBadge status={row.original.status} />
+        {row.original.invitation?.expired && <Badge tone="neutral">link expired</Badge>}
+        {row.original.role && row.original.role !== 'MEMBER' && <Badge tone="info">{row.original.role}</Badge>}
+      </span>
+    ),
+  }),
+  col.accessor('walletAddress', {
+    header: 'Wallet',
+    cell: ({ getValue }) => (
+      <code className="font-mono text-xs whitespace-nowrap" title={getValue() ?? undefined}>
+        {shortAddress(getValue())}
+      </code>
+    ),
+  }),
+  col.accessor('totalNFTs', { header: 'NFTs', cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+  col.accessor('createdAt', {
+    id: 'createdAt',
+    header: 'Added',
+    enableSorting: true,
+    cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-600">{formatDay(getValue())}</span>,
+  }),
+  col.display({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => (
+      <MemberActions target={{ id: row.original.id, email: row.original.email, kind: row.original.kind, role: row.original.role }} />
+    ),
+  }),
+];
+
+const statusOptions = [
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'SUSPENDED', label: 'Suspended' },
+  { value: 'PENDING', label: 'Invited (pending)' },
+];
+const walletOptions = [
+  { value: 'true', label: 'With wallet' },
+  { value: 'false', label: 'Without wallet' },
+];
+
+export function MembersTable() {
+  const state = useTableSearchParams(['status', 'hasWallet']);
+  const query = useQuery({ queryKey: memberKeys.list(state.query), queryFn: () => membersApi.list(state.query) });
+  return (
+    <DataTable
+      label="Members and invitations"
+      columns={columns}
+      data={query.data?.data}
+      pagination={query.data?.pagination}
+      state={state}
+      isLoading={query.isLoading}
+      error={query.error ? errorMessage(query.error) : undefined}
+      getRowId={(r) => r.id}
+      searchPlaceholder="Search e-mail or name"
+      toolbar={
+        <>
+          <div className="flex items-center gap-2">
+            <Label htmlFor="members-status" className="sr-only">
+              Status
+            </Label>
+            <Select
+              id="members-status"
+              className="w-48"
+              placeholder="All statuses"
+              options={statusOptions}
+              value={state.filters.status ?? ''}
+              onChange={(e) => state.setFilter('status', e.target.value)}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <Label htmlFor="members-wallet" className="sr-only">
+              Wallet
+            </Label>
+            <Select
+              id="members-wallet"
+              className="w-44"
+              placeholder="Any wallet"
+              options={walletOptions}
+              value={state.filters.hasWallet ?? ''}
+              onChange={(e) => state.setFilter('hasWallet', e.target.value)}
+            />
+          </div>
+        </>
+      }
+      emptyState={
+        <EmptyState
+          title="No members or invitations match"
+          description="Invite people from a CSV file, or change the search and filters."
+          action={
+            <Link href="/members/import" className="text-sm font-medium text-indigo-700 hover:underline">
+              Invite from a CSV file
+            </Link>
+          }
+        />
+      }
+    />
+  );
+}

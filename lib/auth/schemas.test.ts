@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { POST } from '@/app/api/auth/[...all]/route';
+import { getDb } from '@/db/client';
+import { userOrganizations, users } from '@/db/schema';
+import { setPassword } from '@/lib/auth/passwords';
+import { createTestOrg } from '@/test/helpers';
+import { safeNextPath, signInBody, signInFailureMessage } from './schemas';
+
+function signIn(email: string, password: string, ip: string) {
+  return POST(
+    new Request('http://127.0.0.1:3999/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://127.0.0.1:3999',
+        'x-forwarded-for': ip,
+      },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+}
+
+describe('signInBody', () => {
+  it('requires a valid e-mail and a password', () => {
+    expect(signInBody.safeParse({ email: ' a@b.co ', password: 'x' }).data).toEqual({
+      email: 'a@b.co',
+      password: 'x',
+    });
+    const bad = signInBody.safeParse({ email: 'nope', password: '' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'email: must be a valid e-mail address',
+      'password: is required',
+    ]);
+  });
+});
+
+describe('safeNextPath', () => {
+  it('follows only same-site console paths', () => {
+    expect(safeNextPath('/contracts?status=DEPLOYED')).toBe('/contracts?status=DEPLOYED');
+    for (const bad of [
+      'https://evil.test/',
+      '//evil.test/x',
+      '/\\evil.test',
+      '/login?next=/x',
+      '/api/v1/cl2c/contract',
+      undefined,
+      ['/a'],
+    ]) {
+      expect(safeNextPath(bad)).toBe('/overview');
+    }
+  });
+});
+
+describe('signInFailureMessage against the real Better Auth answers', () => {
+  it('wrong password → "Wrong e-mail or password."', async () => {
+    const org = await createTestOrg();
+    const res = await signIn(org.admin.email, 'not the password', '10.9.0.1');
+    expect(res.status).toBe(401);
+    expect(signInFailureMessage(res.status, undefined)).toBe('Wrong e-mail or password.');
+  });
+
+  it('a member who is not OWNER/ADMIN → 403 with the server’s reason', async () => {
+    const org = await createTestOrg();
+    const db = getDb();
+    const [member] = db
+      .insert(users)
+      .values({ email: `plain-${crypto.randomUUID()}@example.test`, name: 'Plain' })
+      .returning()
+      .all();
+    db.insert(userOrganizations)
+      .values({ organizationId: org.organization.id, userId: member!.id, role: 'MEMBER' })
+      .run();
+    await setPassword(db, member!.id, 'member password 1');
+    const res = await signIn(member!.email, 'member password 1', '10.9.0.2');
+    expect(res.status).toBe(403);
+    const body = (await res.json()) as { message: string };
+    expect(signInFailureMessage(res.status, body.message)).toBe(
+      'This account is not an administrator of any organization.',
+    );
+    expect(res.headers.getSetCookie().join(';')).not.toMatch(/session_token=[^;]/);
+  });
+
+  it('throttled → "Too many attempts…"', () => {
+    expect(signInFailureMessage(429, 'Too many requests')).toBe(
+      'Too many attempts. Wait a minute, then try again.',
+    );
+  });
+});

@@ -1,0 +1,273 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { invitations, organizations, userOrganizations, users, type Invitation } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import { AppError, NotFoundError, ValidationError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+import { issueLines } from '@/lib/http/zod-issues';
+import { queueEmail } from '@/lib/mail/outbox';
+import { invitationEmail } from '@/lib/mail/templates';
+import { kickMailWorker } from '@/lib/mail/worker';
+import { registerUserInOrganization } from '@/lib/users/registration';
+import { provisionCustodialWallet } from '@/lib/wallets/service';
+import {
+  acceptInvitationBody,
+  inviteEntry,
+  type BulkInviteBody,
+  type BulkInviteResponse,
+  type BulkInviteResult,
+} from './schemas';
+import { hashInvitationToken, INVITATION_TTL_MS, invitationLink, invitationTokenPattern, newInvitationToken } from './tokens';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A PENDING invitation whose link has run out (it can still be resent). */
+export function isExpired(invitation: Pick<Invitation, 'status' | 'expiresAt'>, now = new Date()) {
+  return invitation.status === 'EXPIRED' || (invitation.status === 'PENDING' && invitation.expiresAt <= now);
+}
+
+/**
+ * Gives the invitation a fresh token (the previous link stops working), a new 7-day expiry, and
+ * queues the invitation mail in the outbox — inside the caller's transaction.
+ */
+export function sendInvitationMail(tx: Tx, invitation: Pick<Invitation, 'id' | 'organizationId' | 'email'>, now = new Date()) {
+  const org = tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, invitation.organizationId))
+    .get();
+  const { token, hash } = newInvitationToken();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  tx.update(invitations)
+    .set({ tokenHash: hash, expiresAt, lastSentAt: now, sendCount: sql`${invitations.sendCount} + 1`, status: 'PENDING' })
+    .where(eq(invitations.id, invitation.id))
+    .run();
+  const mail = invitationEmail({ organizationName: org?.name ?? 'An organization', link: invitationLink(token), expiresAt });
+  const outboxId = queueEmail(tx, { organizationId: invitation.organizationId, to: invitation.email, ...mail });
+  return { outboxId, expiresAt };
+}
+
+/**
+ * A13: invites up to 100 people. Every entry gets a result (invited / skipped / failed with a
+ * reason), in input order. All invitations and their outbox mails are written in one
+ * transaction; delivery starts after commit.
+ */
+export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInviteResponse {
+  const organizationId = actor.organizationId;
+  type Pending = { index: number; email: string; phone: string | null };
+  const results: BulkInviteResult[] = new Array<BulkInviteResult>(body.users.length);
+  const firstIndexOf = new Map<string, number>();
+  const candidates: Pending[] = [];
+
+  body.users.forEach((raw, index) => {
+    const parsed = inviteEntry.safeParse(raw);
+    if (!parsed.success) {
+      results[index] = { email: raw.email, status: 'failed', reason: issueLines(parsed.error, 'entry').join('; '), id: null };
+      return;
+    }
+    const { email, phone } = parsed.data;
+    const first = firstIndexOf.get(email);
+    if (first !== undefined) {
+      results[index] = { email, status: 'skipped', reason: `duplicate within the request (same as users[${first}])`, id: null };
+      return;
+    }
+    firstIndexOf.set(email, index);
+    candidates.push({ index, email, phone: phone ?? null });
+  });
+
+  let queued = 0;
+  db.transaction((tx) => {
+    const emails = candidates.map((c) => c.email);
+    const members = emails.length
+      ? tx
+          .select({ id: userOrganizations.id, email: users.email })
+          .from(userOrganizations)
+          .innerJoin(users, eq(users.id, userOrganizations.userId))
+          .where(and(eq(userOrganizations.organizationId, organizationId), inArray(users.email, emails)))
+          .all()
+      : [];
+    const memberByEmail = new Map(members.map((m) => [m.email, m.id]));
+    const pending = emails.length
+      ? tx
+          .select()
+          .from(invitations)
+          .where(
+            and(
+              eq(invitations.organizationId, organizationId),
+              eq(invitations.status, 'PENDING'),
+              inArray(invitations.email, emails),
+            ),
+          )
+          .all()
+      : [];
+    const pendingByEmail = new Map(pending.map((p) => [p.email, p]));
+    const now = new Date();
+
+    for (const c of candidates) {
+      const memberId = memberByEmail.get(c.email);
+      if (memberId) {
+        results[c.index] = { email: c.email, status: 'skipped', reason: 'already a member of the organization', id: memberId };
+        continue;
+      }
+      const open = pendingByEmail.get(c.email);
+      if (open && !isExpired(open, now)) {
+        results[c.index] = { email: c.email, status: 'skipped', reason: 'already invited (invitation pending)', id: open.id };
+        continue;
+      }
+      if (open) tx.update(invitations).set({ status: 'EXPIRED' }).where(eq(invitations.id, open.id)).run();
+      const [row] = tx
+        .insert(invitations)
+        .values({
+          organizationId,
+          email: c.email,
+          phone: c.phone,
+          status: 'PENDING',
+          // Placeholder until sendInvitationMail sets the real hash in the same transaction.
+          tokenHash: `unsent:${crypto.randomUUID()}`,
+          expiresAt: now,
+        })
+        .returning({ id: invitations.id })
+        .all();
+      sendInvitationMail(tx, { id: row!.id, organizationId, email: c.email }, now);
+      queued += 1;
+      recordAudit(tx, actor, { action: 'invitation.create', entityType: 'invitation', entityId: row!.id, data: { email: c.email } });
+      results[c.index] = { email: c.email, status: 'invited', reason: 'invitation e-mail queued', id: row!.id };
+    }
+  });
+  if (queued > 0) kickMailWorker();
+
+  const summary = { total: results.length, invited: 0, skipped: 0, failed: 0 };
+  for (const r of results) summary[r.status] += 1;
+  return { data: { results, summary } };
+}
+
+export type InvitationState = 'valid' | 'expired' | 'revoked' | 'accepted' | 'unknown';
+
+export type InvitationLookup = {
+  state: InvitationState;
+  invitation: Invitation | null;
+  organization: { id: string; name: string } | null;
+  /** The invited e-mail already belongs to a registered person: they only confirm, no form. */
+  registeredUser: { id: string; name: string } | null;
+};
+
+/** What the invitation page needs to know about a link's token. */
+export function lookupInvitation(db: Pick<Db, 'select'>, token: string, now = new Date()): InvitationLookup {
+  const none: InvitationLookup = { state: 'unknown', invitation: null, organization: null, registeredUser: null };
+  if (!invitationTokenPattern.test(token)) return none;
+  const invitation = db.select().from(invitations).where(eq(invitations.tokenHash, hashInvitationToken(token))).get();
+  if (!invitation) return none;
+  const organization =
+    db
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, invitation.organizationId))
+      .get() ?? null;
+  const user = db
+    .select({ id: users.id, name: users.name, isRegistered: users.isRegistered })
+    .from(users)
+    .where(eq(users.email, invitation.email))
+    .get();
+  const state: InvitationState =
+    invitation.status === 'ACCEPTED'
+      ? 'accepted'
+      : invitation.status === 'REVOKED'
+        ? 'revoked'
+        : isExpired(invitation, now)
+          ? 'expired'
+          : 'valid';
+  return {
+    state,
+    invitation,
+    organization,
+    registeredUser: user?.isRegistered ? { id: user.id, name: user.name } : null,
+  };
+}
+
+const stateMessages: Record<Exclude<InvitationState, 'valid'>, [number, string]> = {
+  unknown: [404, 'This invitation link is not valid. It may have been replaced by a newer invitation e-mail.'],
+  expired: [410, 'This invitation has expired. Ask the organization to send a new one.'],
+  revoked: [410, 'This invitation was withdrawn by the organization.'],
+  accepted: [410, 'This invitation has already been used.'],
+};
+
+export function invitationStateError(state: Exclude<InvitationState, 'valid'>) {
+  const [status, message] = stateMessages[state];
+  return new AppError(status, message, [`token: ${state}`]);
+}
+
+/**
+ * The invitee accepts: in one transaction the token is checked again, then either a new person is
+ * registered (user + custodial wallet + ACTIVE membership + invitation ACCEPTED) or — when the
+ * e-mail already belongs to a registered person — that person joins the organization.
+ */
+export function acceptInvitation(db: Db, token: string, rawInput: unknown, requestId: string) {
+  return db.transaction((tx) => {
+    const found = lookupInvitation(tx, token);
+    if (found.state !== 'valid') throw invitationStateError(found.state);
+    const invitation = found.invitation!;
+    let membershipId: string;
+    let userId: string;
+    let walletAddress: string;
+    if (found.registeredUser) {
+      userId = found.registeredUser.id;
+      walletAddress = provisionCustodialWallet(tx, userId).address;
+      membershipId = tx
+        .insert(userOrganizations)
+        .values({ organizationId: invitation.organizationId, userId, status: 'ACTIVE', role: 'MEMBER' })
+        .onConflictDoUpdate({
+          target: [userOrganizations.organizationId, userOrganizations.userId],
+          set: { status: 'ACTIVE', updatedAt: new Date() },
+        })
+        .returning({ id: userOrganizations.id })
+        .get().id;
+      tx.update(invitations)
+        .set({ status: 'ACCEPTED', acceptedAt: new Date(), userOrganizationId: membershipId })
+        .where(
+          and(
+            eq(invitations.organizationId, invitation.organizationId),
+            eq(invitations.email, invitation.email),
+            eq(invitations.status, 'PENDING'),
+          ),
+        )
+        .run();
+    } else {
+      const parsed = acceptInvitationBody.safeParse(rawInput);
+      if (!parsed.success) throw new ValidationError('Please correct the highlighted fields.', issueLines(parsed.error, 'body'));
+      // The phone the admin typed is a hint: if someone else already uses it, register without it.
+      const phoneTaken =
+        invitation.phone !== null &&
+        tx.select({ id: users.id }).from(users).where(eq(users.phoneNumber, invitation.phone)).get() !== undefined;
+      const registered = registerUserInOrganization(tx, invitation.organizationId, {
+        email: invitation.email,
+        phoneNumber: phoneTaken ? null : invitation.phone,
+        ...parsed.data,
+      });
+      userId = registered.user.id;
+      membershipId = registered.membershipId;
+      walletAddress = registered.walletAddress;
+    }
+    recordAudit(
+      tx,
+      { kind: 'user', userId, organizationId: invitation.organizationId, requestId },
+      { action: 'invitation.accept', entityType: 'invitation', entityId: invitation.id, data: { membershipId } },
+    );
+    return {
+      organization: found.organization!,
+      membershipId,
+      email: invitation.email,
+      walletAddress,
+    };
+  });
+}
+
+/** A PENDING invitation of the organization, or 404. */
+export function findPendingInvitation(db: Pick<Db, 'select'>, organizationId: string, id: string) {
+  const row = db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), eq(invitations.status, 'PENDING')))
+    .get();
+  if (!row) throw new NotFoundError('Member or invitation');
+  return row;
+}

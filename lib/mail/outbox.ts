@@ -1,0 +1,71 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { outboxEmails, type OutboxEmail } from '@/db/schema';
+import { envelope, likePattern } from '@/lib/http/query';
+import type { ListOutboxQuery } from './schemas';
+
+type Tx = Pick<Db, 'insert'>;
+
+export type QueuedEmail = {
+  organizationId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+};
+
+/**
+ * Writes a mail to the outbox. Call it inside the transaction of the change that causes the mail,
+ * so a change never exists without its mail; delivery happens after commit (lib/mail/worker.ts).
+ */
+export function queueEmail(tx: Tx, mail: QueuedEmail): string {
+  const [row] = tx
+    .insert(outboxEmails)
+    .values({ ...mail, html: mail.html ?? null, status: 'PENDING', attempts: 0 })
+    .returning({ id: outboxEmails.id })
+    .all();
+  return row!.id;
+}
+
+/** Links to the invitation page found in a mail's text (the Outbox page shows them). */
+export function invitationLinks(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"]+\/invite\/[A-Za-z0-9_-]+/g) ?? [])];
+}
+
+export type OutboxItem = Omit<OutboxEmail, 'organizationId' | 'nextAttemptAt'> & {
+  nextAttemptAt: Date | null;
+  links: string[];
+};
+
+function toItem(row: OutboxEmail): OutboxItem {
+  const { organizationId: _org, ...rest } = row;
+  return { ...rest, links: invitationLinks(row.text) };
+}
+
+/** The organization's mails, newest first (the console's dev mail viewer). */
+export function listOutbox(db: Db, organizationId: string, q: ListOutboxQuery) {
+  const conditions: SQL[] = [eq(outboxEmails.organizationId, organizationId)];
+  if (q.status) conditions.push(eq(outboxEmails.status, q.status));
+  if (q.search) {
+    const p = likePattern(q.search);
+    conditions.push(sql`(${outboxEmails.to} like ${p} escape '\\' or ${outboxEmails.subject} like ${p} escape '\\')`);
+  }
+  const where = and(...conditions);
+  const total = db.select({ n: count() }).from(outboxEmails).where(where).get()?.n ?? 0;
+  const ids = db
+    .select({ id: outboxEmails.id })
+    .from(outboxEmails)
+    .where(where)
+    .orderBy(...(q.sortOrder === 'asc' ? [asc(outboxEmails.createdAt), asc(outboxEmails.id)] : [desc(outboxEmails.createdAt), desc(outboxEmails.id)]))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .all()
+    .map((r) => r.id);
+  const rows = ids.length ? db.select().from(outboxEmails).where(inArray(outboxEmails.id, ids)).all() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return envelope(
+    ids.map((id) => toItem(byId.get(id)!)),
+    { page: q.page, limit: q.limit, total },
+    { search: q.search, status: q.status ?? null, sortBy: q.sortBy, sortOrder: q.sortOrder },
+  );
+}

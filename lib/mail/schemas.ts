@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { emailStatuses } from '@/db/schema';
+import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+
+/** Outbox list query (console). */
+export const listOutboxQuery = z.strictObject({
+  page: pageParam,
+  limit: limitParam,
+  search: searchParam,
+  status: z.enum(emailStatuses).optional(),
+  sortBy: sortByParam(['createdAt'] as const),
+  sortOrder: sortOrderParam,
+});
+export type ListOutboxQuery = z.output<typeof listOutboxQuery>;
+
+export const outboxItemView = z
+  .object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().nullable(),
+    status: z.enum(emailStatuses),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: z.string().datetime().nullable(),
+    sentAt: z.string().datetime().nullable(),
+    links: z.array(z.string()),
+    createdAt: z.string().datetime(),
+    updatedAt: z.string().datetime(),
+  })
+  .meta({ id: 'OutboxEmail' });

@@ -1,0 +1,222 @@
+import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GET as inviteGET, POST as invitePOST } from '@/app/api/invite/[token]/route';
+import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
+import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
+import { getDb } from '@/db/client';
+import { outboxEmails } from '@/db/schema';
+import { resetEnvCache } from '@/lib/env';
+import { call, createTestOrg } from '@/test/helpers';
+import { createSmtpMailer } from './mailer';
+import { backoffDelay, deliverDueEmails, startMailWorker, stopMailWorker } from './worker';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
+class TestSmtp {
+  received: Received[] = [];
+  private server: SMTPServer | null = null;
+  port = 0;
+
+  async start(port = 0) {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          this.received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(port, '127.0.0.1', () => resolve());
+    });
+    this.port = (this.server.server.address() as AddressInfo).port;
+  }
+
+  async stop() {
+    const s = this.server;
+    this.server = null;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+
+  to(email: string) {
+    return this.received.filter((m) => m.to.includes(email));
+  }
+}
+
+/** Undoes quoted-printable soft breaks and escapes so the link can be read from the raw message. */
+function decodeQuotedPrintable(raw: string) {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+async function waitFor<T>(probe: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let org: Awaited<ReturnType<typeof createTestOrg>>;
+const smtp = new TestSmtp();
+
+beforeAll(async () => {
+  org = await createTestOrg('Acme Records');
+  await smtp.start();
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+  process.env.MAIL_FROM = 'CL2C Test <invites@cl2c.test>';
+  resetEnvCache();
+});
+
+afterEach(async () => {
+  await stopMailWorker();
+});
+
+afterAll(async () => {
+  await smtp.stop();
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
+  resetEnvCache();
+});
+
+async function inviteOne(email: string) {
+  const res = await call(bulk, { method: 'POST', headers: { 'x-api-key': org.apiKey }, body: { users: [{ email }] } });
+  expect(res.status, res.text).toBe(200);
+  expect(res.json.data.summary.invited).toBe(1);
+  return res.json.data.results[0].id as string;
+}
+
+describe('mail over a real SMTP server', () => {
+  it('without SMTP_URL the worker is a no-op and mails stay in the outbox', () => {
+    const saved = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+    try {
+      expect(startMailWorker()).toBeNull();
+    } finally {
+      process.env.SMTP_URL = saved;
+      resetEnvCache();
+    }
+  });
+
+  it('delivers the invitation: recipient, subject and a working link', async () => {
+    const worker = startMailWorker({ intervalMs: 50 });
+    expect(worker).not.toBeNull();
+    const email = `smtp-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await inviteOne(email);
+    const message = await waitFor(() => smtp.to(email)[0]);
+
+    expect(message.from).toBe('invites@cl2c.test');
+    expect(message.raw).toMatch(/^Subject: You are invited to join Acme Records on CL2C\r?$/m);
+    expect(message.raw).toMatch(new RegExp(`^To: ${email.replace(/\./g, '\\.')}\\r?$`, 'm'));
+    const body = decodeQuotedPrintable(message.raw);
+    const link = body.match(/http:\/\/127\.0\.0\.1:3999\/invite\/([A-Za-z0-9_-]{43})/);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+
+    // The link works against the invitation handler.
+    const info = await call(inviteGET, { params: { token } });
+    expect(info.status).toBe(200);
+    expect(info.json).toMatchObject({ state: 'valid', email, organization: { name: 'Acme Records' } });
+    const registered = await call(invitePOST, {
+      method: 'POST',
+      params: { token },
+      body: { firstName: 'Mail', lastName: 'Reader', userName: `reader.${crypto.randomUUID().slice(0, 6)}` },
+    });
+    expect(registered.status, registered.text).toBe(200);
+
+    const row = await waitFor(() => getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get());
+    expect(row).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('while the server is down the mail is retried with backoff, then delivered exactly once', async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    const email = `retry-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    startMailWorker({ intervalMs: 20, backoffBaseMs: 300, backoffMaxMs: 5_000 });
+    await inviteOne(email);
+
+    // Watch the row: each failed attempt pushes the next attempt further out (300, 600, 1200 ms).
+    // (Exact values are asserted with a fixed clock below; here the clock is real, so allow slack.)
+    const seen = new Map<number, { nextAttemptAt: number; updatedAt: number }>();
+    await waitFor(() => {
+      const r = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get();
+      if (r && r.nextAttemptAt && r.attempts > 0 && !seen.has(r.attempts)) {
+        seen.set(r.attempts, { nextAttemptAt: r.nextAttemptAt.getTime(), updatedAt: r.updatedAt.getTime() });
+      }
+      return seen.has(3) ? true : undefined;
+    });
+    const row = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get()!;
+    expect(row.status).toBe('PENDING');
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    const delays = [1, 2, 3].map((attempt) => {
+      const s = seen.get(attempt)!;
+      return s.nextAttemptAt - s.updatedAt;
+    });
+    delays.forEach((delay, i) => {
+      const expected = 300 * 2 ** i;
+      expect(delay, `delay after attempt ${i + 1}`).toBeLessThanOrEqual(expected);
+      expect(delay, `delay after attempt ${i + 1}`).toBeGreaterThan(expected / 2);
+    });
+    expect(delays[1]).toBeGreaterThan(delays[0]!);
+    expect(delays[2]).toBeGreaterThan(delays[1]!);
+    expect(smtp.to(email)).toHaveLength(0);
+
+    // The server comes back on the same port: the next attempt delivers, once.
+    await smtp.start(port);
+    const sent = await waitFor(() => {
+      const r = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get();
+      return r?.status === 'SENT' ? r : undefined;
+    });
+    expect(sent.attempts).toBeGreaterThanOrEqual(4);
+    expect(sent.lastError).toMatch(/ECONNREFUSED|connect/i);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.to(email)).toHaveLength(1);
+
+    // The console's outbox shows the delivery record.
+    const outbox = await call(outboxGET, { headers: { 'x-api-key': org.apiKey }, query: { search: email } });
+    expect(outbox.json.data[0]).toMatchObject({ to: email, status: 'SENT', attempts: sent.attempts });
+    expect(outbox.json.data[0].links[0]).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('schedules retries exactly and gives up after maxAttempts (FAILED)', async () => {
+    const db = getDb();
+    const email = `never-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await inviteOne(email);
+    const dead = createSmtpMailer('smtp://127.0.0.1:1'); // nothing listens on port 1
+    const options = { from: 'x@cl2c.test', maxAttempts: 3, backoffBaseMs: 1_000, backoffMaxMs: 60_000, batchSize: 50 };
+    const row = () => db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).get()!;
+    let now = Date.now() + 1;
+    await deliverDueEmails(db, dead, { ...options, now: new Date(now) });
+    expect(row()).toMatchObject({ status: 'PENDING', attempts: 1 });
+    expect(row().nextAttemptAt!.getTime()).toBe(now + 1_000);
+    // Not due yet: nothing happens.
+    await deliverDueEmails(db, dead, { ...options, now: new Date(now + 999) });
+    expect(row().attempts).toBe(1);
+    now += 1_000;
+    await deliverDueEmails(db, dead, { ...options, now: new Date(now) });
+    expect(row()).toMatchObject({ status: 'PENDING', attempts: 2 });
+    expect(row().nextAttemptAt!.getTime()).toBe(now + 2_000);
+    now += 2_000;
+    await deliverDueEmails(db, dead, { ...options, now: new Date(now) });
+    expect(row()).toMatchObject({ status: 'FAILED', attempts: 3, nextAttemptAt: null });
+    expect(backoffDelay(1, 1000, 60_000)).toBe(1000);
+    expect(backoffDelay(4, 1000, 60_000)).toBe(8000);
+    expect(backoffDelay(20, 1000, 60_000)).toBe(60_000);
+  });
+});

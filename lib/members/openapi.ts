@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { bulkInviteBody, bulkInviteResponse } from '@/lib/invitations/schemas';
+import { listOutboxQuery, outboxItemView } from '@/lib/mail/schemas';
+import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
+import {
+  listMembersQuery,
+  memberDetail,
+  memberListItem,
+  removeMemberResponse,
+  updateMemberBody,
+  updateMemberResponse,
+} from './schemas';
+
+export function registerMemberPaths(registry: OpenAPIRegistry) {
+  const tags = ['Members and invitations'];
+  const params = z.object({ id: z.string().describe('A membership id or a pending invitation id') });
+  registry.registerPath({
+    method: 'get',
+    path: '/cl2c/user',
+    operationId: 'listMembers',
+    summary: 'A9 — list members and pending invitations',
+    description:
+      'Memberships (status ACTIVE / SUSPENDED) and pending invitations (status PENDING, `user.isRegistered` false, `user.id` null) in one list. `search` matches the e-mail and the user’s name.',
+    tags,
+    request: { query: listMembersQuery },
+    responses: { 200: jsonResponse('A page of members and invitations', paginated(memberListItem)), 400: aErrors[400], 401: aErrors[401] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/cl2c/user/{id}',
+    operationId: 'getMember',
+    summary: 'A10 — a member (with NFTs and shares) or a pending invitation',
+    tags,
+    request: { params },
+    responses: { 200: jsonResponse('The member', memberDetail), 401: aErrors[401], 404: aErrors[404] },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/cl2c/user/{id}',
+    operationId: 'updateMember',
+    summary: 'A11 — change the e-mail; resend a pending invitation',
+    description:
+      'On a pending invitation, a changed e-mail invalidates the previous link; `resend: true` mails a new link (new token, new 7-day expiry). `resend` on a membership is 409. E-mails are unique (409).',
+    tags,
+    request: { params, body: jsonBody(updateMemberBody) },
+    responses: {
+      200: jsonResponse('Updated', updateMemberResponse),
+      400: aErrors[400],
+      401: aErrors[401],
+      404: aErrors[404],
+      409: aErrors[409],
+      415: aErrors[415],
+    },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/cl2c/user/{id}',
+    operationId: 'removeMember',
+    summary: 'A12 — remove a membership or revoke an invitation',
+    description: 'Copyright shares of a removed member stay, as history. The OWNER cannot be removed (409).',
+    tags,
+    request: { params },
+    responses: { 200: jsonResponse('Removed', removeMemberResponse), 401: aErrors[401], 404: aErrors[404], 409: aErrors[409] },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/cl2c/user/bulk',
+    operationId: 'bulkInvite',
+    summary: 'A13 — invite 1 to 100 people',
+    description:
+      'Each entry is `invited` (invitation created, e-mail queued), `skipped` (already a member, already invited, duplicate within the request) or `failed` (invalid e-mail or phone), with a reason. All invitations are written in one transaction; fewer than 1 or more than 100 entries is 400 and nothing is written.',
+    tags,
+    request: { body: jsonBody(bulkInviteBody) },
+    responses: {
+      200: jsonResponse('Per-entry results and a summary', bulkInviteResponse),
+      400: aErrors[400],
+      401: aErrors[401],
+      413: aErrors[413],
+      415: aErrors[415],
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/console/outbox',
+    operationId: 'listOutbox',
+    summary: 'Outbox — every e-mail the organization’s actions produced, with delivery status',
+    tags: ['Console'],
+    request: { query: listOutboxQuery },
+    responses: { 200: jsonResponse('A page of mails', paginated(outboxItemView)), 400: aErrors[400], 401: aErrors[401] },
+  });
+}

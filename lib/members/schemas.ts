@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { membershipRoles, nftStatuses, shareStatuses } from '@/db/schema';
+import { booleanParam, limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+import { emailField } from '@/lib/users/schemas';
+
+export const memberSortFields = ['createdAt', 'updatedAt', 'email', 'status'] as const;
+/** Members are ACTIVE or SUSPENDED memberships; PENDING are invitations not yet accepted. */
+export const memberListStatuses = ['ACTIVE', 'SUSPENDED', 'PENDING'] as const;
+export const memberKinds = ['member', 'invitation'] as const;
+
+/** A9 query. */
+export const listMembersQuery = z.strictObject({
+  page: pageParam,
+  limit: limitParam,
+  search: searchParam,
+  status: z.enum(memberListStatuses).optional(),
+  hasWallet: booleanParam,
+  sortBy: sortByParam(memberSortFields),
+  sortOrder: sortOrderParam,
+});
+export type ListMembersQuery = z.output<typeof listMembersQuery>;
+
+/** A11 body (also the console's change-e-mail form). */
+export const updateMemberBody = z
+  .strictObject({
+    email: emailField.optional(),
+    resend: z.boolean().optional(),
+  })
+  .refine((v) => v.email !== undefined || v.resend !== undefined, {
+    message: 'give email, resend or both',
+    path: [],
+  });
+export type UpdateMemberBody = z.output<typeof updateMemberBody>;
+export type UpdateMemberInput = z.input<typeof updateMemberBody>;
+
+const iso = z.string().datetime();
+
+const invitationInfo = z
+  .object({
+    phone: z.string().nullable(),
+    expiresAt: iso,
+    expired: z.boolean(),
+    sendCount: z.number().int(),
+    lastSentAt: iso.nullable(),
+  })
+  .nullable()
+  .describe('Set for pending invitations, null for members');
+
+/** A9 list item. */
+export const memberListItem = z
+  .object({
+    id: z.string().describe('Membership id, or invitation id for a pending invitation'),
+    kind: z.enum(memberKinds),
+    email: z.string(),
+    walletAddress: z.string().nullable(),
+    totalNFTs: z.number().int(),
+    status: z.enum(memberListStatuses),
+    role: z.enum(membershipRoles).nullable(),
+    createdAt: iso,
+    updatedAt: iso,
+    user: z.object({
+      id: z.string().nullable(),
+      name: z.string().nullable(),
+      userName: z.string().nullable(),
+      image: z.string().nullable(),
+      emailVerified: z.boolean(),
+      isRegistered: z.boolean(),
+    }),
+    invitation: invitationInfo,
+  })
+  .meta({ id: 'MemberListItem' });
+export type MemberListItem = z.output<typeof memberListItem>;
+
+export const endUserNft = z.object({
+  id: z.string().describe('Copyright share id'),
+  status: z.enum(shareStatuses),
+  percentage: z.number(),
+  copyAuthLocation: z.string().nullable(),
+  copyAuthTimestamp: iso.nullable(),
+  nft: z.object({
+    id: z.string(),
+    status: z.enum(nftStatuses),
+    mintedAt: iso.nullable(),
+    supply: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    externalUrl: z.string().nullable(),
+    imagePath: z.string().nullable(),
+    smartContract: z.object({
+      id: z.string(),
+      name: z.string(),
+      symbol: z.string(),
+      contractAddress: z.string().nullable(),
+    }),
+  }),
+});
+export type EndUserNft = z.output<typeof endUserNft>;
+
+/** A10 response. */
+export const memberDetail = z
+  .object({
+    id: z.string(),
+    kind: z.enum(memberKinds),
+    email: z.string(),
+    walletAddress: z.string().nullable(),
+    status: z.enum(memberListStatuses),
+    role: z.enum(membershipRoles).nullable(),
+    totalNFTs: z.number().int(),
+    createdAt: iso,
+    updatedAt: iso,
+    user: z.object({
+      id: z.string().nullable(),
+      name: z.string().nullable(),
+      userName: z.string().nullable(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      image: z.string().nullable(),
+      phoneNumber: z.string().nullable(),
+      emailVerified: z.boolean(),
+      isRegistered: z.boolean(),
+    }),
+    invitation: invitationInfo,
+    endUserNfts: z.array(endUserNft),
+  })
+  .meta({ id: 'MemberDetail' });
+export type MemberDetail = z.output<typeof memberDetail>;
+
+/** A11 response. */
+export const updateMemberResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  walletAddress: z.string().nullable(),
+  resent: z.boolean().describe('true when a new invitation e-mail was queued'),
+});
+
+/** A12 response. */
+export const removeMemberResponse = z.object({ message: z.string() });

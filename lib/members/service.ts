@@ -1,0 +1,327 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { copyrightShares, invitations, nfts, smartContracts, userOrganizations, users, type Invitation } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import { ConflictError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+import { envelope, likePattern } from '@/lib/http/query';
+import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
+import { kickMailWorker } from '@/lib/mail/worker';
+import type { EndUserNft, ListMembersQuery, MemberDetail, MemberListItem, UpdateMemberBody } from './schemas';
+
+// Hand-written SQL fragments name their tables explicitly: Drizzle renders bare column names in
+// single-table selects, which a correlated subquery would resolve against the wrong table.
+const walletAddressOf = (userIdColumn: string) =>
+  sql.raw(`(select "w"."address" from "wallets" as "w" where "w"."user_id" = ${userIdColumn} and "w"."is_primary" = 1)`);
+const totalNftsOf = (userIdColumn: string, organizationId: string) =>
+  sql`(select count(*) from "copyright_shares" as "s" join "nfts" as "n" on "n"."id" = "s"."nft_id" where "s"."user_id" = ${sql.raw(userIdColumn)} and "n"."organization_id" = ${organizationId})`;
+
+const sortColumns = { createdAt: 'created_at', updatedAt: 'updated_at', email: 'email', status: 'status' } as const;
+
+/**
+ * A9: memberships and pending invitations of the organization as one list. Both are selected with
+ * the same columns and combined with UNION ALL, so filtering, counting, sorting and paging are
+ * all done by SQLite; then only the rows of the page are loaded in full.
+ */
+export function listMembers(db: Db, organizationId: string, q: ListMembersQuery) {
+  const pattern = q.search ? likePattern(q.search) : null;
+  const branches: SQL[] = [];
+  const wantMembers = q.status !== 'PENDING';
+  const wantInvitations = (q.status === undefined || q.status === 'PENDING') && q.hasWallet !== true;
+
+  if (wantMembers) {
+    const where: SQL[] = [sql`"uo"."organization_id" = ${organizationId}`];
+    if (q.status) where.push(sql`"uo"."status" = ${q.status}`);
+    if (pattern) {
+      where.push(
+        sql`("u"."email" like ${pattern} escape '\\' or "u"."name" like ${pattern} escape '\\' or "u"."user_name" like ${pattern} escape '\\' or ("u"."first_name" || ' ' || "u"."last_name") like ${pattern} escape '\\')`,
+      );
+    }
+    if (q.hasWallet !== undefined) {
+      const exists = sql`exists (select 1 from "wallets" as "w" where "w"."user_id" = "u"."id" and "w"."is_primary" = 1)`;
+      where.push(q.hasWallet ? exists : sql`not ${exists}`);
+    }
+    branches.push(sql`select 'member' as "kind", "uo"."id" as "id", "u"."email" as "email", "uo"."status" as "status",
+      "uo"."created_at" as "created_at", "uo"."updated_at" as "updated_at"
+      from "user_organizations" as "uo" join "users" as "u" on "u"."id" = "uo"."user_id"
+      where ${sql.join(where, sql` and `)}`);
+  }
+  if (wantInvitations) {
+    const where: SQL[] = [sql`"i"."organization_id" = ${organizationId}`, sql`"i"."status" = 'PENDING'`];
+    if (pattern) where.push(sql`"i"."email" like ${pattern} escape '\\'`);
+    branches.push(sql`select 'invitation' as "kind", "i"."id" as "id", "i"."email" as "email", 'PENDING' as "status",
+      "i"."created_at" as "created_at", "i"."updated_at" as "updated_at"
+      from "invitations" as "i" where ${sql.join(where, sql` and `)}`);
+  }
+
+  const filters = {
+    search: q.search,
+    status: q.status ?? null,
+    hasWallet: q.hasWallet ?? null,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+  };
+  if (branches.length === 0) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total: 0 }, filters);
+
+  const combined = sql.join(branches, sql` union all `);
+  const total = db.get<{ n: number }>(sql`select count(*) as "n" from (${combined})`)?.n ?? 0;
+  const direction = sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc');
+  const page = db.all<{ kind: 'member' | 'invitation'; id: string }>(
+    sql`select "kind", "id" from (${combined}) as "m"
+        order by "m".${sql.identifier(sortColumns[q.sortBy])} ${direction}, "m"."id" ${direction}
+        limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+  );
+
+  const memberIds = page.filter((r) => r.kind === 'member').map((r) => r.id);
+  const invitationIds = page.filter((r) => r.kind === 'invitation').map((r) => r.id);
+  const loaded = new Map<string, MemberListItem>();
+  for (const m of loadMembers(db, organizationId, memberIds)) loaded.set(m.id, toMemberItem(m));
+  if (invitationIds.length) {
+    const now = new Date();
+    for (const inv of db.select().from(invitations).where(inArray(invitations.id, invitationIds)).all()) {
+      loaded.set(inv.id, toInvitationItem(inv, now));
+    }
+  }
+  return envelope(
+    page.map((r) => loaded.get(r.id)!),
+    { page: q.page, limit: q.limit, total },
+    filters,
+  );
+}
+
+function loadMembers(db: Db, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: userOrganizations.id,
+      status: userOrganizations.status,
+      role: userOrganizations.role,
+      createdAt: userOrganizations.createdAt,
+      updatedAt: userOrganizations.updatedAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      userName: users.userName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      image: users.image,
+      phoneNumber: users.phoneNumber,
+      emailConfirmed: users.emailConfirmed,
+      isRegistered: users.isRegistered,
+      walletAddress: walletAddressOf('"users"."id"').mapWith(String),
+      totalNFTs: totalNftsOf('"users"."id"', organizationId).mapWith(Number),
+    })
+    .from(userOrganizations)
+    .innerJoin(users, eq(users.id, userOrganizations.userId))
+    .where(and(eq(userOrganizations.organizationId, organizationId), inArray(userOrganizations.id, ids)))
+    .all()
+    .map((m) => ({ ...m, walletAddress: m.walletAddress ?? null }));
+}
+type MemberRow = ReturnType<typeof loadMembers>[number];
+
+function toMemberItem(m: MemberRow): MemberListItem {
+  return {
+    id: m.id,
+    kind: 'member',
+    email: m.email,
+    walletAddress: m.walletAddress,
+    totalNFTs: m.totalNFTs,
+    status: m.status,
+    role: m.role,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+    user: {
+      id: m.userId,
+      name: m.name || null,
+      userName: m.userName,
+      image: m.image,
+      emailVerified: m.emailConfirmed,
+      isRegistered: m.isRegistered,
+    },
+    invitation: null,
+  };
+}
+
+function invitationInfo(inv: Invitation, now: Date) {
+  return {
+    phone: inv.phone,
+    expiresAt: inv.expiresAt.toISOString(),
+    expired: isExpired(inv, now),
+    sendCount: inv.sendCount,
+    lastSentAt: inv.lastSentAt?.toISOString() ?? null,
+  };
+}
+
+function toInvitationItem(inv: Invitation, now: Date): MemberListItem {
+  return {
+    id: inv.id,
+    kind: 'invitation',
+    email: inv.email,
+    walletAddress: null,
+    totalNFTs: 0,
+    status: 'PENDING',
+    role: null,
+    createdAt: inv.createdAt.toISOString(),
+    updatedAt: inv.updatedAt.toISOString(),
+    user: { id: null, name: null, userName: null, image: null, emailVerified: false, isRegistered: false },
+    invitation: invitationInfo(inv, now),
+  };
+}
+
+type Target = { kind: 'member'; row: MemberRow } | { kind: 'invitation'; row: Invitation };
+
+/** A membership or a PENDING invitation of the organization; anything else is 404. */
+function findTarget(db: Db, organizationId: string, id: string): Target {
+  const [member] = loadMembers(db, organizationId, [id]);
+  if (member) return { kind: 'member', row: member };
+  return { kind: 'invitation', row: findPendingInvitation(db, organizationId, id) };
+}
+
+/** A10: a member with their NFTs and shares, or a pending invitation (no NFTs yet). */
+export function getMember(db: Db, organizationId: string, id: string): MemberDetail {
+  const target = findTarget(db, organizationId, id);
+  if (target.kind === 'invitation') {
+    const item = toInvitationItem(target.row, new Date());
+    return {
+      ...item,
+      user: { ...item.user, firstName: null, lastName: null, phoneNumber: null },
+      endUserNfts: [],
+    };
+  }
+  const m = target.row;
+  const item = toMemberItem(m);
+  return {
+    ...item,
+    user: { ...item.user, firstName: m.firstName, lastName: m.lastName, phoneNumber: m.phoneNumber },
+    endUserNfts: memberNfts(db, organizationId, m.userId),
+  };
+}
+
+function memberNfts(db: Db, organizationId: string, userId: string): EndUserNft[] {
+  return db
+    .select({
+      id: copyrightShares.id,
+      status: copyrightShares.status,
+      percentage: copyrightShares.percentage,
+      copyAuthLocation: copyrightShares.copyAuthLocation,
+      copyAuthTimestamp: copyrightShares.copyAuthTimestamp,
+      nftId: nfts.id,
+      nftStatus: nfts.status,
+      mintedAt: nfts.mintedAt,
+      supply: nfts.supply,
+      name: nfts.name,
+      description: nfts.description,
+      externalUrl: nfts.externalUrl,
+      imagePath: nfts.imagePath,
+      contractId: smartContracts.id,
+      contractName: smartContracts.name,
+      symbol: smartContracts.symbol,
+      contractAddress: smartContracts.contractAddress,
+    })
+    .from(copyrightShares)
+    .innerJoin(nfts, eq(nfts.id, copyrightShares.nftId))
+    .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
+    .where(and(eq(copyrightShares.userId, userId), eq(nfts.organizationId, organizationId)))
+    .orderBy(desc(nfts.createdAt), desc(nfts.id))
+    .all()
+    .map((r) => ({
+      id: r.id,
+      status: r.status,
+      percentage: r.percentage,
+      copyAuthLocation: r.copyAuthLocation,
+      copyAuthTimestamp: r.copyAuthTimestamp?.toISOString() ?? null,
+      nft: {
+        id: r.nftId,
+        status: r.nftStatus,
+        mintedAt: r.mintedAt?.toISOString() ?? null,
+        supply: r.supply,
+        name: r.name,
+        description: r.description,
+        externalUrl: r.externalUrl,
+        imagePath: r.imagePath,
+        smartContract: { id: r.contractId, name: r.contractName, symbol: r.symbol, contractAddress: r.contractAddress },
+      },
+    }));
+}
+
+/**
+ * A11. On a membership: changes the person's e-mail (unique across users, else 409); `resend` is
+ * 409 because there is nothing to resend. On a pending invitation: changes its e-mail (not a
+ * member, not invited twice) — the old link dies, since it went to the old address — and with
+ * `resend` queues a new invitation mail with a new token and a new 7-day expiry.
+ */
+export function updateMember(db: Db, actor: Actor, id: string, body: UpdateMemberBody) {
+  const organizationId = actor.organizationId;
+  const result = db.transaction((tx) => {
+    const target = findTarget(tx as unknown as Db, organizationId, id);
+    if (target.kind === 'member') {
+      const m = target.row;
+      if (body.resend) {
+        throw new ConflictError('Only pending invitations can be resent; this is an active membership.', [
+          'resend: applies only to pending invitations',
+        ]);
+      }
+      if (body.email !== undefined && body.email !== m.email) {
+        const taken = tx.select({ id: users.id }).from(users).where(eq(users.email, body.email)).get();
+        if (taken) throw new ConflictError('This e-mail address is already used by another user.', [`email: ${body.email} is already in use`]);
+        tx.update(users).set({ email: body.email }).where(eq(users.id, m.userId)).run();
+        tx.update(userOrganizations).set({ updatedAt: new Date() }).where(eq(userOrganizations.id, m.id)).run();
+        recordAudit(tx, actor, { action: 'member.email.change', entityType: 'user_organization', entityId: m.id, data: { from: m.email, to: body.email } });
+      }
+      return { id: m.id, email: body.email ?? m.email, walletAddress: m.walletAddress, resent: false };
+    }
+
+    const inv = target.row;
+    const email = body.email ?? inv.email;
+    if (email !== inv.email) {
+      const member = tx
+        .select({ id: userOrganizations.id })
+        .from(userOrganizations)
+        .innerJoin(users, eq(users.id, userOrganizations.userId))
+        .where(and(eq(userOrganizations.organizationId, organizationId), eq(users.email, email)))
+        .get();
+      if (member) throw new ConflictError('This e-mail address belongs to a member already.', [`email: ${email} is already a member`]);
+      const other = tx
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email), eq(invitations.status, 'PENDING')))
+        .get();
+      if (other) throw new ConflictError('This e-mail address is already invited.', [`email: ${email} has a pending invitation`]);
+      // The previous link went to the old address; it must not register the new one.
+      tx.update(invitations).set({ email, tokenHash: `changed:${crypto.randomUUID()}` }).where(eq(invitations.id, inv.id)).run();
+      recordAudit(tx, actor, { action: 'invitation.email.change', entityType: 'invitation', entityId: inv.id, data: { from: inv.email, to: email } });
+    }
+    if (body.resend) {
+      sendInvitationMail(tx, { id: inv.id, organizationId, email });
+      recordAudit(tx, actor, { action: 'invitation.resend', entityType: 'invitation', entityId: inv.id, data: { email } });
+    }
+    return { id: inv.id, email, walletAddress: null, resent: body.resend === true };
+  });
+  if (result.resent) kickMailWorker();
+  return result;
+}
+
+/**
+ * A12: removes a membership (the person's copyright shares stay, as history) or revokes a pending
+ * invitation. The organization's OWNER and the caller's own membership cannot be removed (409).
+ */
+export function removeMember(db: Db, actor: Actor, id: string) {
+  return db.transaction((tx) => {
+    const target = findTarget(tx as unknown as Db, actor.organizationId, id);
+    if (target.kind === 'invitation') {
+      tx.update(invitations).set({ status: 'REVOKED' }).where(eq(invitations.id, id)).run();
+      recordAudit(tx, actor, { action: 'invitation.revoke', entityType: 'invitation', entityId: id, data: { email: target.row.email } });
+      return { message: `Invitation for ${target.row.email} revoked.` };
+    }
+    const m = target.row;
+    if (m.role === 'OWNER') {
+      throw new ConflictError('The organization owner cannot be removed.', [`id: membership ${id} is the OWNER`]);
+    }
+    if (m.userId === actor.userId && actor.kind === 'user') {
+      throw new ConflictError('You cannot remove your own membership.', [`id: membership ${id} is your own`]);
+    }
+    tx.delete(userOrganizations).where(eq(userOrganizations.id, id)).run();
+    recordAudit(tx, actor, { action: 'member.remove', entityType: 'user_organization', entityId: id, data: { email: m.email, userId: m.userId } });
+    return { message: `Member ${m.email} removed from the organization.` };
+  });
+}

@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { auditEvents, invitations, nfts, userOrganizations, users } from '@/db/schema';
+import { createApiKey } from '@/lib/api-keys/service';
+import { createContract, deleteContract, updateContract } from '@/lib/contracts/service';
+import type { Actor } from '@/lib/http/actor';
+import { createTestOrg } from '@/test/helpers';
+import { getOverview, RECENT_ACTIVITY_LIMIT } from './service';
+
+type Org = Awaited<ReturnType<typeof createTestOrg>>;
+let org: Org;
+let other: Org;
+
+const userActor = (o: Org): Actor => ({
+  kind: 'user',
+  userId: o.admin.id,
+  organizationId: o.organization.id,
+  requestId: 'req-user',
+});
+
+function addMember(organizationId: string, status: 'ACTIVE' | 'SUSPENDED') {
+  const db = getDb();
+  const [user] = db
+    .insert(users)
+    .values({ email: `m-${crypto.randomUUID()}@example.test`, name: 'Member' })
+    .returning()
+    .all();
+  db.insert(userOrganizations)
+    .values({ organizationId, userId: user!.id, status, role: 'MEMBER' })
+    .run();
+}
+
+function addInvitation(
+  organizationId: string,
+  status: 'PENDING' | 'ACCEPTED' | 'REVOKED',
+  expiresAt: Date,
+) {
+  getDb()
+    .insert(invitations)
+    .values({
+      organizationId,
+      email: `i-${crypto.randomUUID()}@example.test`,
+      status,
+      tokenHash: crypto.randomUUID(),
+      expiresAt,
+    })
+    .run();
+}
+
+beforeAll(async () => {
+  org = await createTestOrg();
+  other = await createTestOrg();
+});
+
+describe('getOverview counts', () => {
+  it('counts per status for the organization only, with zeros for absent statuses', () => {
+    const db = getDb();
+    const empty = getOverview(db, org.organization.id);
+    expect(empty.contracts).toEqual({ total: 0, byStatus: { CREATED: 0, DEPLOYED: 0, FAILED: 0 } });
+    expect(empty.nfts).toEqual({
+      total: 0,
+      byStatus: { CREATED: 0, PENDING: 0, MINTED: 0, FAILED: 0 },
+    });
+    // The OWNER admin is the only member so far.
+    expect(empty.members).toEqual({ total: 1, byStatus: { ACTIVE: 1, SUSPENDED: 0 } });
+    expect(empty.invitations.byStatus.PENDING).toBe(0);
+
+    const actor = userActor(org);
+    const a = createContract(db, actor, {
+      name: 'A',
+      symbol: 'A',
+      network: 'POLYGON',
+      env: 'TESTNET',
+    });
+    const b = createContract(db, actor, {
+      name: 'B',
+      symbol: 'B',
+      network: 'POLYGON',
+      env: 'TESTNET',
+    });
+    createContract(db, actor, { name: 'C', symbol: 'C', network: 'POLYGON', env: 'TESTNET' });
+    updateContract(db, actor, {
+      id: a.id,
+      status: 'DEPLOYED',
+      contractAddress: '0x000000000000000000000000000000000000dEaD',
+    });
+    updateContract(db, actor, { id: b.id, status: 'FAILED' });
+    for (const status of ['MINTED', 'MINTED', 'PENDING'] as const) {
+      db.insert(nfts)
+        .values({
+          organizationId: org.organization.id,
+          smartContractId: a.id,
+          name: `n-${status}`,
+          status,
+        })
+        .run();
+    }
+    addMember(org.organization.id, 'ACTIVE');
+    addMember(org.organization.id, 'SUSPENDED');
+    const future = new Date(Date.now() + 86_400_000);
+    addInvitation(org.organization.id, 'PENDING', future);
+    addInvitation(org.organization.id, 'PENDING', future);
+    addInvitation(org.organization.id, 'PENDING', new Date(Date.now() - 1000)); // lapsed: counts as EXPIRED
+    addInvitation(org.organization.id, 'ACCEPTED', future);
+
+    // Another organization's rows never show up.
+    const otherActor = userActor(other);
+    const x = createContract(db, otherActor, {
+      name: 'X',
+      symbol: 'X',
+      network: 'POLYGON',
+      env: 'TESTNET',
+    });
+    db.insert(nfts)
+      .values({
+        organizationId: other.organization.id,
+        smartContractId: x.id,
+        name: 'x',
+        status: 'CREATED',
+      })
+      .run();
+    addMember(other.organization.id, 'ACTIVE');
+    addInvitation(other.organization.id, 'PENDING', future);
+
+    const o = getOverview(db, org.organization.id);
+    expect(o.contracts).toEqual({ total: 3, byStatus: { CREATED: 1, DEPLOYED: 1, FAILED: 1 } });
+    expect(o.nfts).toEqual({
+      total: 3,
+      byStatus: { CREATED: 0, PENDING: 1, MINTED: 2, FAILED: 0 },
+    });
+    expect(o.members).toEqual({ total: 3, byStatus: { ACTIVE: 2, SUSPENDED: 1 } });
+    expect(o.invitations).toEqual({
+      total: 4,
+      byStatus: { PENDING: 2, ACCEPTED: 1, REVOKED: 0, EXPIRED: 1 },
+    });
+
+    const theirs = getOverview(db, other.organization.id);
+    expect(theirs.contracts.total).toBe(1);
+    expect(theirs.nfts.byStatus.CREATED).toBe(1);
+    expect(theirs.members.total).toBe(2);
+    expect(theirs.invitations.byStatus.PENDING).toBe(1);
+  });
+});
+
+describe('getOverview recent activity', () => {
+  it('lists the latest audit events newest first, with readable actors, at most 20', async () => {
+    const fresh = await createTestOrg();
+    const db = getDb();
+    const key = createApiKey(db, {
+      organizationId: fresh.organization.id,
+      userId: fresh.admin.id,
+      family: 'A',
+      name: 'ci-bot',
+    });
+    const keyActor: Actor = {
+      kind: 'api_key',
+      keyId: key.id,
+      userId: fresh.admin.id,
+      organizationId: fresh.organization.id,
+      requestId: 'req-key',
+    };
+    const c = createContract(db, keyActor, {
+      name: 'By key',
+      symbol: 'K',
+      network: 'POLYGON',
+      env: 'TESTNET',
+    });
+    deleteContract(db, userActor(fresh), c.id);
+    const base = Date.now() + 60_000; // newer than the two real events above
+    for (let i = 0; i < 25; i += 1) {
+      db.insert(auditEvents)
+        .values({
+          organizationId: fresh.organization.id,
+          actorType: 'system',
+          action: `test.event.${i}`,
+          entityType: 'test',
+          entityId: String(i),
+          createdAt: new Date(base + i * 1000),
+        })
+        .run();
+    }
+    const o = getOverview(db, fresh.organization.id);
+    expect(o.recentActivity).toHaveLength(RECENT_ACTIVITY_LIMIT);
+    expect(o.recentActivity[0]!.action).toBe('test.event.24');
+    expect(o.recentActivity[19]!.action).toBe('test.event.5');
+    expect(o.recentActivity[0]!.actor).toEqual({ type: 'system', id: null, label: 'system' });
+
+    // Without the synthetic events in the way, the real ones carry their actors.
+    db.delete(auditEvents).where(eq(auditEvents.organizationId, fresh.organization.id)).run();
+    const c2 = createContract(db, keyActor, {
+      name: 'By key 2',
+      symbol: 'K2',
+      network: 'POLYGON',
+      env: 'TESTNET',
+    });
+    updateContract(db, userActor(fresh), { id: c2.id, status: 'FAILED' });
+    const real = getOverview(db, fresh.organization.id).recentActivity;
+    expect(real).toHaveLength(2);
+    const byAction = Object.fromEntries(real.map((e) => [e.action, e]));
+    expect(byAction['contract.create']!.actor).toEqual({
+      type: 'api_key',
+      id: key.id,
+      label: `API key ci-bot (${key.prefix}…)`,
+    });
+    expect(byAction['contract.create']!.entityId).toBe(c2.id);
+    expect(byAction['contract.update']!.actor).toEqual({
+      type: 'user',
+      id: fresh.admin.id,
+      label: fresh.admin.email,
+    });
+    expect(byAction['contract.update']!.entityType).toBe('smart_contract');
+    expect(byAction['contract.update']!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('is empty for an organization with no events, and never shows another organization’s', async () => {
+    const fresh = await createTestOrg();
+    const db = getDb();
+    createContract(db, userActor(other), {
+      name: 'Elsewhere',
+      symbol: 'E',
+      network: 'POLYGON',
+      env: 'TESTNET',
+    });
+    expect(getOverview(db, other.organization.id).recentActivity[0]!.action).toBe(
+      'contract.create',
+    );
+    expect(getOverview(db, fresh.organization.id).recentActivity).toEqual([]);
+  });
+});
