@@ -131,6 +131,13 @@ test('create an NFT with an uploaded image and a 60/40 split, list, detail, edit
   await page.reload();
   await expect(page.getByLabel('Contract', { exact: true })).toHaveValue(contract.id);
   await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+
+  // Contracts link to their NFTs.
+  await page.goto(`/contracts?search=${encodeURIComponent(`Art ${unique}`)}`);
+  await page.getByRole('link', { name: `1 NFTs of ${contract.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/nfts\\?contractId=${contract.id}`));
+  await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
 });
 
 test('the split editor blocks a total of 99.99 and server refusals show next to their field', async ({ page, request, apiKey, adminEmail, unique }) => {
