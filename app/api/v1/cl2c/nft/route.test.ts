@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { auditEvents, copyrightShares, userOrganizations } from '@/db/schema';
 import { GET as getContract } from '@/app/api/v1/cl2c/contract/route';
+import { GET as listMembers } from '@/app/api/v1/cl2c/user/route';
 import { GET as getIpfs } from '@/app/ipfs/[cid]/route';
 import { GET as getOpenApi } from '@/app/api/v1/openapi.json/route';
 import { computeCid } from '@/lib/content-store/store';
@@ -381,6 +382,19 @@ describe('A6 POST /cl2c/nft', () => {
     await create({ name: `Count 2 ${uniq()}`, smartContractId: cid });
     const list = await call(getContract, { headers: h(), query: { limit: 100 } });
     expect(list.json.data.find((c: { id: string }) => c.id === cid).totalNFTs).toBe(2);
+  });
+
+  it('a member’s totalNFTs counts the NFTs they hold a share of', async () => {
+    const dana = member(org.organization.id, 'dana');
+    const count = async () => {
+      const res = await call(listMembers, { headers: h(), query: { search: dana.email } });
+      expect(res.status, res.text).toBe(200);
+      return res.json.data[0].totalNFTs as number;
+    };
+    expect(await count()).toBe(0);
+    await create({ name: `Dana 1 ${uniq()}`, copyright: [{ userId: dana.id, percentage: 100 }] });
+    await create({ name: `Dana 2 ${uniq()}`, copyright: [{ userId: dana.id, percentage: 50 }, { userId: alice.id, percentage: 50 }] });
+    expect(await count()).toBe(2);
   });
 
   it('writes an audit event for the creation', async () => {
