@@ -7,6 +7,7 @@ export type NavItem = { href: string; label: string };
 export const navItems: NavItem[] = [
   { href: '/overview', label: 'Overview' },
   { href: '/contracts', label: 'Contracts' },
+  { href: '/nfts', label: 'NFTs' },
   { href: '/members', label: 'Members' },
   { href: '/outbox', label: 'Outbox' },
 ];

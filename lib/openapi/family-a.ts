@@ -1,5 +1,6 @@
 import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
+import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
 import { newRegistry } from './registry';
 
@@ -7,6 +8,7 @@ import { newRegistry } from './registry';
 export function familyADocument() {
   const registry = newRegistry();
   registerContractPaths(registry);
+  registerNftPaths(registry);
   registerMemberPaths(registry);
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',

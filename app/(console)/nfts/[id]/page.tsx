@@ -1,0 +1,9 @@
+import type { Metadata } from 'next';
+import { NftDetail } from '../_components/nft-detail';
+
+export const metadata: Metadata = { title: 'NFT' };
+
+export default async function NftPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <NftDetail id={id} />;
+}

@@ -1,0 +1,200 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState, type ReactNode } from 'react';
+import { StatusBadge } from '@/components/console/status-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError, errorMessage } from '@/lib/http/client';
+import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
+import { NftEditForm } from './nft-edit-form';
+import { NftStatusForm } from './nft-status-form';
+import { NftThumbnail } from './nft-thumbnail';
+import { SplitChart } from './split-chart';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-all text-slate-900">{children ?? <span className="text-slate-400">—</span>}</dd>
+    </div>
+  );
+}
+
+function CidLink({ uri }: { uri: string | null }) {
+  const cid = cidOf(uri);
+  const href = gatewayUrl(uri);
+  if (!uri) return <span className="text-slate-400">—</span>;
+  if (!cid || !href) return <span className="font-mono text-xs">{uri}</span>;
+  return (
+    <a href={href} className="font-mono text-xs text-indigo-700 hover:underline" target="_blank" rel="noreferrer">
+      {cid}
+    </a>
+  );
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
+
+/** The console's NFT page: image, facts, CIDs, copyright holders with statuses, metadata JSON. */
+export function NftDetail({ id }: { id: string }) {
+  const [editing, setEditing] = useState(false);
+  const [changingStatus, setChangingStatus] = useState(false);
+  const nft = useQuery({ queryKey: nftKeys.detail(id), queryFn: ({ signal }) => fetchNft(id, signal) });
+  const metadata = useQuery({ queryKey: nftKeys.metadata(id), queryFn: ({ signal }) => fetchNftMetadata(id, signal) });
+
+  if (nft.isLoading) return <Skeleton className="h-64 w-full" />;
+  if (nft.error || !nft.data) {
+    const notFound = nft.error instanceof ApiError && nft.error.status === 404;
+    return (
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        {notFound ? 'This NFT does not exist in your organization.' : errorMessage(nft.error)}{' '}
+        <Link href="/nfts" className="font-medium underline">
+          Back to NFTs
+        </Link>
+      </div>
+    );
+  }
+  const n: Detail = nft.data;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/nfts" className="text-indigo-700 hover:underline">
+          NFTs
+        </Link>{' '}
+        / <span className="text-slate-600">{n.name}</span>
+      </nav>
+      <PageHeader
+        title={n.name}
+        description={n.description ?? undefined}
+        actions={
+          <>
+            <StatusBadge status={n.status} />
+            <Button variant="secondary" onClick={() => setChangingStatus(true)}>
+              Change status
+            </Button>
+            <Button onClick={() => setEditing(true)}>Edit</Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[auto_1fr]">
+        <NftThumbnail imagePath={n.imagePath} name={n.name} size="lg" />
+        <Card>
+          <CardHeader title="Details" />
+          <CardBody>
+            <dl className="divide-y divide-slate-100">
+              <Fact label="Contract">
+                <Link href={`/nfts?contractId=${n.smartContract.id}`} className="text-indigo-700 hover:underline">
+                  {n.smartContract.name} ({n.smartContract.symbol})
+                </Link>{' '}
+                <StatusBadge status={n.smartContract.status} />{' '}
+                <span className="text-xs text-slate-500">
+                  {n.smartContract.network} · {n.smartContract.env}
+                  {n.smartContract.contractAddress ? ` · ${n.smartContract.contractAddress}` : ''}
+                </span>
+              </Fact>
+              <Fact label="Supply">
+                <span data-testid="nft-supply">{n.supply}</span>
+              </Fact>
+              <Fact label="Minted at">{when(n.mintedAt)}</Fact>
+              <Fact label="External URL">
+                {n.externalUrl && (
+                  <a href={n.externalUrl} className="text-indigo-700 hover:underline" target="_blank" rel="noreferrer noopener">
+                    {n.externalUrl}
+                  </a>
+                )}
+              </Fact>
+              <Fact label="Image CID">
+                <CidLink uri={n.imagePath} />
+              </Fact>
+              <Fact label="Metadata">
+                {n.metadataUri?.startsWith('ipfs://') ? (
+                  <CidLink uri={n.metadataUri} />
+                ) : (
+                  <span className="text-xs text-slate-600">traceability-only — served at {n.metadataUri}</span>
+                )}
+              </Fact>
+              <Fact label="Token URI">{n.tokenUri && <span className="font-mono text-xs">{n.tokenUri}</span>}</Fact>
+              <Fact label="Token id">{n.tokenId}</Fact>
+              <Fact label="Created">{when(n.createdAt)}</Fact>
+              <Fact label="Updated">{when(n.updatedAt)}</Fact>
+            </dl>
+          </CardBody>
+        </Card>
+      </div>
+
+      <Card className="mt-6">
+        <CardHeader title={`Copyright holders (${n.totalOwners})`} description="Each share starts PENDING until its holder authorizes it." />
+        <CardBody>
+          {n.copyright.length === 0 ? (
+            <p className="text-sm text-slate-500">No copyright split on this NFT.</p>
+          ) : (
+            <div className="grid gap-6 md:grid-cols-[1fr_16rem]">
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm" aria-label="Copyright holders">
+                  <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+                    <tr>
+                      <th scope="col" className="px-3 py-2">Holder</th>
+                      <th scope="col" className="px-3 py-2">Share</th>
+                      <th scope="col" className="px-3 py-2">Status</th>
+                      <th scope="col" className="px-3 py-2">Wallet</th>
+                      <th scope="col" className="px-3 py-2">Authorized</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {n.copyright.map((c) => (
+                      <tr key={c.id}>
+                        <td className="px-3 py-2">
+                          <div className="font-medium">{c.email}</div>
+                          {c.userName && <div className="text-xs text-slate-500">@{c.userName}</div>}
+                        </td>
+                        <td className="px-3 py-2 tabular-nums">{c.percentage}%</td>
+                        <td className="px-3 py-2">
+                          <StatusBadge status={c.status} />
+                        </td>
+                        <td className="px-3 py-2 font-mono text-xs break-all">
+                          {c.walletAddress.find((w) => w.isPrimary)?.address ?? c.walletAddress[0]?.address ?? '—'}
+                        </td>
+                        <td className="px-3 py-2 text-xs">
+                          {c.copyAuthTimestamp ? `${when(c.copyAuthTimestamp)}${c.copyAuthLocation ? ` · ${c.copyAuthLocation}` : ''}` : '—'}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <SplitChart slices={n.copyright.map((c) => ({ label: c.email, percentage: c.percentage }))} />
+            </div>
+          )}
+        </CardBody>
+      </Card>
+
+      <Card className="mt-6">
+        <CardHeader title="Metadata JSON" description="ERC-721 / OpenSea shape, as published for this NFT." />
+        <CardBody>
+          {metadata.isLoading ? (
+            <Skeleton className="h-24 w-full" />
+          ) : metadata.error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(metadata.error)}
+            </p>
+          ) : (
+            <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-xs text-slate-100" data-testid="metadata-json">
+              {JSON.stringify(metadata.data, null, 2)}
+            </pre>
+          )}
+        </CardBody>
+      </Card>
+
+      <Dialog open={editing} onOpenChange={setEditing} title="Edit NFT" size="lg">
+        <NftEditForm nft={n} onDone={() => setEditing(false)} />
+      </Dialog>
+      <Dialog open={changingStatus} onOpenChange={setChangingStatus} title="Change status" size="sm">
+        <NftStatusForm nft={n} onDone={() => setChangingStatus(false)} />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
+import {
+  createNftBody,
+  listNftsQuery,
+  nftCreatedView,
+  nftDetailView,
+  nftMetadataJson,
+  nftView,
+  updateNftBody,
+  updateNftStatusBody,
+} from './schemas';
+
+export function registerNftPaths(registry: OpenAPIRegistry) {
+  const tags = ['NFTs'];
+  const id = z.object({ id: z.string() });
+  registry.registerPath({
+    method: 'get',
+    path: '/cl2c/nft',
+    operationId: 'listNfts',
+    summary: 'A5 — list NFTs (search on name and description; filter by status and contract)',
+    tags,
+    request: { query: listNftsQuery },
+    responses: { 200: jsonResponse('A page of NFTs', paginated(nftView)), 400: aErrors[400], 401: aErrors[401] },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/cl2c/nft',
+    operationId: 'createNft',
+    summary: 'A6 — create an NFT record, with an optional image and copyright split',
+    description:
+      '`imagePath` accepts an `ipfs://<CID>` URI (kept), a data URI, raw base64, an http(s) URL (10 s, 10 MiB, public ' +
+      'addresses only) or a path inside `IMPORT_DIR`. The image must be PNG, JPEG, GIF or WebP (sniffed; SVG refused) ' +
+      'and is stored in the content store, served at `/ipfs/<CID>`. Without `imagePath` the NFT is traceability-only. ' +
+      '`copyright`: active members of the organization, no duplicates, each 0 < percentage ≤ 100 with at most 2 ' +
+      'decimals, summing to exactly 100. Bodies up to 10 MiB.',
+    tags,
+    request: { body: jsonBody(createNftBody) },
+    responses: {
+      201: jsonResponse('Created', nftCreatedView),
+      400: aErrors[400],
+      401: aErrors[401],
+      404: jsonResponse('The smart contract is not in the key’s organization.', aErrors[404].content['application/json'].schema),
+      413: aErrors[413],
+      415: aErrors[415],
+    },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/cl2c/nft',
+    operationId: 'updateNftStatus',
+    summary: 'A7 — update name, description, status and mintedAt (MINTED sets mintedAt to now unless given)',
+    tags,
+    request: { body: jsonBody(updateNftStatusBody) },
+    responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 415: aErrors[415] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/cl2c/nft/{id}',
+    operationId: 'getNft',
+    summary: 'One NFT with its copyright holders, metadata and token/metadata URIs',
+    tags,
+    request: { params: id },
+    responses: { 200: jsonResponse('The NFT', nftDetailView), 401: aErrors[401], 404: aErrors[404] },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/cl2c/nft/{id}',
+    operationId: 'updateNft',
+    summary: 'A8 — update name, description, externalUrl, supply (≥ 1) and metadata',
+    tags,
+    request: { params: id, body: jsonBody(updateNftBody) },
+    responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 413: aErrors[413], 415: aErrors[415] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/cl2c/nft/{id}/metadata',
+    operationId: 'getNftMetadata',
+    summary: 'The NFT’s ERC-721 / OpenSea metadata JSON',
+    tags,
+    request: { params: id },
+    responses: { 200: jsonResponse('Metadata JSON', nftMetadataJson), 401: aErrors[401], 404: aErrors[404] },
+  });
+}

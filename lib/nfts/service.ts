@@ -1,0 +1,356 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets, type Nft } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import { addContent, getContent, parseCid } from '@/lib/content-store/store';
+import { env } from '@/lib/env';
+import { NotFoundError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+import { envelope, likePattern } from '@/lib/http/query';
+import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
+import { assertActiveMembers, loadCopyright, type CopyrightEntry } from './copyright';
+import { buildMetadataJson, metadataBytes, type NftMetadataJson } from './metadata';
+import type { CreateNftBody, ListHoldersQuery, ListNftsQuery, UpdateNftBody, UpdateNftStatusBody } from './schemas';
+
+type Reader = Pick<Db, 'select'>;
+
+export type NftView = {
+  id: string;
+  status: Nft['status'];
+  name: string;
+  description: string | null;
+  externalUrl: string | null;
+  imagePath: string | null;
+  supply: number;
+  mintedAt: Date | null;
+  smartContract: {
+    id: string;
+    name: string;
+    symbol: string;
+    contractAddress: string | null;
+    status: string;
+    network: string;
+    env: string;
+  };
+};
+
+export type NftCreatedView = NftView & {
+  metadata: Record<string, unknown> | null;
+  copyright: CopyrightEntry[];
+  totalOwners: number;
+};
+
+export type NftDetailView = NftCreatedView & {
+  tokenUri: string | null;
+  metadataUri: string | null;
+  tokenId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Dependencies of image ingestion (tests inject DNS and transport; production uses defaults). */
+export type NftDeps = { image?: IngestOptions };
+
+const rowColumns = {
+  id: nfts.id,
+  status: nfts.status,
+  name: nfts.name,
+  description: nfts.description,
+  externalUrl: nfts.externalUrl,
+  imagePath: nfts.imagePath,
+  supply: nfts.supply,
+  mintedAt: nfts.mintedAt,
+  metadata: nfts.metadata,
+  tokenUri: nfts.tokenUri,
+  metadataUri: nfts.metadataUri,
+  tokenId: nfts.tokenId,
+  createdAt: nfts.createdAt,
+  updatedAt: nfts.updatedAt,
+  contractId: smartContracts.id,
+  contractName: smartContracts.name,
+  contractSymbol: smartContracts.symbol,
+  contractAddress: smartContracts.contractAddress,
+  contractStatus: smartContracts.status,
+  contractNetwork: smartContracts.network,
+  contractEnv: smartContracts.env,
+};
+
+function toView(r: Row): NftView {
+  return {
+    id: r.id,
+    status: r.status,
+    name: r.name,
+    description: r.description,
+    externalUrl: r.externalUrl,
+    imagePath: r.imagePath,
+    supply: r.supply,
+    mintedAt: r.mintedAt,
+    smartContract: {
+      id: r.contractId,
+      name: r.contractName,
+      symbol: r.contractSymbol,
+      contractAddress: r.contractAddress,
+      status: r.contractStatus,
+      network: r.contractNetwork,
+      env: r.contractEnv,
+    },
+  };
+}
+
+function loadRows(db: Reader, where: SQL) {
+  return db.select(rowColumns).from(nfts).innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId)).where(where).all();
+}
+type Row = ReturnType<typeof loadRows>[number];
+
+function loadRow(db: Reader, organizationId: string, id: string): Row {
+  const [row] = loadRows(db, and(eq(nfts.id, id), eq(nfts.organizationId, organizationId))!);
+  if (!row) throw new NotFoundError('NFT');
+  return row;
+}
+
+const sortColumns = {
+  createdAt: nfts.createdAt,
+  updatedAt: nfts.updatedAt,
+  name: nfts.name,
+  status: nfts.status,
+  mintedAt: nfts.mintedAt,
+  supply: nfts.supply,
+} as const;
+
+/** A5: one page of the organization's NFTs, with the applied filters echoed. */
+export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
+  const conditions: SQL[] = [eq(nfts.organizationId, organizationId)];
+  if (q.status) conditions.push(eq(nfts.status, q.status));
+  if (q.contractId) conditions.push(eq(nfts.smartContractId, q.contractId));
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!);
+  }
+  const where = and(...conditions);
+  const direction = q.sortOrder === 'asc' ? asc : desc;
+  const total = db.select({ n: count() }).from(nfts).where(where).get()?.n ?? 0;
+  const ids = db
+    .select({ id: nfts.id })
+    .from(nfts)
+    .where(where)
+    .orderBy(direction(sortColumns[q.sortBy]), direction(nfts.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .all()
+    .map((r) => r.id);
+  const rows = ids.length ? loadRows(db, inArray(nfts.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const data = ids.map((id) => toView(byId.get(id)!));
+  return envelope(data, { page: q.page, limit: q.limit, total }, {
+    search: q.search,
+    status: q.status ?? null,
+    contractId: q.contractId ?? null,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+  });
+}
+
+function withCopyright(db: Reader, row: Row): NftCreatedView {
+  const copyright = loadCopyright(db, [row.id]).get(row.id) ?? [];
+  return { ...toView(row), metadata: row.metadata, copyright, totalOwners: copyright.length };
+}
+
+/** Detail for the console: the create shape plus token/metadata URIs and timestamps. */
+export function getNft(db: Db, organizationId: string, id: string): NftDetailView {
+  const row = loadRow(db, organizationId, id);
+  return {
+    ...withCopyright(db, row),
+    tokenUri: row.tokenUri,
+    metadataUri: row.metadataUri,
+    tokenId: row.tokenId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function assertContract(db: Reader, organizationId: string, contractId: string) {
+  const found = db
+    .select({ id: smartContracts.id })
+    .from(smartContracts)
+    .where(and(eq(smartContracts.id, contractId), eq(smartContracts.organizationId, organizationId)))
+    .get();
+  if (!found) throw new NotFoundError('Smart contract');
+}
+
+/** Where a traceability-only NFT's metadata JSON is served (no content store involved). */
+export function metadataUrl(nftId: string): string {
+  return `${env().APP_URL.replace(/\/$/, '')}/api/v1/cl2c/nft/${nftId}/metadata`;
+}
+
+/**
+ * Stores the metadata JSON of an NFT with an image in the content store; a traceability-only
+ * NFT keeps its JSON on the record (served by the metadata route) and touches no content store.
+ */
+async function publishMetadata(nftId: string, source: Parameters<typeof buildMetadataJson>[0]) {
+  if (!source.imagePath) return { metadataUri: metadataUrl(nftId) };
+  const stored = await addContent(metadataBytes(buildMetadataJson(source)), 'application/json');
+  return { metadataUri: `ipfs://${stored.cid}` };
+}
+
+/**
+ * A6. Cheap checks first (contract, copyright holders), then the image is read and stored
+ * (network/disk I/O outside any transaction), then one transaction writes the NFT, its shares
+ * and the audit event — re-checking the contract and holders, which may have changed meanwhile.
+ */
+export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps: NftDeps = {}): Promise<NftCreatedView> {
+  const organizationId = actor.organizationId;
+  assertContract(db, organizationId, input.smartContractId);
+  assertActiveMembers(db, organizationId, input.copyright);
+
+  let imagePath: string | null = null;
+  let imageSource: string | null = null;
+  if (input.imagePath) {
+    const image = await ingestImage(input.imagePath, deps.image);
+    if (image.kind === 'ipfs') {
+      imagePath = image.uri;
+      imageSource = 'ipfs';
+    } else {
+      const stored = await addContent(image.bytes, image.contentType);
+      imagePath = `ipfs://${stored.cid}`;
+      imageSource = image.source;
+    }
+  }
+
+  const id = crypto.randomUUID();
+  const source = {
+    name: input.name,
+    description: input.description ?? null,
+    externalUrl: input.externalUrl ?? null,
+    imagePath,
+    metadata: input.metadata ?? null,
+  };
+  const { metadataUri } = await publishMetadata(id, source);
+
+  db.transaction((tx) => {
+    assertContract(tx, organizationId, input.smartContractId);
+    assertActiveMembers(tx, organizationId, input.copyright);
+    tx.insert(nfts)
+      .values({
+        id,
+        organizationId,
+        smartContractId: input.smartContractId,
+        ...source,
+        supply: input.supply,
+        status: 'CREATED',
+        metadataUri,
+        tokenUri: metadataUri,
+      })
+      .run();
+    if (input.copyright.length) {
+      tx.insert(copyrightShares)
+        .values(input.copyright.map((c) => ({ nftId: id, userId: c.userId, percentage: c.percentage, status: 'PENDING' as const })))
+        .run();
+    }
+    recordAudit(tx, actor, {
+      action: 'nft.create',
+      entityType: 'nft',
+      entityId: id,
+      data: {
+        name: input.name,
+        smartContractId: input.smartContractId,
+        imagePath,
+        imageSource,
+        copyright: input.copyright,
+      },
+    });
+  });
+  return withCopyright(db, loadRow(db, organizationId, id));
+}
+
+type Changes = Partial<Pick<Nft, 'name' | 'description' | 'externalUrl' | 'supply' | 'metadata' | 'status' | 'mintedAt'>>;
+
+/** Applies changes; when the metadata JSON's inputs change it is rebuilt (and re-stored). */
+async function applyUpdate(db: Db, actor: Actor, id: string, changes: Changes, action: string): Promise<NftView> {
+  const current = db
+    .select()
+    .from(nfts)
+    .where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId)))
+    .get();
+  if (!current) throw new NotFoundError('NFT');
+  const next = { ...current, ...changes };
+  const metadataChanged = (['name', 'description', 'externalUrl', 'metadata'] as const).some(
+    (k) => k in changes && JSON.stringify(changes[k]) !== JSON.stringify(current[k]),
+  );
+  const uris: Partial<Pick<Nft, 'metadataUri' | 'tokenUri'>> = {};
+  if (metadataChanged) {
+    const { metadataUri } = await publishMetadata(id, next);
+    uris.metadataUri = metadataUri;
+    // A minted token's URI is what went on chain; only an unminted one follows the metadata.
+    if (next.status !== 'MINTED') uris.tokenUri = metadataUri;
+  }
+  db.transaction((tx) => {
+    const still = tx.select({ id: nfts.id }).from(nfts).where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId))).get();
+    if (!still) throw new NotFoundError('NFT');
+    tx.update(nfts)
+      .set({ ...changes, ...uris, updatedAt: new Date() })
+      .where(eq(nfts.id, id))
+      .run();
+    const from = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k as keyof Changes]]));
+    recordAudit(tx, actor, { action, entityType: 'nft', entityId: id, data: { from, to: { ...changes, ...uris } } });
+  });
+  return toView(loadRow(db, actor.organizationId, id));
+}
+
+/** A7: name, description, status and mintedAt; MINTED sets mintedAt to now unless given. */
+export async function updateNftStatus(db: Db, actor: Actor, input: UpdateNftStatusBody): Promise<NftView> {
+  const { id, ...rest } = input;
+  const current = loadRow(db, actor.organizationId, id);
+  const changes: Changes = { ...rest };
+  if (input.status === 'MINTED' && !input.mintedAt && !current.mintedAt) changes.mintedAt = new Date();
+  return applyUpdate(db, actor, id, changes, 'nft.update_status');
+}
+
+/** A8: name, description, externalUrl, supply (≥ 1) and metadata. */
+export async function updateNft(db: Db, actor: Actor, id: string, input: UpdateNftBody): Promise<NftView> {
+  return applyUpdate(db, actor, id, { ...input }, 'nft.update');
+}
+
+/**
+ * The NFT's metadata JSON: the stored bytes when it lives in the content store, otherwise
+ * (traceability-only) built from the record.
+ */
+export async function getNftMetadata(db: Db, organizationId: string, id: string): Promise<NftMetadataJson> {
+  const row = loadRow(db, organizationId, id);
+  if (row.metadataUri?.startsWith('ipfs://')) {
+    const cid = parseCid(row.metadataUri.slice('ipfs://'.length));
+    const stored = cid ? await getContent(cid) : null;
+    if (stored) return JSON.parse(stored.bytes.toString('utf8')) as NftMetadataJson;
+  }
+  return buildMetadataJson(row);
+}
+
+/** Active members of the organization, for the copyright split editor's picker. */
+export function listHolders(db: Db, organizationId: string, q: ListHoldersQuery) {
+  const conditions: SQL[] = [eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.status, 'ACTIVE')];
+  if (q.search) {
+    const p = likePattern(q.search);
+    conditions.push(
+      or(
+        sql`${users.email} like ${p} escape '\\'`,
+        sql`${users.name} like ${p} escape '\\'`,
+        sql`${users.userName} like ${p} escape '\\'`,
+      )!,
+    );
+  }
+  const data = db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      userName: users.userName,
+      walletAddress: wallets.address,
+    })
+    .from(userOrganizations)
+    .innerJoin(users, eq(users.id, userOrganizations.userId))
+    .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.isPrimary, true)))
+    .where(and(...conditions))
+    .orderBy(asc(users.email))
+    .limit(q.limit)
+    .all();
+  return { data };
+}
