@@ -8,8 +8,15 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    members: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '30' },
+  },
+});
 const ROWS = Number(values.rows);
+const MEMBERS = Number(values.members);
 const RUNS = Number(values.runs);
 const dir = path.resolve('.tmp/bench');
 rmSync(dir, { recursive: true, force: true });
@@ -47,16 +54,34 @@ sqlite.transaction(() => {
     if (i < 1000) contractIds.push(id);
     insertContract.run(id, org.organization.id, `Contract ${i}`, `C${i % 100000}`, i % 7 === 0 ? `needle ${i}` : null, statuses[i % 3], base + i * 1000, base + i * 1000);
   }
+  // Half the people are registered members, half are pending invitations.
+  const insertUser = sqlite.prepare(`insert into users (id, email, name, is_registered, created_at, updated_at) values (?, ?, ?, 1, ?, ?)`);
+  const insertMembership = sqlite.prepare(
+    `insert into user_organizations (id, organization_id, user_id, status, role, created_at, updated_at) values (?, ?, ?, ?, 'MEMBER', ?, ?)`,
+  );
+  const insertInvitation = sqlite.prepare(
+    `insert into invitations (id, organization_id, email, status, token_hash, expires_at, created_at, updated_at) values (?, ?, ?, 'PENDING', ?, ?, ?, ?)`,
+  );
+  for (let i = 0; i < MEMBERS; i++) {
+    const at = base + i * 1000;
+    if (i % 2 === 0) {
+      const userId = crypto.randomUUID();
+      insertUser.run(userId, `user${i}@bench.test`, `User ${i}`, at, at);
+      insertMembership.run(crypto.randomUUID(), org.organization.id, userId, i % 10 === 0 ? 'SUSPENDED' : 'ACTIVE', at, at);
+    } else {
+      insertInvitation.run(crypto.randomUUID(), org.organization.id, `user${i}@bench.test`, `hash${i}`, Date.now() + 7 * 864e5, at, at);
+    }
+  }
   for (let i = 0; i < ROWS; i++) {
     insertNft.run(crypto.randomUUID(), org.organization.id, contractIds[i % contractIds.length], `NFT ${i}`, i % 11 === 0 ? `needle ${i}` : null, 1 + (i % 50), nftStatuses[i % 4], base + i * 1000, base + i * 1000);
   }
 })();
 sqlite.pragma('optimize');
-console.log(`seeded ${ROWS.toLocaleString()} contracts and ${ROWS.toLocaleString()} NFTs in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`seeded ${ROWS.toLocaleString()} contracts, ${ROWS.toLocaleString()} NFTs and ${MEMBERS.toLocaleString()} members/invitations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const headers = { 'x-api-key': org.apiKey };
 console.log(`\n${'case'.padEnd(58)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
-for (const c of cases({ contractId: contractIds[0]!, rows: ROWS })) {
+for (const c of cases({ contractId: contractIds[0]!, rows: ROWS, members: MEMBERS })) {
   const times: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const url = new URL(c.path, 'http://127.0.0.1');
