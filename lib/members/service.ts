@@ -63,13 +63,19 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
   };
   if (branches.length === 0) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total: 0 }, filters);
 
-  const combined = sql.join(branches, sql` union all `);
-  const total = db.get<{ n: number }>(sql`select count(*) as "n" from (${combined})`)?.n ?? 0;
+  // Each branch is counted on its own (no materialised union), and contributes only its first
+  // offset+limit rows in page order — read straight off its (organization, sort column) index for
+  // the default sorts — before the merged sort cuts out the page.
+  const total = branches.reduce((sum, branch) => sum + (db.get<{ n: number }>(sql`select count(*) as "n" from (${branch})`)?.n ?? 0), 0);
   const direction = sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc');
+  const order = sql`order by ${sql.identifier(sortColumns[q.sortBy])} ${direction}, "id" ${direction}`;
+  const reach = q.page * q.limit;
+  const combined = sql.join(
+    branches.map((branch) => sql`select * from (select * from (${branch}) ${order} limit ${reach})`),
+    sql` union all `,
+  );
   const page = db.all<{ kind: 'member' | 'invitation'; id: string }>(
-    sql`select "kind", "id" from (${combined}) as "m"
-        order by "m".${sql.identifier(sortColumns[q.sortBy])} ${direction}, "m"."id" ${direction}
-        limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    sql`select "kind", "id" from (${combined}) ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
   );
 
   const memberIds = page.filter((r) => r.kind === 'member').map((r) => r.id);
