@@ -1,11 +1,13 @@
 import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
+import { registerTokenPaths } from '@/lib/tokens/openapi';
 import { newRegistry } from './registry';
 
 /** The Family A OpenAPI 3.0.3 document, generated from the handlers' own zod schemas. */
 export function familyADocument() {
   const registry = newRegistry();
   registerContractPaths(registry);
+  registerTokenPaths(registry);
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {
