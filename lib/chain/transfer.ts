@@ -1,4 +1,4 @@
-import { encodeFunctionData, erc20Abi, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, parseEther, parseUnits, type Address, type Hex } from 'viem';
 import type { SendTokensRequest } from './types';
 
 export type TransferCall = { to: Address; value: bigint; data?: Hex; gas: bigint };
@@ -12,7 +12,7 @@ export type TransferCall = { to: Address; value: bigint; data?: Hex; gas: bigint
 export function transferCall(req: Pick<SendTokensRequest, 'to' | 'amount' | 'tokenType'>, faucetToken?: Address): TransferCall {
   if (req.tokenType === 'faucet' && faucetToken) {
     return {
-      to: faucetToken,
+      to: getAddress(faucetToken),
       value: 0n,
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [req.to, parseUnits(req.amount, 18)] }),
       gas: 65_000n,

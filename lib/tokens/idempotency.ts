@@ -81,6 +81,6 @@ export function isUniqueViolation(error: unknown): boolean {
     typeof error === 'object' &&
     error !== null &&
     'code' in error &&
-    (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
   );
 }
