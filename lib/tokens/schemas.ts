@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tokenTypes, transferStatuses } from '@/db/schema';
-import { limitParam, pageParam, searchParam } from '@/lib/http/query';
+import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
 import { TOKEN_DECIMALS, decimalPlaces, fitsUint256, numberToDecimalString } from './amount';
 
 export const tokenType = z.enum(tokenTypes);
@@ -53,13 +53,15 @@ export const sendTokensResponse = z
   .meta({ id: 'TokenSendResult' });
 export type SendTokensResponse = z.infer<typeof sendTokensResponse>;
 
-/** Console history query. */
+/** Console history query (newest first by default; `createdAt` is the only sort key). */
 export const listTransfersQuery = z.strictObject({
   page: pageParam,
   limit: limitParam,
   search: searchParam,
   status: transferStatus.optional(),
   tokenType: tokenType.optional(),
+  sortBy: sortByParam(['createdAt']),
+  sortOrder: sortOrderParam,
 });
 export type ListTransfersQuery = z.output<typeof listTransfersQuery>;
 

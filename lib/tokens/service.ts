@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Db } from '@/db/client';
 import { tokenTransfers, userOrganizations, users, wallets, type TokenTransfer } from '@/db/schema';
@@ -153,7 +153,7 @@ function chainErrorReason(error: unknown): string {
   return message.split('\n')[0]!.slice(0, 300);
 }
 
-/** Console history: newest first, with the member's e-mail and name (null once removed). */
+/** Console history (newest first by default), with the member's e-mail and name (null once removed). */
 export function listTransfers(db: Db, organizationId: string, q: ListTransfersQuery) {
   const conditions: SQL[] = [eq(tokenTransfers.organizationId, organizationId)];
   if (q.status) conditions.push(eq(tokenTransfers.status, q.status));
@@ -170,6 +170,7 @@ export function listTransfers(db: Db, organizationId: string, q: ListTransfersQu
     );
   }
   const where = and(...conditions);
+  const direction = q.sortOrder === 'asc' ? asc : desc;
   const memberJoin = eq(userOrganizations.id, tokenTransfers.userOrganizationId);
   const userJoin = eq(users.id, userOrganizations.userId);
   const total =
@@ -187,7 +188,7 @@ export function listTransfers(db: Db, organizationId: string, q: ListTransfersQu
     .leftJoin(userOrganizations, memberJoin)
     .leftJoin(users, userJoin)
     .where(where)
-    .orderBy(desc(tokenTransfers.createdAt), desc(sql`${tokenTransfers}.rowid`))
+    .orderBy(direction(tokenTransfers.createdAt), direction(sql`${tokenTransfers}.rowid`))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .all()
@@ -222,7 +223,7 @@ export function listTransfers(db: Db, organizationId: string, q: ListTransfersQu
     search: q.search,
     status: q.status ?? null,
     tokenType: q.tokenType ?? null,
-    sortBy: 'createdAt',
-    sortOrder: 'desc',
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
   });
 }

@@ -424,6 +424,8 @@ describe('console transfer history GET /console/transfers', () => {
     });
     const page2 = await list({ limit: 2, page: 2 });
     expect(page2.json.data.map((t: { amount: string }) => t.amount)).toEqual(['1']);
+    const oldest = await list({ sortBy: 'createdAt', sortOrder: 'asc' });
+    expect(oldest.json.data.map((t: { amount: string }) => t.amount)).toEqual(['1', '2', '3']);
   });
 
   it('filters by token type and searches the member’s e-mail; other organizations see nothing of it', async () => {
@@ -439,6 +441,7 @@ describe('console transfer history GET /console/transfers', () => {
   it('400 for a bad query value', async () => {
     expect((await list({ status: 'DONE' })).status).toBe(400);
     expect((await list({ limit: 101 })).status).toBe(400);
+    expect((await list({ sortBy: 'amount' })).status).toBe(400);
   });
 });
 
