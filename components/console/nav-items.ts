@@ -7,6 +7,7 @@ export type NavItem = { href: string; label: string };
 export const navItems: NavItem[] = [
   { href: '/overview', label: 'Overview' },
   { href: '/contracts', label: 'Contracts' },
+  { href: '/tokens', label: 'Tokens' },
 ];
 
 /** Links below the areas (reference material). */
