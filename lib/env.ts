@@ -19,6 +19,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('CL2C Admin <no-reply@cl2c.local>'),
   CHAIN: z.enum(['local', 'evm']).default('local'),
   RPC_URL: z.url().optional(),
+  /** ERC-20 contract that `faucet` token sends call `transfer` on; unset = native transfer. */
+  FAUCET_TOKEN_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address (0x + 40 hex digits)')
+    .transform((v) => v as `0x${string}`)
+    .optional(),
   KUBO_URL: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
 });

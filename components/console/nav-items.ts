@@ -9,6 +9,7 @@ export const navItems: NavItem[] = [
   { href: '/contracts', label: 'Contracts' },
   { href: '/nfts', label: 'NFTs' },
   { href: '/members', label: 'Members' },
+  { href: '/tokens', label: 'Tokens' },
   { href: '/outbox', label: 'Outbox' },
 ];
 

@@ -2,6 +2,7 @@ import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
+import { registerTokenPaths } from '@/lib/tokens/openapi';
 import { newRegistry } from './registry';
 
 /** The Family A OpenAPI 3.0.3 document, generated from the handlers' own zod schemas. */
@@ -10,6 +11,7 @@ export function familyADocument() {
   registerContractPaths(registry);
   registerNftPaths(registry);
   registerMemberPaths(registry);
+  registerTokenPaths(registry);
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {

@@ -1,0 +1,244 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { StatusBadge } from '@/components/console/status-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { ApiError, apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
+import {
+  sendTokensBody,
+  type SendTokensBody,
+  type SendTokensInput,
+  type SendTokensResponse,
+} from '@/lib/tokens/schemas';
+import { tokenKeys, type MemberOption } from './token-keys';
+
+type Pending = { values: SendTokensBody; member: MemberOption; idempotencyKey: string };
+type Sent = SendTokensResponse & { member: MemberOption; amount: string };
+
+const tokenTypeOptions = [
+  { value: 'mainnet', label: 'mainnet — native token' },
+  { value: 'faucet', label: 'faucet — test token' },
+] as const;
+
+function memberLabel(m: MemberOption): string {
+  const name = m.user.name?.trim();
+  return `${m.email}${name ? ` — ${name}` : ''} — ${m.walletAddress ?? 'no wallet'}`;
+}
+
+/** Send form → confirmation → result, for A14 (POST /api/v1/cl2c/token). */
+export function SendTokens() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [chosen, setChosen] = useState<MemberOption | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  // A9: only ACTIVE members with a wallet can receive tokens.
+  const members = useQuery({
+    queryKey: tokenKeys.memberOptions(debounced),
+    queryFn: ({ signal }) =>
+      apiFetch<{ data: MemberOption[] }>('/api/v1/cl2c/user', {
+        query: { status: 'ACTIVE', hasWallet: 'true', search: debounced, limit: 50, sortBy: 'email', sortOrder: 'asc' },
+        signal,
+      }),
+  });
+  const options = useMemo(() => {
+    const list = members.data?.data ?? [];
+    return chosen && !list.some((m) => m.id === chosen.id) ? [chosen, ...list] : list;
+  }, [members.data, chosen]);
+
+  const form = useForm<SendTokensInput, unknown, SendTokensBody>({
+    resolver: zodResolver(sendTokensBody),
+    defaultValues: { memberId: '', tokenType: 'mainnet' },
+  });
+  const { register, handleSubmit, formState, setError, reset } = form;
+  const memberField = register('memberId', {
+    onChange: (e: { target: { value: string } }) => setChosen(options.find((m) => m.id === e.target.value) ?? null),
+  });
+
+  const send = useMutation({
+    mutationFn: (p: Pending) =>
+      apiFetch<SendTokensResponse>('/api/v1/cl2c/token', {
+        method: 'POST',
+        // The schema's output is the decimal string of the typed number; it reads back exactly.
+        body: { memberId: p.values.memberId, amount: Number(p.values.amount), tokenType: p.values.tokenType },
+        // One key per confirmation: a retried or double-submitted confirmation cannot send twice.
+        headers: { 'Idempotency-Key': p.idempotencyKey },
+      }),
+    onSuccess: (response, p) => {
+      setSent({ ...response, member: p.member, amount: p.values.amount });
+      setPending(null);
+      setConfirmError(null);
+      reset({ memberId: '', tokenType: p.values.tokenType });
+      setChosen(null);
+      toast.success(response.broadcast ? 'Tokens sent.' : 'Transfer signed (not broadcast).');
+      void queryClient.invalidateQueries({ queryKey: tokenKeys.all });
+    },
+    onError: (error) => {
+      if (applyServerErrors(error, setError, ['memberId', 'amount', 'tokenType'])) {
+        setPending(null);
+        return;
+      }
+      const message = errorMessage(error);
+      setConfirmError(error instanceof ApiError && error.details.length ? `${message} (${error.details.join('; ')})` : message);
+      toast.error(message);
+      // A failed transfer is recorded; show it in the history.
+      void queryClient.invalidateQueries({ queryKey: tokenKeys.all });
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    const member = options.find((m) => m.id === values.memberId) ?? chosen;
+    if (!member) {
+      setError('memberId', { type: 'manual', message: 'choose a member' });
+      return;
+    }
+    setSent(null);
+    setConfirmError(null);
+    setPending({ values, member, idempotencyKey: crypto.randomUUID() });
+  });
+
+  const memberHint = chosen?.walletAddress ? (
+    <>
+      Wallet: <span className="font-mono break-all">{chosen.walletAddress}</span>
+    </>
+  ) : members.isError ? (
+    <span className="text-red-700">Members could not be loaded: {errorMessage(members.error)}</span>
+  ) : members.data && options.length === 0 ? (
+    'No active member with a wallet matches.'
+  ) : (
+    'Only active members with a wallet are listed.'
+  );
+
+  return (
+    <Card>
+      <CardHeader title="Send tokens" description="Choose a member, an amount and a token type; you confirm before anything is signed." />
+      <CardBody>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 md:grid-cols-2">
+          <FormField label="Find member" hint="Search by e-mail or name." className="md:col-span-2">
+            {(p) => (
+              <Input {...p} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="alice@example.com" autoComplete="off" />
+            )}
+          </FormField>
+          <FormField label="Member" required error={formState.errors.memberId?.message} hint={memberHint} className="md:col-span-2">
+            {(p) => (
+              <Select {...p} {...memberField} placeholder={members.isLoading ? 'Loading members…' : 'Choose a member'}>
+                {options.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {memberLabel(m)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField label="Amount" required error={formState.errors.amount?.message} hint="Greater than 0, at most 18 decimal places.">
+            {(p) => (
+              <Input
+                {...p}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="1.5"
+                {...register('amount', { setValueAs: (v: string) => (v.trim() === '' ? undefined : Number(v.trim())) })}
+              />
+            )}
+          </FormField>
+          <FormField label="Token type" required error={formState.errors.tokenType?.message}>
+            {(p) => <Select {...p} {...register('tokenType')} options={tokenTypeOptions} />}
+          </FormField>
+          <div className="md:col-span-2">
+            <Button type="submit" disabled={send.isPending}>
+              Review transfer
+            </Button>
+          </div>
+        </form>
+
+        {sent && <SendResult sent={sent} onDismiss={() => setSent(null)} />}
+      </CardBody>
+
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open && !send.isPending) {
+            setPending(null);
+            setConfirmError(null);
+          }
+        }}
+        title="Confirm token send"
+        destructive={false}
+        confirmLabel="Send tokens"
+        cancelLabel="Back"
+        pending={send.isPending}
+        error={confirmError}
+        onConfirm={() => pending && send.mutate(pending)}
+        description={
+          pending && (
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-slate-500">Member</dt>
+              <dd className="font-medium text-slate-900">{pending.member.email}</dd>
+              <dt className="text-slate-500">Wallet</dt>
+              <dd className="font-mono text-xs break-all text-slate-900">{pending.member.walletAddress}</dd>
+              <dt className="text-slate-500">Amount</dt>
+              <dd className="font-medium text-slate-900" data-testid="confirm-amount">
+                {pending.values.amount} {pending.values.tokenType}
+              </dd>
+            </dl>
+          )
+        }
+      />
+    </Card>
+  );
+}
+
+function SendResult({ sent, onDismiss }: { sent: Sent; onDismiss: () => void }) {
+  return (
+    <section aria-labelledby="send-result-heading" className="mt-6 space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4" data-testid="send-result">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id="send-result-heading" className="text-sm font-semibold text-slate-900">
+          {sent.broadcast ? 'Transfer sent' : 'Transfer signed'}
+        </h3>
+        <StatusBadge status={sent.status} />
+      </div>
+      {!sent.broadcast && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <strong>Signed locally, not broadcast.</strong> The transaction was signed with the organization’s development key but
+          was not sent to any network, so no tokens have moved on chain.
+        </p>
+      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500">Transaction hash</dt>
+        <dd className="font-mono text-xs break-all text-slate-900" data-testid="result-hash">
+          {sent.transactionHash}
+        </dd>
+        <dt className="text-slate-500">Amount</dt>
+        <dd className="text-slate-900">
+          {sent.amount} {sent.tokenType}
+        </dd>
+        <dt className="text-slate-500">To</dt>
+        <dd className="text-slate-900">
+          {sent.member.email} <span className="font-mono text-xs break-all text-slate-600">{sent.member.walletAddress}</span>
+        </dd>
+      </dl>
+      <p className="text-xs text-slate-500">{sent.note}</p>
+      <Button variant="secondary" size="sm" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { StatusBadge } from '@/components/console/status-badge';
+import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import type { PaginationInfo } from '@/components/ui/pagination';
+import { Select } from '@/components/ui/select';
+import { useTableSearchParams } from '@/components/ui/use-url-state';
+import { transferStatuses, tokenTypes } from '@/db/schema';
+import { apiFetch, errorMessage } from '@/lib/http/client';
+import type { TransferView } from '@/lib/tokens/schemas';
+import { shortHash, tokenKeys } from './token-keys';
+
+type TransferPage = { data: TransferView[]; pagination: PaginationInfo };
+
+const column = createColumnHelper<TransferView>();
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+const columns = [
+  column.accessor('createdAt', {
+    id: 'createdAt',
+    header: 'Time',
+    enableSorting: true,
+    cell: (c) => (
+      <time dateTime={c.getValue()} className="whitespace-nowrap">
+        {dateTime.format(new Date(c.getValue()))}
+      </time>
+    ),
+  }),
+  column.accessor('memberEmail', {
+    header: 'Member',
+    cell: (c) => {
+      const row = c.row.original;
+      return row.memberEmail ? (
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">{row.memberEmail}</p>
+          <p className="truncate font-mono text-xs text-slate-500" title={row.toAddress}>
+            {shortHash(row.toAddress, 8, 6)}
+          </p>
+        </div>
+      ) : (
+        <span className="text-slate-500" title={row.toAddress}>
+          Removed member · <span className="font-mono text-xs">{shortHash(row.toAddress, 8, 6)}</span>
+        </span>
+      );
+    },
+  }),
+  column.accessor('amount', {
+    header: 'Amount',
+    cell: (c) => <span className="font-mono tabular-nums">{c.getValue()}</span>,
+  }),
+  column.accessor('tokenType', { header: 'Type' }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: (c) => {
+      const row = c.row.original;
+      return (
+        <div className="flex flex-col items-start gap-0.5">
+          <StatusBadge status={row.status} />
+          {row.status === 'SIGNED' && !row.broadcast && <span className="text-xs text-amber-800">not broadcast</span>}
+          {row.error && (
+            <span className="max-w-48 truncate text-xs text-red-700" title={row.error}>
+              {row.error}
+            </span>
+          )}
+        </div>
+      );
+    },
+  }),
+  column.accessor('transactionHash', {
+    header: 'Transaction hash',
+    cell: (c) => {
+      const hash = c.getValue();
+      return hash ? (
+        <span className="font-mono text-xs" title={hash}>
+          {shortHash(hash)}
+        </span>
+      ) : (
+        <span className="text-slate-400">—</span>
+      );
+    },
+  }),
+];
+
+const statusOptions = transferStatuses.map((s) => ({ value: s, label: s }));
+const typeOptions = tokenTypes.map((t) => ({ value: t, label: t }));
+
+/** The organization's transfers, newest first; page, search and filters live in the URL. */
+export function TransfersTable() {
+  const state = useTableSearchParams(['status', 'tokenType']);
+  const transfers = useQuery({
+    queryKey: tokenKeys.transfers(state.query),
+    queryFn: ({ signal }) => apiFetch<TransferPage>('/api/v1/console/transfers', { query: state.query, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const filtered = Boolean(state.search || state.filters.status || state.filters.tokenType);
+  return (
+    <DataTable
+      label="Token transfers"
+      columns={columns}
+      data={transfers.data?.data}
+      pagination={transfers.data?.pagination}
+      state={state}
+      isLoading={transfers.isFetching}
+      error={transfers.isError ? errorMessage(transfers.error) : undefined}
+      getRowId={(row) => row.id}
+      searchPlaceholder="E-mail, name, hash or address"
+      emptyState={
+        filtered ? (
+          <EmptyState
+            title="No transfers match"
+            description="Try another search or filter."
+            action={
+              <Button variant="secondary" size="sm" onClick={state.reset}>
+                Clear search and filters
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState title="No transfers yet" description="Tokens you send appear here, newest first." />
+        )
+      }
+      toolbar={
+        <>
+          <div className="w-40">
+            <Select
+              aria-label="Filter by status"
+              placeholder="All statuses"
+              options={statusOptions}
+              value={state.filters.status ?? ''}
+              onChange={(e) => state.setFilter('status', e.target.value)}
+            />
+          </div>
+          <div className="w-44">
+            <Select
+              aria-label="Filter by token type"
+              placeholder="All token types"
+              options={typeOptions}
+              value={state.filters.tokenType ?? ''}
+              onChange={(e) => state.setFilter('tokenType', e.target.value)}
+            />
+          </div>
+        </>
+      }
+    />
+  );
+}

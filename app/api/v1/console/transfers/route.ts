@@ -1,0 +1,8 @@
+import { getDb } from '@/db/client';
+import { familyA } from '@/lib/http/family-a';
+import { listTransfersQuery } from '@/lib/tokens/schemas';
+import { listTransfers } from '@/lib/tokens/service';
+
+export const GET = familyA({ query: listTransfersQuery }, ({ actor, query }) =>
+  listTransfers(getDb(), actor.organizationId, query),
+);

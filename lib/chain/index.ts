@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { LocalAccount } from 'viem';
+import type { Db } from '@/db/client';
+import { organizations } from '@/db/schema';
+import { open } from '@/lib/crypto/secret-box';
+import { env } from '@/lib/env';
+import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';
+import { EvmChainClient } from './evm';
+import { LocalChainClient } from './local';
+import type { ChainClient } from './types';
+
+export type { ChainClient, SendTokensRequest, SendTokensResult } from './types';
+
+const globalForChain = globalThis as unknown as { __cl2cChain?: ChainClient };
+
+/** The process-wide chain driver chosen by `CHAIN` (`local` by default, `evm` with `RPC_URL`). */
+export function getChainClient(): ChainClient {
+  if (globalForChain.__cl2cChain) return globalForChain.__cl2cChain;
+  const e = env();
+  const client =
+    e.CHAIN === 'evm' ? new EvmChainClient(e.RPC_URL!, e.FAUCET_TOKEN_ADDRESS) : new LocalChainClient(e.FAUCET_TOKEN_ADDRESS);
+  globalForChain.__cl2cChain = client;
+  return client;
+}
+
+/**
+ * The organization's signing account, or null when it has no dev key. The key is opened only
+ * into viem's account closure; the returned object's fields carry the address, never the key.
+ */
+export function organizationAccount(db: Db, organizationId: string): LocalAccount | null {
+  const row = db
+    .select({ sealed: organizations.chainKeyEncrypted })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .get();
+  if (!row?.sealed) return null;
+  return privateKeyToAccount(open(row.sealed, CHAIN_KEY_PURPOSE) as `0x${string}`);
+}

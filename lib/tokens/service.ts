@@ -1,0 +1,229 @@
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import type { Db } from '@/db/client';
+import { tokenTransfers, userOrganizations, users, wallets, type TokenTransfer } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import { organizationAccount, type ChainClient } from '@/lib/chain';
+import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+import { envelope, likePattern } from '@/lib/http/query';
+import { errorFields, log } from '@/lib/logger';
+import { findByIdempotencyKey, isUniqueViolation, requestFingerprint, settledRowForKey } from './idempotency';
+import type { ListTransfersQuery, SendTokensBody, SendTokensResponse, TransferView } from './schemas';
+
+/** 502: the chain driver failed; the transfer row is kept as FAILED with the reason. */
+export class TransferFailedError extends AppError {
+  constructor(transferId: string, reason: string) {
+    super(502, 'The token transfer could not be signed or sent.', [`transferId: ${transferId}`, `chain: ${reason}`]);
+  }
+}
+
+export const NOT_BROADCAST_NOTE =
+  'Signed locally with the organization’s development key; the transaction was NOT broadcast to any network.';
+export const BROADCAST_NOTE = 'Broadcast to the network over RPC; the transaction hash confirms nothing until it is mined.';
+
+export type SendOutcome = { response: SendTokensResponse; replayed: boolean };
+
+/**
+ * A14. Order of events, so that nothing is ever sent twice:
+ * 1. a repeated Idempotency-Key is answered from its row (same body) or refused (409);
+ * 2. member rules (404/409) and, in ONE immediate transaction, a PENDING row is inserted —
+ *    the unique (organization, key) index lets only one request win;
+ * 3. only then is the chain called (outside any transaction);
+ * 4. the row becomes SIGNED/SUBMITTED with the hash, or FAILED with the reason (→ 502).
+ * A crash between 2 and 4 leaves a PENDING row and no second send.
+ */
+export async function sendTokens(
+  db: Db,
+  chain: ChainClient,
+  actor: Actor,
+  input: SendTokensBody,
+  idempotencyKey: string | null = null,
+): Promise<SendOutcome> {
+  const organizationId = actor.organizationId;
+  const fingerprint = idempotencyKey ? requestFingerprint(input) : null;
+  if (idempotencyKey && fingerprint && findByIdempotencyKey(db, organizationId, idempotencyKey)) {
+    return replay(db, organizationId, idempotencyKey, fingerprint);
+  }
+
+  const from = organizationAccount(db, organizationId);
+  if (!from) throw new ConflictError('The organization has no signing key for token sends.', ['organization: no chain key configured']);
+
+  let reserved: { row: TokenTransfer; sequence: number };
+  try {
+    reserved = db.transaction(
+      (tx) => {
+        const member = tx
+          .select({ id: userOrganizations.id, userId: userOrganizations.userId, status: userOrganizations.status })
+          .from(userOrganizations)
+          .where(and(eq(userOrganizations.id, input.memberId), eq(userOrganizations.organizationId, organizationId)))
+          .get();
+        // A pending invitation id, a suspended member, another organization's member: not a member here.
+        if (!member || member.status !== 'ACTIVE') throw new NotFoundError('Member');
+        const toAddress = tx
+          .select({ address: wallets.address })
+          .from(wallets)
+          .where(and(eq(wallets.userId, member.userId), eq(wallets.isPrimary, true)))
+          .get()?.address;
+        if (!toAddress) {
+          throw new ConflictError('The member has no wallet address to send tokens to.', [`memberId: ${member.id} has no wallet`]);
+        }
+        const sequence =
+          tx.select({ n: count() }).from(tokenTransfers).where(eq(tokenTransfers.organizationId, organizationId)).get()?.n ?? 0;
+        const row = tx
+          .insert(tokenTransfers)
+          .values({
+            organizationId,
+            userOrganizationId: member.id,
+            toAddress: getAddress(toAddress),
+            amount: input.amount,
+            tokenType: input.tokenType,
+            status: 'PENDING',
+            chain: chain.name,
+            idempotencyKey,
+            requestFingerprint: fingerprint,
+          })
+          .returning()
+          .get();
+        recordAudit(tx, actor, {
+          action: 'token.send',
+          entityType: 'token_transfer',
+          entityId: row.id,
+          data: { memberId: member.id, amount: input.amount, tokenType: input.tokenType, idempotencyKey },
+        });
+        return { row, sequence };
+      },
+      { behavior: 'immediate' },
+    );
+  } catch (error) {
+    if (idempotencyKey && fingerprint && isUniqueViolation(error)) return replay(db, organizationId, idempotencyKey, fingerprint);
+    throw error;
+  }
+
+  const { row, sequence } = reserved;
+  let settled: TokenTransfer;
+  try {
+    const result = await chain.sendTokens({ from, to: row.toAddress as `0x${string}`, amount: row.amount, tokenType: row.tokenType, sequence });
+    settled = db
+      .update(tokenTransfers)
+      .set({ status: result.broadcast ? 'SUBMITTED' : 'SIGNED', transactionHash: result.transactionHash, broadcast: result.broadcast })
+      .where(eq(tokenTransfers.id, row.id))
+      .returning()
+      .get();
+    log('info', 'token transfer recorded', {
+      requestId: actor.requestId,
+      transferId: row.id,
+      chain: chain.name,
+      status: settled.status,
+      transactionHash: result.transactionHash,
+      broadcast: result.broadcast,
+    });
+  } catch (error) {
+    const reason = chainErrorReason(error);
+    db.update(tokenTransfers).set({ status: 'FAILED', error: reason }).where(eq(tokenTransfers.id, row.id)).run();
+    log('error', 'token transfer failed', { requestId: actor.requestId, transferId: row.id, chain: chain.name, error: reason });
+    throw new TransferFailedError(row.id, reason);
+  }
+  return { response: responseFromRow(settled), replayed: false };
+}
+
+async function replay(db: Db, organizationId: string, key: string, fingerprint: string): Promise<SendOutcome> {
+  const row = await settledRowForKey(db, organizationId, key, fingerprint);
+  if (row.status === 'FAILED') throw new TransferFailedError(row.id, row.error ?? 'unknown error');
+  return { response: responseFromRow(row), replayed: true };
+}
+
+/** The A14 response, rebuilt from the row alone (so a replay returns the first answer). */
+export function responseFromRow(row: TokenTransfer): SendTokensResponse {
+  return {
+    success: row.status === 'SIGNED' || row.status === 'SUBMITTED',
+    transactionHash: row.transactionHash ?? '',
+    tokenType: row.tokenType,
+    broadcast: row.broadcast,
+    note: row.broadcast ? BROADCAST_NOTE : NOT_BROADCAST_NOTE,
+    transferId: row.id,
+    status: row.status,
+  };
+}
+
+/** A short, single-line reason; error messages of drivers never carry key material. */
+function chainErrorReason(error: unknown): string {
+  const fields = errorFields(error);
+  const message = typeof fields.error === 'string' ? fields.error : 'unknown error';
+  return message.split('\n')[0]!.slice(0, 300);
+}
+
+/** Console history (newest first by default), with the member's e-mail and name (null once removed). */
+export function listTransfers(db: Db, organizationId: string, q: ListTransfersQuery) {
+  const conditions: SQL[] = [eq(tokenTransfers.organizationId, organizationId)];
+  if (q.status) conditions.push(eq(tokenTransfers.status, q.status));
+  if (q.tokenType) conditions.push(eq(tokenTransfers.tokenType, q.tokenType));
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(
+      or(
+        sql`${users.email} like ${pattern} escape '\\'`,
+        sql`${users.name} like ${pattern} escape '\\'`,
+        sql`${tokenTransfers.transactionHash} like ${pattern} escape '\\'`,
+        sql`${tokenTransfers.toAddress} like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const direction = q.sortOrder === 'asc' ? asc : desc;
+  const memberJoin = eq(userOrganizations.id, tokenTransfers.userOrganizationId);
+  const userJoin = eq(users.id, userOrganizations.userId);
+  const total =
+    db
+      .select({ n: count() })
+      .from(tokenTransfers)
+      .leftJoin(userOrganizations, memberJoin)
+      .leftJoin(users, userJoin)
+      .where(where)
+      .get()?.n ?? 0;
+  // Page through the (organization, createdAt) index first, then load only this page's rows.
+  const ids = db
+    .select({ id: tokenTransfers.id })
+    .from(tokenTransfers)
+    .leftJoin(userOrganizations, memberJoin)
+    .leftJoin(users, userJoin)
+    .where(where)
+    .orderBy(direction(tokenTransfers.createdAt), direction(sql`${tokenTransfers}.rowid`))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .all()
+    .map((r) => r.id);
+  const rows = ids.length
+    ? db
+        .select({
+          id: tokenTransfers.id,
+          memberId: tokenTransfers.userOrganizationId,
+          memberEmail: users.email,
+          memberName: users.name,
+          toAddress: tokenTransfers.toAddress,
+          amount: tokenTransfers.amount,
+          tokenType: tokenTransfers.tokenType,
+          transactionHash: tokenTransfers.transactionHash,
+          status: tokenTransfers.status,
+          broadcast: tokenTransfers.broadcast,
+          chain: tokenTransfers.chain,
+          error: tokenTransfers.error,
+          createdAt: tokenTransfers.createdAt,
+          updatedAt: tokenTransfers.updatedAt,
+        })
+        .from(tokenTransfers)
+        .leftJoin(userOrganizations, memberJoin)
+        .leftJoin(users, userJoin)
+        .where(inArray(tokenTransfers.id, ids))
+        .all()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const data = ids.map((id) => byId.get(id)!) satisfies Array<Omit<TransferView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date }>;
+  return envelope(data, { page: q.page, limit: q.limit, total }, {
+    search: q.search,
+    status: q.status ?? null,
+    tokenType: q.tokenType ?? null,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+  });
+}
