@@ -10,7 +10,7 @@ import { POST } from './route';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let other: Awaited<ReturnType<typeof createTestOrg>>;
-const ids: Record<string, string> = {};
+const ids = {} as Record<'n1' | 'n2' | 'n3' | 'n4', string>;
 let alpha: string;
 let beta: string;
 let otherNftId: string;
