@@ -78,8 +78,8 @@ const registered = new WeakSet<object>();
 export function ensureSearchFunctions(db: Db) {
   const client = db.$client;
   if (registered.has(client)) return;
-  client.function(FOLD, { deterministic: true }, (value: unknown) =>
-    value === null || value === undefined ? null : String(value).toLowerCase(),
+  client.function(FOLD, { deterministic: true }, (value: string | number | bigint | Buffer | null) =>
+    value === null ? null : String(value).toLowerCase(),
   );
   registered.add(client);
 }

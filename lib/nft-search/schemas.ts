@@ -45,7 +45,6 @@ export const advancedFilter: z.ZodType<AdvancedFilterInput> = z.lazy(() =>
     .meta({ id: 'AdvancedFilter' }),
 );
 
-const optionalInt = z.number().int('must be an integer').min(-2_147_483_648).max(2_147_483_647).nullish();
 
 /** B1 body. Every property may be null, as .NET clients commonly send. */
 export const searchNftsBody = z
@@ -58,8 +57,20 @@ export const searchNftsBody = z
       .nullish(),
     keyword: z.string().max(200).nullish(),
     advancedFilter: advancedFilter.nullish(),
-    pageNumber: optionalInt,
-    pageSize: optionalInt.refine((v) => v === null || v === undefined || v <= MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`),
+    pageNumber: z
+      .number()
+      .int('must be an integer')
+      .min(-2_147_483_648)
+      .max(2_147_483_647)
+      .nullish()
+      .meta({ description: '1-based; ≤ 0 means 1 (the default).' }),
+    pageSize: z
+      .number()
+      .int('must be an integer')
+      .min(-2_147_483_648)
+      .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+      .nullish()
+      .meta({ description: `≤ 0 means 10 (the default); at most ${MAX_PAGE_SIZE}.` }),
     orderBy: z.array(z.string().max(100)).max(20).nullish(),
     smartContractId: uuidString.nullish(),
   })

@@ -128,7 +128,7 @@ function evalLeaf(item: Item, f: AdvancedFilterInput, contractIds: string[]): bo
   let b: string | number | boolean;
   switch (kind) {
     case 'string':
-      a = raw === null ? null : String(raw).toLowerCase();
+      a = raw === null ? null : (raw as string).toLowerCase();
       b = String(f.value).toLowerCase();
       break;
     case 'integer':
@@ -199,7 +199,7 @@ const keywordFields = [
 ];
 function matchesKeyword(item: Item, keyword: string) {
   const k = keyword.toLowerCase();
-  return keywordFields.some((f) => item[f] !== null && String(item[f]).toLowerCase().includes(k));
+  return keywordFields.some((f) => item[f] !== null && String(item[f] as string | number | boolean).toLowerCase().includes(k));
 }
 
 /* ------------------------------------ test ------------------------------------ */
