@@ -113,7 +113,7 @@ const tree = fc.letrec<{ node: AdvancedFilterInput }>((tie) => ({
 
 /* ----------------------------- in-memory evaluator ----------------------------- */
 
-type Item = Record<string, unknown>;
+type Item = Record<string, string | number | boolean | null>;
 
 function cmp(a: string, b: string) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -199,7 +199,7 @@ const keywordFields = [
 ];
 function matchesKeyword(item: Item, keyword: string) {
   const k = keyword.toLowerCase();
-  return keywordFields.some((f) => item[f] !== null && String(item[f] as string | number | boolean).toLowerCase().includes(k));
+  return keywordFields.some((f) => item[f] !== null && String(item[f]).toLowerCase().includes(k));
 }
 
 /* ------------------------------------ test ------------------------------------ */
