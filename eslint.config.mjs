@@ -28,6 +28,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     // Tests read JSON responses loosely; the assertions are the type check.
     files: ['**/*.test.ts', 'test/**', 'e2e/**'],
     rules: {

@@ -27,7 +27,7 @@ export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; APP_URL: 
 
 let cached: Env | undefined;
 
-function blankToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+function blankToUndefined(source: Record<string, string | undefined>): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const key of Object.keys(envSchema.shape)) {
     const value = source[key];
@@ -39,7 +39,7 @@ function blankToUndefined(source: NodeJS.ProcessEnv): Record<string, string | un
 export class EnvError extends Error {}
 
 /** Parses process.env; throws EnvError naming every bad variable. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(blankToUndefined(source));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -51,9 +51,11 @@ function createAuth() {
 }
 
 type Auth = ReturnType<typeof createAuth>;
-const globalForAuth = globalThis as unknown as { __cl2cAuth?: Auth };
+const globalForAuth = globalThis as unknown as { __cl2cAuth?: { file: string; auth: Auth } };
 
+/** The Better Auth instance over the current database (rebuilt if DATABASE_PATH changes). */
 export function getAuth(): Auth {
-  globalForAuth.__cl2cAuth ??= createAuth();
-  return globalForAuth.__cl2cAuth;
+  const file = env().DATABASE_PATH;
+  if (globalForAuth.__cl2cAuth?.file !== file) globalForAuth.__cl2cAuth = { file, auth: createAuth() };
+  return globalForAuth.__cl2cAuth.auth;
 }

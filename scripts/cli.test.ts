@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { findActiveKey } from '@/lib/api-keys/service';
+
+const run = promisify(execFile);
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(tsx, ['scripts/cli.ts', ...args], { env: process.env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('provisioning CLI', () => {
+  it('org create / key create / key list / key revoke print only JSON, and keys are stored hashed', async () => {
+    const org = await cli('org', 'create', '--name', 'CLI Org', '--tenant', 'cli-org', '--admin-email', 'Boss@CLI.test', '--admin-password', 'sup3r-secret', '--json');
+    expect(org.code).toBe(0);
+    const created = JSON.parse(org.stdout);
+    expect(created).toEqual({
+      organization: { id: expect.any(String), name: 'CLI Org', tenant: 'cli-org' },
+      admin: { id: expect.any(String), email: 'boss@cli.test' },
+      apiKey: expect.stringMatching(/^cl2c_a_/),
+      tenantApiKey: expect.stringMatching(/^cl2c_b_/),
+    });
+
+    const key = await cli('key', 'create', '--org', 'cli-org', '--family', 'b', '--user', 'boss@cli.test', '--name', 'Mobile app', '--json');
+    expect(key.code).toBe(0);
+    const k = JSON.parse(key.stdout);
+    expect(k).toEqual({ id: expect.any(String), key: expect.stringMatching(/^cl2c_b_/), prefix: k.key.slice(0, 12), family: 'B' });
+
+    const list = JSON.parse((await cli('key', 'list', '--org', created.organization.id, '--json')).stdout);
+    expect(list).toHaveLength(3);
+    expect(list.map((x: { prefix: string }) => x.prefix)).toContain(k.prefix);
+    expect(JSON.stringify(list)).not.toContain(k.key);
+
+    expect(findActiveKey(getDb(), k.key, 'B')).not.toBeNull();
+    const revoked = await cli('key', 'revoke', k.id);
+    expect(revoked.code).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toMatchObject({ id: k.id, revokedAt: expect.any(String) });
+    expect(findActiveKey(getDb(), k.key, 'B')).toBeNull();
+
+    // No clear key anywhere in the database file (WAL checkpointed first).
+    getDb().$client.pragma('wal_checkpoint(TRUNCATE)');
+    const bytes = readFileSync(process.env.DATABASE_PATH!).toString('latin1');
+    for (const clear of [created.apiKey, created.tenantApiKey, k.key]) expect(bytes).not.toContain(clear);
+  });
+
+  it('exits non-zero with a message on stderr and nothing on stdout for bad usage', async () => {
+    const missing = await cli('org', 'create', '--name', 'X', '--json');
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/--admin-email is required/);
+
+    const dup = await cli('org', 'create', '--name', 'Again', '--tenant', 'cli-org', '--admin-email', 'x@y.test', '--admin-password', 'long enough', '--json');
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toMatch(/already taken/);
+
+    const unknown = await cli('key', 'list', '--org', 'no-such-org', '--json');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/not found/);
+  });
+});

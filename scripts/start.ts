@@ -1,0 +1,48 @@
+/**
+ * `npm start`: validate the environment, build when there is no (or a stale) production build,
+ * then run `next start` on HOST:PORT. Migrations and the first-run demo seed happen in the server
+ * itself (instrumentation.ts), so `next start` alone behaves the same.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { EnvError, loadEnv } from '@/lib/env';
+
+const SOURCES = ['app', 'components', 'lib', 'db', 'instrumentation.ts', 'next.config.js', 'package.json'];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function needsBuild(): boolean {
+  const stamp = '.next/BUILD_ID';
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  return SOURCES.some((s) => newestMtime(s) > built);
+}
+
+let env;
+try {
+  env = loadEnv();
+} catch (error) {
+  process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const next = path.join('node_modules', '.bin', 'next');
+
+if (needsBuild()) {
+  process.stderr.write('Building the app (first start or sources changed)…\n');
+  const build = spawnSync(next, ['build'], { stdio: 'inherit', env: childEnv });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(next, ['start', '-H', env.HOST, '-p', String(env.PORT)], { stdio: 'inherit', env: childEnv });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
