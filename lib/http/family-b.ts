@@ -76,7 +76,7 @@ function parseWith<S extends Schema>(schema: S, input: unknown, message: string,
 }
 
 function authenticate(req: Request, requestId: string): TenantActor {
-  const tenant = req.headers.get('tenant')?.trim();
+  const tenant = req.headers.get('tenant')?.trim().toLowerCase();
   const key = req.headers.get('x-api-key')?.trim();
   if (!tenant || !key) throw new UnauthorizedError('Send both the tenant and X-API-Key headers.');
   const db = getDb();
