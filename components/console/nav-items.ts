@@ -7,6 +7,7 @@ export type NavItem = { href: string; label: string };
 export const navItems: NavItem[] = [
   { href: '/overview', label: 'Overview' },
   { href: '/contracts', label: 'Contracts' },
+  { href: '/api-keys', label: 'API keys' },
 ];
 
 /** Links below the areas (reference material). */
