@@ -10,6 +10,7 @@ export const navItems: NavItem[] = [
   { href: '/nfts', label: 'NFTs' },
   { href: '/members', label: 'Members' },
   { href: '/tokens', label: 'Tokens' },
+  { href: '/api-keys', label: 'API keys' },
   { href: '/outbox', label: 'Outbox' },
 ];
 

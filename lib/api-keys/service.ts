@@ -1,8 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, users, type ApiKey } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
 import { NotFoundError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+import { envelope, likePattern } from '@/lib/http/query';
 import { generateApiKey, hashApiKey, type KeyFamily } from './keys';
+import type { CreateApiKeyBody, ListApiKeysQuery } from './schemas';
 
 export type ApiKeyView = {
   id: string;
@@ -18,7 +22,7 @@ export type ApiKeyView = {
 
 /** Creates a key and returns the clear key once; only the SHA-256 hash is kept. */
 export function createApiKey(
-  db: Db,
+  db: Pick<Db, 'insert'>,
   input: { organizationId: string; userId: string; family: KeyFamily; name: string; expiresAt?: Date | null },
 ): { id: string; key: string; prefix: string; family: KeyFamily } {
   const { key, prefix, hash } = generateApiKey(input.family);
@@ -80,7 +84,7 @@ export function listApiKeys(db: Db, organizationId: string): ApiKeyView[] {
 }
 
 /** Revokes a key of the organization (or any organization when none is given). Idempotent. */
-export function revokeApiKey(db: Db, id: string, organizationId?: string): { id: string; revokedAt: Date } {
+export function revokeApiKey(db: Pick<Db, 'select' | 'update'>, id: string, organizationId?: string): { id: string; revokedAt: Date } {
   const where = organizationId
     ? and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId))
     : eq(apiKeys.id, id);
@@ -90,4 +94,103 @@ export function revokeApiKey(db: Db, id: string, organizationId?: string): { id:
   const revokedAt = new Date();
   db.update(apiKeys).set({ revokedAt }).where(eq(apiKeys.id, id)).run();
   return { id, revokedAt };
+}
+
+export type ApiKeyStatus = 'active' | 'expired' | 'revoked';
+
+export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now = new Date()): ApiKeyStatus {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+const consoleSort = {
+  createdAt: apiKeys.createdAt,
+  name: apiKeys.name,
+  lastUsedAt: apiKeys.lastUsedAt,
+  expiresAt: apiKeys.expiresAt,
+} as const;
+
+/** Console list: one page of the organization's keys (never the key itself, only its prefix). */
+export function listApiKeysPage(db: Db, organizationId: string, q: ListApiKeysQuery, now = new Date()) {
+  const conditions: SQL[] = [eq(apiKeys.organizationId, organizationId)];
+  if (q.family) conditions.push(eq(apiKeys.family, q.family));
+  if (q.status === 'revoked') conditions.push(isNotNull(apiKeys.revokedAt));
+  if (q.status === 'expired') conditions.push(isNull(apiKeys.revokedAt), lte(apiKeys.expiresAt, now));
+  if (q.status === 'active') conditions.push(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))!);
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(
+      or(
+        sql`${apiKeys.name} like ${pattern} escape '\\'`,
+        sql`${apiKeys.prefix} like ${pattern} escape '\\'`,
+        sql`${users.email} like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const direction = q.sortOrder === 'asc' ? asc : desc;
+  const total =
+    db.select({ n: count() }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(where).get()?.n ?? 0;
+  const rows = db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      family: apiKeys.family,
+      ownerId: users.id,
+      ownerEmail: users.email,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      expiresAt: apiKeys.expiresAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(where)
+    .orderBy(direction(consoleSort[q.sortBy]), direction(apiKeys.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .all();
+  const data = rows.map(({ ownerId, ownerEmail, ...rest }) => ({
+    ...rest,
+    owner: { id: ownerId, email: ownerEmail },
+    status: keyStatus(rest, now),
+  }));
+  return envelope(data, { page: q.page, limit: q.limit, total }, {
+    search: q.search,
+    family: q.family ?? null,
+    status: q.status ?? null,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+  });
+}
+
+/** Console create: a key owned by the signed-in admin; the clear key is returned this once. */
+export function issueApiKey(db: Db, actor: Actor, input: CreateApiKeyBody) {
+  return db.transaction((tx) => {
+    const created = createApiKey(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+      family: input.family,
+      name: input.name,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    });
+    recordAudit(tx, actor, {
+      action: 'api_key.create',
+      entityType: 'api_key',
+      entityId: created.id,
+      data: { family: created.family, prefix: created.prefix, name: input.name },
+    });
+    return { ...created, name: input.name, expiresAt: input.expiresAt ?? null };
+  });
+}
+
+/** Console revoke: the key stops working on its next use (findActiveKey reads revokedAt every call). */
+export function revokeOrganizationKey(db: Db, actor: Actor, id: string) {
+  return db.transaction((tx) => {
+    const result = revokeApiKey(tx, id, actor.organizationId);
+    recordAudit(tx, actor, { action: 'api_key.revoke', entityType: 'api_key', entityId: id });
+    return { ...result, message: 'API key revoked.' };
+  });
 }

@@ -28,6 +28,8 @@ type Options<Q extends Schema, B extends Schema> = {
   /** Status of a successful response (DESIGN §3: 201 for creates, 200 otherwise). */
   status?: number;
   maxBodyBytes?: number;
+  /** Only a signed-in admin may call this (console-only routes such as API key management): a key must not mint keys. */
+  sessionOnly?: boolean;
 };
 
 type RouteContext<P> = { params: Promise<P> };
@@ -46,7 +48,7 @@ export function familyA<P = Record<string, string>, Q extends Schema = undefined
   return async (req: Request, route?: RouteContext<P>): Promise<Response> => {
     const requestId = req.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
     try {
-      const actor = await authenticate(req, requestId);
+      const actor = await authenticate(req, requestId, options.sessionOnly ?? false);
       enforceRateLimit(actor.kind === 'api_key' ? `key:${actor.keyId}` : `user:${actor.userId}`);
       const params = (await route?.params) ?? ({} as P);
       const query = parseWith(options.query, queryObject(new URL(req.url)), 'Invalid query parameters.', 'query');
@@ -72,9 +74,12 @@ function parseWith<S extends Schema>(schema: S, input: unknown, message: string,
   return parsed.data;
 }
 
-async function authenticate(req: Request, requestId: string): Promise<Actor> {
+async function authenticate(req: Request, requestId: string, sessionOnly: boolean): Promise<Actor> {
   const key = req.headers.get('x-api-key');
   const db = getDb();
+  if (key !== null && sessionOnly) {
+    throw new ForbiddenError('API keys cannot be used here; sign in to the console as an administrator.');
+  }
   if (key !== null) {
     const row = key ? findActiveKey(db, key.trim(), 'A') : null;
     if (!row) throw new UnauthorizedError('The x-api-key header does not hold an active API key.');

@@ -1,0 +1,193 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  Select,
+  useTableSearchParams,
+  type BadgeTone,
+  type ColumnDef,
+} from '@/components/ui';
+import { apiFetch, errorMessage } from '@/lib/http/client';
+import { API_KEYS_PATH, apiKeyKeys, fetchApiKeys, type ApiKeyRow } from './api-key-queries';
+import { CreateApiKeyDialog } from './create-api-key-dialog';
+
+const statusTone: Record<ApiKeyRow['status'], BadgeTone> = {
+  active: 'success',
+  expired: 'warning',
+  revoked: 'neutral',
+};
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string | null, empty = '—') => (iso ? dateTime.format(new Date(iso)) : empty);
+
+const familyOptions = [
+  { value: 'A', label: 'Family A' },
+  { value: 'B', label: 'Family B' },
+];
+const statusOptions = [
+  { value: 'active', label: 'Active' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'revoked', label: 'Revoked' },
+];
+
+export function ApiKeysTable() {
+  const state = useTableSearchParams(['family', 'status']);
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
+
+  const list = useQuery({
+    queryKey: apiKeyKeys.list(state.query),
+    queryFn: ({ signal }) => fetchApiKeys(state.query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const revoke = useMutation({
+    mutationFn: (key: ApiKeyRow) =>
+      apiFetch<{ id: string }>(`${API_KEYS_PATH}/${key.id}`, { method: 'DELETE' }),
+    onSuccess: async (_data, key) => {
+      toast.success(`Key ${key.prefix}… revoked. It no longer works.`);
+      setRevoking(null);
+      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
+    },
+  });
+
+  const columns = useMemo<ColumnDef<ApiKeyRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        enableSorting: true,
+        cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.name}</span>,
+      },
+      {
+        id: 'prefix',
+        header: 'Key',
+        cell: ({ row }) => (
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{row.original.prefix}…</code>
+        ),
+      },
+      {
+        id: 'family',
+        header: 'Family',
+        cell: ({ row }) => (
+          <Badge tone={row.original.family === 'A' ? 'info' : 'neutral'}>
+            {row.original.family}
+          </Badge>
+        ),
+      },
+      { id: 'owner', header: 'Owner', cell: ({ row }) => row.original.owner.email },
+      {
+        id: 'createdAt',
+        header: 'Created',
+        enableSorting: true,
+        cell: ({ row }) => when(row.original.createdAt),
+      },
+      {
+        id: 'lastUsedAt',
+        header: 'Last used',
+        enableSorting: true,
+        cell: ({ row }) => when(row.original.lastUsedAt, 'Never'),
+      },
+      {
+        id: 'expiresAt',
+        header: 'Expires',
+        enableSorting: true,
+        cell: ({ row }) => when(row.original.expiresAt, 'Never'),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: ({ row }) => (
+          <Badge tone={statusTone[row.original.status]}>{row.original.status}</Badge>
+        ),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) =>
+          row.original.status === 'revoked' ? null : (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700"
+              onClick={() => setRevoking(row.original)}
+              aria-label={`Revoke ${row.original.name}`}
+            >
+              Revoke
+            </Button>
+          ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <DataTable
+        label="API keys"
+        columns={columns}
+        data={list.data?.data}
+        pagination={list.data?.pagination}
+        state={state}
+        isLoading={list.isLoading}
+        error={list.error ? errorMessage(list.error) : undefined}
+        getRowId={(row) => row.id}
+        searchPlaceholder="Search by name, prefix or owner"
+        emptyState={<p className="px-4 py-8 text-center text-slate-500">No API keys match.</p>}
+        toolbar={
+          <>
+            <div className="w-40">
+              <Select
+                aria-label="Family"
+                placeholder="All families"
+                options={familyOptions}
+                value={state.filters.family ?? ''}
+                onChange={(e) => state.setFilter('family', e.target.value)}
+              />
+            </div>
+            <div className="w-40">
+              <Select
+                aria-label="Status"
+                placeholder="All statuses"
+                options={statusOptions}
+                value={state.filters.status ?? ''}
+                onChange={(e) => state.setFilter('status', e.target.value)}
+              />
+            </div>
+            <div className="ml-auto">
+              <Button onClick={() => setCreating(true)}>Create API key</Button>
+            </div>
+          </>
+        }
+      />
+      <CreateApiKeyDialog open={creating} onOpenChange={setCreating} />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setRevoking(null);
+            revoke.reset();
+          }
+        }}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        description={
+          <>
+            Key <code>{revoking?.prefix}…</code> stops working immediately for every program that
+            uses it. This cannot be undone.
+          </>
+        }
+        confirmLabel="Revoke key"
+        pending={revoke.isPending}
+        error={revoke.error ? errorMessage(revoke.error) : undefined}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button, Dialog, FormField, Input, Select } from '@/components/ui';
+import { createApiKeyBody } from '@/lib/api-keys/schemas';
+import { apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
+import { API_KEYS_PATH, apiKeyKeys, type CreatedApiKey } from './api-key-queries';
+
+type FormInput = z.input<typeof createApiKeyBody>;
+type FormOutput = z.output<typeof createApiKeyBody>;
+
+/** `<input type="datetime-local">` gives local time without a zone; the API wants ISO 8601 UTC. */
+const localToIso = (value: unknown) =>
+  typeof value === 'string' && value ? new Date(value).toISOString() : undefined;
+
+export function CreateApiKeyDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const close = () => {
+    setCreated(null);
+    onOpenChange(false);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={created ? 'Copy your new API key' : 'Create an API key'}
+      description={
+        created
+          ? 'This is the only time the key is shown. Store it somewhere safe; if it is lost, revoke it and create a new one.'
+          : 'The key is owned by you: family B calls act as you (PUT /v1/cl2c/user updates your profile).'
+      }
+    >
+      {created ? (
+        <ShowOnce created={created} onDone={close} />
+      ) : (
+        <CreateForm onCreated={setCreated} onCancel={close} />
+      )}
+    </Dialog>
+  );
+}
+
+function CreateForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (key: CreatedApiKey) => void;
+  onCancel: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createApiKeyBody),
+    defaultValues: { family: 'B', name: '' },
+  });
+  const { errors } = form.formState;
+  const create = useMutation({
+    mutationFn: (body: FormOutput) =>
+      apiFetch<CreatedApiKey>(API_KEYS_PATH, { method: 'POST', body }),
+    onSuccess: async (key) => {
+      toast.success(`Key “${key.name}” created.`);
+      onCreated(key);
+      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
+    },
+    onError: (error) => {
+      if (!applyServerErrors(error, form.setError, ['family', 'name', 'expiresAt']))
+        toast.error(errorMessage(error));
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      className="space-y-4"
+    >
+      <FormField
+        label="Name"
+        required
+        error={errors.name?.message}
+        hint="What uses this key, e.g. “Mobile app (production)”."
+      >
+        {(p) => <Input {...p} autoFocus autoComplete="off" {...form.register('name')} />}
+      </FormField>
+      <FormField label="Family" required error={errors.family?.message}>
+        {(p) => (
+          <Select
+            {...p}
+            options={[
+              { value: 'A', label: 'Family A — organization API (x-api-key)' },
+              { value: 'B', label: 'Family B — tenant API (tenant + X-API-Key)' },
+            ]}
+            {...form.register('family')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Expires"
+        error={errors.expiresAt?.message}
+        hint="Optional. Leave empty for a key that does not expire."
+      >
+        {(p) => (
+          <Input
+            {...p}
+            type="datetime-local"
+            {...form.register('expiresAt', { setValueAs: localToIso })}
+          />
+        )}
+      </FormField>
+      <div className="flex justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          Create key
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ShowOnce({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+      toast.success('Key copied to the clipboard.');
+    } catch {
+      toast.error('Copying failed; select the key and copy it by hand.');
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <div>
+        <p className="mb-1 text-sm font-medium text-slate-700" id="new-key-label">
+          Family {created.family} key “{created.name}”
+        </p>
+        <div className="flex items-center gap-2">
+          <code
+            aria-labelledby="new-key-label"
+            data-testid="new-api-key"
+            className="block min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs break-all select-all"
+          >
+            {created.key}
+          </code>
+          <Button variant="secondary" onClick={() => void copy()}>
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        </div>
+      </div>
+      <div className="flex justify-end">
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
+  );
+}

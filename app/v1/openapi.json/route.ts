@@ -1,0 +1,8 @@
+import { familyBDocument } from '@/lib/openapi/family-b';
+
+let cached: string | undefined;
+
+export function GET() {
+  cached ??= JSON.stringify(familyBDocument());
+  return new Response(cached, { headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' } });
+}

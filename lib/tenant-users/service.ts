@@ -1,0 +1,122 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { userOrganizations, users } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+import { registerUserInOrganization } from '@/lib/users/registration';
+import type { CreateTenantUserBody, UpdateCurrentUserBody } from './schemas';
+
+// Qualified by hand so the subquery sees the outer `users` row.
+const walletAddress = sql<string | null>`(select "w"."address" from "wallets" as "w" where "w"."user_id" = "users"."id" and "w"."is_primary" = 1)`;
+
+const profileColumns = {
+  id: users.id,
+  userName: users.userName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  emailConfirmed: users.emailConfirmed,
+  authValidUpto: users.authValidUpto,
+  authLocation: users.authLocation,
+  phoneNumber: users.phoneNumber,
+  walletAddress,
+};
+
+type ProfileRow = { [K in keyof typeof profileColumns]: unknown } & { authValidUpto: Date | null };
+
+/** `authenticated`: the user holds an authentication that has not yet expired. */
+function withAuthenticated<T extends ProfileRow>(row: T, now = Date.now()) {
+  const { authValidUpto, authLocation, ...rest } = row;
+  return {
+    ...rest,
+    authenticated: authValidUpto !== null && authValidUpto.getTime() > now,
+    authValidUpto,
+    authLocation,
+  };
+}
+
+const isMember = (organizationId: string) =>
+  and(eq(userOrganizations.userId, users.id), eq(userOrganizations.organizationId, organizationId));
+
+/** B3: every user with a membership in the tenant's organization (no pagination, per the spec). */
+export function listTenantUsers(db: Db, organizationId: string) {
+  return db
+    .select(profileColumns)
+    .from(users)
+    .innerJoin(userOrganizations, isMember(organizationId))
+    .orderBy(asc(userOrganizations.createdAt), asc(users.id))
+    .all()
+    .map((row) => {
+      const { authValidUpto: _a, authLocation: _l, ...item } = withAuthenticated(row);
+      return item;
+    });
+}
+
+/** B4: one user of the tenant; users of other tenants do not exist here. */
+export function getTenantUser(db: Db, organizationId: string, id: string) {
+  const row = db
+    .select(profileColumns)
+    .from(users)
+    .innerJoin(userOrganizations, isMember(organizationId))
+    .where(eq(users.id, id.trim().toLowerCase()))
+    .get();
+  if (!row) throw new NotFoundError('User');
+  return withAuthenticated(row);
+}
+
+function getProfile(db: Db, userId: string) {
+  const row = db.select(profileColumns).from(users).where(eq(users.id, userId)).get();
+  if (!row) throw new NotFoundError('User');
+  return withAuthenticated(row);
+}
+
+/**
+ * B5: a registered user of the tenant — user, custodial wallet, ACTIVE membership, pending
+ * invitations for the e-mail accepted (all in registerUserInOrganization); 409 on duplicates.
+ */
+export function createTenantUser(db: Db, actor: Actor, input: CreateTenantUserBody) {
+  const userId = db.transaction((tx) => {
+    const { user, membershipId } = registerUserInOrganization(tx, actor.organizationId, input);
+    recordAudit(tx, actor, { action: 'user.create', entityType: 'user', entityId: user.id, data: { membershipId, email: user.email } });
+    return user.id;
+  });
+  return getTenantUser(db, actor.organizationId, userId);
+}
+
+/** B6: updates the key owner's profile; `id` must be the owner's own id (403 otherwise). */
+export function updateCurrentUser(db: Db, actor: Actor, input: UpdateCurrentUserBody) {
+  if (input.id.toLowerCase() !== actor.userId) {
+    throw new ForbiddenError('The id does not match the user who owns this API key; only your own profile can be updated.');
+  }
+  db.transaction((tx) => {
+    const current = tx.select().from(users).where(eq(users.id, actor.userId)).get();
+    if (!current) throw new NotFoundError('User');
+    if (input.phoneNumber) {
+      const taken = tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.phoneNumber, input.phoneNumber), ne(users.id, current.id)))
+        .get();
+      if (taken) throw new ConflictError('This phone number is taken.', [`phoneNumber: ${input.phoneNumber} is already in use`]);
+    }
+    const firstName = input.firstName ?? current.firstName;
+    const lastName = input.lastName ?? current.lastName;
+    const changes = {
+      firstName,
+      lastName,
+      name: [firstName, lastName].filter(Boolean).join(' ') || current.name,
+      ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
+      ...(input.pushToken !== undefined ? { pushToken: input.pushToken } : {}),
+    };
+    tx.update(users).set(changes).where(eq(users.id, current.id)).run();
+    recordAudit(tx, actor, {
+      action: 'user.update',
+      entityType: 'user',
+      entityId: current.id,
+      // Never the push token itself: it is a credential for the user's device.
+      data: { fields: Object.keys(input).filter((k) => k !== 'id' && input[k as keyof UpdateCurrentUserBody] !== undefined) },
+    });
+  });
+  return getProfile(db, actor.userId);
+}
