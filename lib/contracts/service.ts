@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Db } from '@/db/client';
 import { nfts, smartContracts, type SmartContract } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
+import { countRows } from '@/lib/shared/count';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
@@ -56,7 +57,7 @@ export function listContracts(db: Db, organizationId: string, q: ListContractsQu
   }
   const where = and(...conditions);
   const direction = q.sortOrder === 'asc' ? asc : desc;
-  const total = db.select({ n: count() }).from(smartContracts).where(where).get()?.n ?? 0;
+  const total = countRows(db, smartContracts, where, q.search ? 'contracts_org_created_idx' : undefined);
   // Page through the (covering) index first, then load only the rows of this page.
   const ids = db
     .select({ id: smartContracts.id })

@@ -26,6 +26,8 @@ const sortColumns = { createdAt: 'created_at', updatedAt: 'updated_at', email: '
 export function listMembers(db: Db, organizationId: string, q: ListMembersQuery) {
   const pattern = q.search ? likePattern(q.search) : null;
   const branches: SQL[] = [];
+  // Counting needs the users join only when a filter reads the user row.
+  const counts: SQL[] = [];
   const wantMembers = q.status !== 'PENDING';
   const wantInvitations = (q.status === undefined || q.status === 'PENDING') && q.hasWallet !== true;
 
@@ -45,6 +47,11 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
       "uo"."created_at" as "created_at", "uo"."updated_at" as "updated_at"
       from "user_organizations" as "uo" join "users" as "u" on "u"."id" = "uo"."user_id"
       where ${sql.join(where, sql` and `)}`);
+    counts.push(
+      pattern || q.hasWallet !== undefined
+        ? sql`select count(*) as "n" from "user_organizations" as "uo" join "users" as "u" on "u"."id" = "uo"."user_id" where ${sql.join(where, sql` and `)}`
+        : sql`select count(*) as "n" from "user_organizations" as "uo" where ${sql.join(where, sql` and `)}`,
+    );
   }
   if (wantInvitations) {
     const where: SQL[] = [sql`"i"."organization_id" = ${organizationId}`, sql`"i"."status" = 'PENDING'`];
@@ -52,6 +59,7 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
     branches.push(sql`select 'invitation' as "kind", "i"."id" as "id", "i"."email" as "email", 'PENDING' as "status",
       "i"."created_at" as "created_at", "i"."updated_at" as "updated_at"
       from "invitations" as "i" where ${sql.join(where, sql` and `)}`);
+    counts.push(sql`select count(*) as "n" from "invitations" as "i" where ${sql.join(where, sql` and `)}`);
   }
 
   const filters = {
@@ -66,7 +74,7 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
   // Each branch is counted on its own (no materialised union), and contributes only its first
   // offset+limit rows in page order — read straight off its (organization, sort column) index for
   // the default sorts — before the merged sort cuts out the page.
-  const total = branches.reduce((sum, branch) => sum + (db.get<{ n: number }>(sql`select count(*) as "n" from (${branch})`)?.n ?? 0), 0);
+  const total = counts.reduce((sum, branch) => sum + (db.get<{ n: number }>(branch)?.n ?? 0), 0);
   const direction = sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc');
   const order = sql`order by ${sql.identifier(sortColumns[q.sortBy])} ${direction}, "id" ${direction}`;
   const reach = q.page * q.limit;

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets, type Nft } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
+import { countRows } from '@/lib/shared/count';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
 import { NotFoundError } from '@/lib/errors';
@@ -128,7 +129,7 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   }
   const where = and(...conditions);
   const direction = q.sortOrder === 'asc' ? asc : desc;
-  const total = db.select({ n: count() }).from(nfts).where(where).get()?.n ?? 0;
+  const total = countRows(db, nfts, where, q.search ? 'nfts_org_created_idx' : undefined);
   const ids = db
     .select({ id: nfts.id })
     .from(nfts)
