@@ -6,6 +6,7 @@ export { ConfirmDialog } from './confirm-dialog';
 export { DataTable, type ColumnDef } from './data-table';
 export { Dialog } from './dialog';
 export { EmptyState } from './empty-state';
+export { FilterSelect } from './filter-select';
 export { FormField, type FieldControlProps } from './form-field';
 export { Input } from './input';
 export { JsonObjectInput, parseJsonObjectText } from './json-object-input';

@@ -8,7 +8,7 @@ import {
   Button,
   ConfirmDialog,
   DataTable,
-  Select,
+  FilterSelect,
   useTableSearchParams,
   type BadgeTone,
   type ColumnDef,
@@ -143,24 +143,22 @@ export function ApiKeysTable() {
         emptyState={<p className="px-4 py-8 text-center text-slate-500">No API keys match.</p>}
         toolbar={
           <>
-            <div className="w-40">
-              <Select
-                aria-label="Family"
-                placeholder="All families"
-                options={familyOptions}
-                value={state.filters.family ?? ''}
-                onChange={(e) => state.setFilter('family', e.target.value)}
-              />
-            </div>
-            <div className="w-40">
-              <Select
-                aria-label="Status"
-                placeholder="All statuses"
-                options={statusOptions}
-                value={state.filters.status ?? ''}
-                onChange={(e) => state.setFilter('status', e.target.value)}
-              />
-            </div>
+            <FilterSelect
+              state={state}
+              filterKey="family"
+              label="Family"
+              className="w-40"
+              placeholder="All families"
+              options={familyOptions}
+            />
+            <FilterSelect
+              state={state}
+              filterKey="status"
+              label="Status"
+              className="w-40"
+              placeholder="All statuses"
+              options={statusOptions}
+            />
             <div className="ml-auto">
               <Button onClick={() => setCreating(true)}>Create API key</Button>
             </div>

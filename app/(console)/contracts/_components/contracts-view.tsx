@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Select } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { contractStatuses } from '@/db/schema';
 import { apiFetch, errorMessage } from '@/lib/http/client';
@@ -151,14 +151,12 @@ export function ContractsView() {
         searchPlaceholder="Search name, symbol, description…"
         toolbar={
           <div className="flex items-center gap-2">
-            <label htmlFor="contract-status-filter" className="text-sm text-slate-600">
-              Status
-            </label>
-            <Select
-              id="contract-status-filter"
+            <FilterSelect
+              state={state}
+              filterKey="status"
+              label="Status"
+              showLabel
               className="w-40"
-              value={state.filters.status ?? ''}
-              onChange={(e) => state.setFilter('status', e.target.value)}
               placeholder="All statuses"
               options={contractStatuses.map((s) => ({ value: s, label: s }))}
             />

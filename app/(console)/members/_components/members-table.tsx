@@ -7,8 +7,7 @@ import { StatusBadge } from '@/components/console/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { errorMessage } from '@/lib/http/client';
 import type { MemberListItem } from '@/lib/members/schemas';
@@ -24,7 +23,10 @@ const columns = [
     enableSorting: true,
     cell: ({ row }) => (
       <div className="min-w-48">
-        <Link href={`/members/${row.original.id}`} className="font-medium break-all text-indigo-700 hover:underline">
+        <Link
+          href={`/members/${row.original.id}`}
+          className="font-medium break-all text-indigo-700 hover:underline"
+        >
           {row.original.email}
         </Link>
         <span className="block text-xs text-slate-500">
@@ -43,7 +45,9 @@ const columns = [
       <span className="inline-flex items-center gap-1">
         <StatusBadge status={row.original.status} />
         {row.original.invitation?.expired && <Badge tone="neutral">link expired</Badge>}
-        {row.original.role && row.original.role !== 'MEMBER' && <Badge tone="info">{row.original.role}</Badge>}
+        {row.original.role && row.original.role !== 'MEMBER' && (
+          <Badge tone="info">{row.original.role}</Badge>
+        )}
       </span>
     ),
   }),
@@ -55,18 +59,30 @@ const columns = [
       </code>
     ),
   }),
-  col.accessor('totalNFTs', { header: 'NFTs', cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+  col.accessor('totalNFTs', {
+    header: 'NFTs',
+    cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+  }),
   col.accessor('createdAt', {
     id: 'createdAt',
     header: 'Added',
     enableSorting: true,
-    cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-600">{formatDay(getValue())}</span>,
+    cell: ({ getValue }) => (
+      <span className="whitespace-nowrap text-slate-600">{formatDay(getValue())}</span>
+    ),
   }),
   col.display({
     id: 'actions',
     header: () => <span className="sr-only">Actions</span>,
     cell: ({ row }) => (
-      <MemberActions target={{ id: row.original.id, email: row.original.email, kind: row.original.kind, role: row.original.role }} />
+      <MemberActions
+        target={{
+          id: row.original.id,
+          email: row.original.email,
+          kind: row.original.kind,
+          role: row.original.role,
+        }}
+      />
     ),
   }),
 ];
@@ -83,7 +99,10 @@ const walletOptions = [
 
 export function MembersTable() {
   const state = useTableSearchParams(['status', 'hasWallet']);
-  const query = useQuery({ queryKey: memberKeys.list(state.query), queryFn: () => membersApi.list(state.query) });
+  const query = useQuery({
+    queryKey: memberKeys.list(state.query),
+    queryFn: () => membersApi.list(state.query),
+  });
   return (
     <DataTable
       label="Members and invitations"
@@ -97,32 +116,22 @@ export function MembersTable() {
       searchPlaceholder="Search e-mail or name"
       toolbar={
         <>
-          <div className="flex items-center gap-2">
-            <Label htmlFor="members-status" className="sr-only">
-              Status
-            </Label>
-            <Select
-              id="members-status"
-              className="w-48"
-              placeholder="All statuses"
-              options={statusOptions}
-              value={state.filters.status ?? ''}
-              onChange={(e) => state.setFilter('status', e.target.value)}
-            />
-          </div>
-          <div className="flex items-center gap-2">
-            <Label htmlFor="members-wallet" className="sr-only">
-              Wallet
-            </Label>
-            <Select
-              id="members-wallet"
-              className="w-44"
-              placeholder="Any wallet"
-              options={walletOptions}
-              value={state.filters.hasWallet ?? ''}
-              onChange={(e) => state.setFilter('hasWallet', e.target.value)}
-            />
-          </div>
+          <FilterSelect
+            state={state}
+            filterKey="status"
+            label="Status"
+            className="w-48"
+            placeholder="All statuses"
+            options={statusOptions}
+          />
+          <FilterSelect
+            state={state}
+            filterKey="hasWallet"
+            label="Wallet"
+            className="w-44"
+            placeholder="Any wallet"
+            options={walletOptions}
+          />
         </>
       }
       emptyState={
@@ -130,7 +139,10 @@ export function MembersTable() {
           title="No members or invitations match"
           description="Invite people from a CSV file, or change the search and filters."
           action={
-            <Link href="/members/import" className="text-sm font-medium text-indigo-700 hover:underline">
+            <Link
+              href="/members/import"
+              className="text-sm font-medium text-indigo-700 hover:underline"
+            >
               Invite from a CSV file
             </Link>
           }

@@ -2,12 +2,11 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useId } from 'react';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Select } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { nftStatuses } from '@/db/schema';
 import { errorMessage } from '@/lib/http/client';
@@ -27,10 +26,15 @@ const columns: ColumnDef<NftItem>[] = [
     enableSorting: true,
     cell: ({ row }) => (
       <div className="min-w-40">
-        <Link href={`/nfts/${row.original.id}`} className="font-medium text-indigo-700 hover:underline">
+        <Link
+          href={`/nfts/${row.original.id}`}
+          className="font-medium text-indigo-700 hover:underline"
+        >
           {row.original.name}
         </Link>
-        {row.original.description && <p className="line-clamp-1 text-xs text-slate-500">{row.original.description}</p>}
+        {row.original.description && (
+          <p className="line-clamp-1 text-xs text-slate-500">{row.original.description}</p>
+        )}
       </div>
     ),
   },
@@ -39,32 +43,45 @@ const columns: ColumnDef<NftItem>[] = [
     header: 'Contract',
     cell: ({ row }) => (
       <span className="whitespace-nowrap">
-        {row.original.smartContract.name} <span className="text-xs text-slate-500">({row.original.smartContract.symbol})</span>
+        {row.original.smartContract.name}{' '}
+        <span className="text-xs text-slate-500">({row.original.smartContract.symbol})</span>
       </span>
     ),
   },
-  { id: 'status', accessorKey: 'status', header: 'Status', enableSorting: true, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  {
+    id: 'status',
+    accessorKey: 'status',
+    header: 'Status',
+    enableSorting: true,
+    cell: ({ row }) => <StatusBadge status={row.original.status} />,
+  },
   { id: 'supply', accessorKey: 'supply', header: 'Supply', enableSorting: true },
   {
     id: 'mintedAt',
     accessorKey: 'mintedAt',
     header: 'Minted',
     enableSorting: true,
-    cell: ({ row }) => (row.original.mintedAt ? new Date(row.original.mintedAt).toLocaleString() : <span className="text-slate-400">—</span>),
+    cell: ({ row }) =>
+      row.original.mintedAt ? (
+        new Date(row.original.mintedAt).toLocaleString()
+      ) : (
+        <span className="text-slate-400">—</span>
+      ),
   },
 ];
 
 /** A5 in the console: thumbnails, search, status/contract filters, sort and paging, all in the URL. */
 export function NftsTable() {
   const state = useTableSearchParams(['status', 'contractId']);
-  const statusId = useId();
-  const contractId = useId();
   const list = useQuery({
     queryKey: nftKeys.list(state.query),
     queryFn: ({ signal }) => fetchNfts(state.query, signal),
     placeholderData: keepPreviousData,
   });
-  const contracts = useQuery({ queryKey: nftKeys.contracts(), queryFn: ({ signal }) => fetchContractOptions(signal) });
+  const contracts = useQuery({
+    queryKey: nftKeys.contracts(),
+    queryFn: ({ signal }) => fetchContractOptions(signal),
+  });
   const filtered = Boolean(state.search || state.filters.status || state.filters.contractId);
 
   return (
@@ -80,37 +97,33 @@ export function NftsTable() {
       searchPlaceholder="Search name or description…"
       toolbar={
         <>
-          <div className="flex items-center gap-2">
-            <label htmlFor={statusId} className="text-sm text-slate-600">
-              Status
-            </label>
-            <Select
-              id={statusId}
-              className="w-36"
-              value={state.filters.status ?? ''}
-              onChange={(e) => state.setFilter('status', e.target.value)}
-              placeholder="All statuses"
-              options={nftStatuses.map((s) => ({ value: s, label: s }))}
-            />
-          </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor={contractId} className="text-sm text-slate-600">
-              Contract
-            </label>
-            <Select
-              id={contractId}
-              className="w-52"
-              value={state.filters.contractId ?? ''}
-              onChange={(e) => state.setFilter('contractId', e.target.value)}
-              placeholder="All contracts"
-              options={(contracts.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.symbol})` }))}
-            >
-              {/* Keep a contract chosen through a link visible before the options load. */}
-              {state.filters.contractId && !contracts.data?.data.some((c) => c.id === state.filters.contractId) && (
+          <FilterSelect
+            state={state}
+            filterKey="status"
+            label="Status"
+            showLabel
+            className="w-36"
+            placeholder="All statuses"
+            options={nftStatuses.map((s) => ({ value: s, label: s }))}
+          />
+          <FilterSelect
+            state={state}
+            filterKey="contractId"
+            label="Contract"
+            showLabel
+            className="w-52"
+            placeholder="All contracts"
+            options={(contracts.data?.data ?? []).map((c) => ({
+              value: c.id,
+              label: `${c.name} (${c.symbol})`,
+            }))}
+          >
+            {/* Keep a contract chosen through a link visible before the options load. */}
+            {state.filters.contractId &&
+              !contracts.data?.data.some((c) => c.id === state.filters.contractId) && (
                 <option value={state.filters.contractId}>Selected contract</option>
               )}
-            </Select>
-          </div>
+          </FilterSelect>
           {filtered && (
             <Button variant="ghost" size="sm" onClick={state.reset}>
               Clear filters
@@ -121,10 +134,17 @@ export function NftsTable() {
       emptyState={
         <EmptyState
           title={filtered ? 'No NFTs match these filters' : 'No NFTs yet'}
-          description={filtered ? 'Try another search, status or contract.' : 'Create the first NFT record of your organization.'}
+          description={
+            filtered
+              ? 'Try another search, status or contract.'
+              : 'Create the first NFT record of your organization.'
+          }
           action={
             !filtered && (
-              <Link href="/nfts/new" className="text-sm font-medium text-indigo-700 hover:underline">
+              <Link
+                href="/nfts/new"
+                className="text-sm font-medium text-indigo-700 hover:underline"
+              >
                 Create an NFT
               </Link>
             )

@@ -8,8 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { errorMessage } from '@/lib/http/client';
 import { formatDate } from '@/app/(console)/members/_components/member-keys';
@@ -25,13 +24,19 @@ function MailDialog({ mail, onClose }: { mail: OutboxItem; onClose: () => void }
       size="lg"
       title={mail.subject}
       description={`To ${mail.to} · queued ${formatDate(mail.createdAt)}`}
-      footer={<Button variant="secondary" onClick={onClose}>Close</Button>}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
     >
       <div className="space-y-4">
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-xs text-slate-500 uppercase">Status</dt>
-            <dd><StatusBadge status={mail.status} /></dd>
+            <dd>
+              <StatusBadge status={mail.status} />
+            </dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500 uppercase">Attempts</dt>
@@ -53,15 +58,25 @@ function MailDialog({ mail, onClose }: { mail: OutboxItem; onClose: () => void }
         )}
         {mail.links.length > 0 && (
           <div>
-            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Invitation link</p>
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+              Invitation link
+            </p>
             {mail.links.map((link) => (
-              <a key={link} href={link} className="block text-sm break-all text-indigo-700 hover:underline" data-testid="mail-link">
+              <a
+                key={link}
+                href={link}
+                className="block text-sm break-all text-indigo-700 hover:underline"
+                data-testid="mail-link"
+              >
                 {link}
               </a>
             ))}
           </div>
         )}
-        <pre className="rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800" data-testid="mail-text">
+        <pre
+          className="rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-800"
+          data-testid="mail-text"
+        >
           {mail.text}
         </pre>
       </div>
@@ -78,11 +93,17 @@ const statusOptions = [
 /** The organization's mails — a dev mail viewer when no SMTP server is configured. */
 export function OutboxTable() {
   const state = useTableSearchParams(['status']);
-  const query = useQuery({ queryKey: outboxKeys.list(state.query), queryFn: () => outboxApi.list(state.query) });
+  const query = useQuery({
+    queryKey: outboxKeys.list(state.query),
+    queryFn: () => outboxApi.list(state.query),
+  });
   const [open, setOpen] = useState<OutboxItem | null>(null);
 
   const columns = [
-    col.accessor('to', { header: 'To', cell: ({ getValue }) => <span className="font-medium">{getValue()}</span> }),
+    col.accessor('to', {
+      header: 'To',
+      cell: ({ getValue }) => <span className="font-medium">{getValue()}</span>,
+    }),
     col.accessor('subject', { header: 'Subject' }),
     col.accessor('status', {
       header: 'Status',
@@ -92,18 +113,28 @@ export function OutboxTable() {
         </span>
       ),
     }),
-    col.accessor('attempts', { header: 'Attempts', cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+    col.accessor('attempts', {
+      header: 'Attempts',
+      cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+    }),
     col.accessor('createdAt', {
       id: 'createdAt',
       header: 'Queued',
       enableSorting: true,
-      cell: ({ getValue }) => <span className="whitespace-nowrap text-slate-600">{formatDate(getValue())}</span>,
+      cell: ({ getValue }) => (
+        <span className="whitespace-nowrap text-slate-600">{formatDate(getValue())}</span>
+      ),
     }),
     col.display({
       id: 'view',
       header: () => <span className="sr-only">Open</span>,
       cell: ({ row }) => (
-        <Button size="sm" variant="secondary" onClick={() => setOpen(row.original)} aria-label={`View mail to ${row.original.to}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setOpen(row.original)}
+          aria-label={`View mail to ${row.original.to}`}
+        >
           View
         </Button>
       ),
@@ -123,21 +154,21 @@ export function OutboxTable() {
         getRowId={(r) => r.id}
         searchPlaceholder="Search recipient or subject"
         toolbar={
-          <div className="flex items-center gap-2">
-            <Label htmlFor="outbox-status" className="sr-only">
-              Status
-            </Label>
-            <Select
-              id="outbox-status"
-              className="w-40"
-              placeholder="All statuses"
-              options={statusOptions}
-              value={state.filters.status ?? ''}
-              onChange={(e) => state.setFilter('status', e.target.value)}
-            />
-          </div>
+          <FilterSelect
+            state={state}
+            filterKey="status"
+            label="Status"
+            className="w-40"
+            placeholder="All statuses"
+            options={statusOptions}
+          />
         }
-        emptyState={<EmptyState title="No mail yet" description="Invitations you send appear here, with their link and delivery status." />}
+        emptyState={
+          <EmptyState
+            title="No mail yet"
+            description="Invitations you send appear here, with their link and delivery status."
+          />
+        }
       />
       {open && <MailDialog mail={open} onClose={() => setOpen(null)} />}
     </>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { PaginationInfo } from '@/components/ui/pagination';
-import { Select } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { transferStatuses, tokenTypes } from '@/db/schema';
 import { apiFetch, errorMessage } from '@/lib/http/client';
@@ -43,7 +43,8 @@ const columns = [
         </div>
       ) : (
         <span className="text-slate-500" title={row.toAddress}>
-          Removed member · <span className="font-mono text-xs">{shortHash(row.toAddress, 8, 6)}</span>
+          Removed member ·{' '}
+          <span className="font-mono text-xs">{shortHash(row.toAddress, 8, 6)}</span>
         </span>
       );
     },
@@ -60,7 +61,9 @@ const columns = [
       return (
         <div className="flex flex-col items-start gap-0.5">
           <StatusBadge status={row.status} />
-          {row.status === 'SIGNED' && !row.broadcast && <span className="text-xs text-amber-800">not broadcast</span>}
+          {row.status === 'SIGNED' && !row.broadcast && (
+            <span className="text-xs text-amber-800">not broadcast</span>
+          )}
           {row.error && (
             <span className="max-w-48 truncate text-xs text-red-700" title={row.error}>
               {row.error}
@@ -93,7 +96,8 @@ export function TransfersTable() {
   const state = useTableSearchParams(['status', 'tokenType']);
   const transfers = useQuery({
     queryKey: tokenKeys.transfers(state.query),
-    queryFn: ({ signal }) => apiFetch<TransferPage>('/api/v1/console/transfers', { query: state.query, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<TransferPage>('/api/v1/console/transfers', { query: state.query, signal }),
     placeholderData: keepPreviousData,
   });
   const filtered = Boolean(state.search || state.filters.status || state.filters.tokenType);
@@ -120,29 +124,30 @@ export function TransfersTable() {
             }
           />
         ) : (
-          <EmptyState title="No transfers yet" description="Tokens you send appear here, newest first." />
+          <EmptyState
+            title="No transfers yet"
+            description="Tokens you send appear here, newest first."
+          />
         )
       }
       toolbar={
         <>
-          <div className="w-40">
-            <Select
-              aria-label="Filter by status"
-              placeholder="All statuses"
-              options={statusOptions}
-              value={state.filters.status ?? ''}
-              onChange={(e) => state.setFilter('status', e.target.value)}
-            />
-          </div>
-          <div className="w-44">
-            <Select
-              aria-label="Filter by token type"
-              placeholder="All token types"
-              options={typeOptions}
-              value={state.filters.tokenType ?? ''}
-              onChange={(e) => state.setFilter('tokenType', e.target.value)}
-            />
-          </div>
+          <FilterSelect
+            state={state}
+            filterKey="status"
+            label="Filter by status"
+            className="w-40"
+            placeholder="All statuses"
+            options={statusOptions}
+          />
+          <FilterSelect
+            state={state}
+            filterKey="tokenType"
+            label="Filter by token type"
+            className="w-44"
+            placeholder="All token types"
+            options={typeOptions}
+          />
         </>
       }
     />
