@@ -61,20 +61,23 @@ function markUsed(db: Db, id: string, now: Date) {
   db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id)).run();
 }
 
+/** What a key list shows: never the hash, only the display prefix. */
+const listColumns = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  prefix: apiKeys.prefix,
+  family: apiKeys.family,
+  ownerId: users.id,
+  ownerEmail: users.email,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  expiresAt: apiKeys.expiresAt,
+  revokedAt: apiKeys.revokedAt,
+};
+
 export function listApiKeys(db: Db, organizationId: string): ApiKeyView[] {
   return db
-    .select({
-      id: apiKeys.id,
-      name: apiKeys.name,
-      prefix: apiKeys.prefix,
-      family: apiKeys.family,
-      ownerId: users.id,
-      ownerEmail: users.email,
-      createdAt: apiKeys.createdAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      expiresAt: apiKeys.expiresAt,
-      revokedAt: apiKeys.revokedAt,
-    })
+    .select(listColumns)
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.organizationId, organizationId))
@@ -133,18 +136,7 @@ export function listApiKeysPage(db: Db, organizationId: string, q: ListApiKeysQu
   const total =
     db.select({ n: count() }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(where).get()?.n ?? 0;
   const rows = db
-    .select({
-      id: apiKeys.id,
-      name: apiKeys.name,
-      prefix: apiKeys.prefix,
-      family: apiKeys.family,
-      ownerId: users.id,
-      ownerEmail: users.email,
-      createdAt: apiKeys.createdAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      expiresAt: apiKeys.expiresAt,
-      revokedAt: apiKeys.revokedAt,
-    })
+    .select(listColumns)
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(where)
