@@ -38,8 +38,10 @@ test.describe('API keys', () => {
 
     // Listed by prefix (never the whole key), with family, owner and status.
     await page.getByRole('searchbox', { name: /Search API keys/ }).fill(name);
+    await expect(page.getByRole('row')).toHaveCount(2); // header + the one match
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row).toHaveCount(1);
+    // Used once above: "Last used" is set, only "Expires" still says Never.
+    await expect(row.getByText('Never')).toHaveCount(1);
     await expect(row.getByText(`${key.slice(0, 12)}…`)).toBeVisible();
     await expect(row.getByText(adminEmail)).toBeVisible();
     await expect(row.getByText('active')).toBeVisible();
