@@ -14,7 +14,6 @@ export type SignInBody = z.infer<typeof signInBody>;
  */
 export function safeNextPath(next: unknown, fallback = '/overview'): string {
   if (typeof next !== 'string' || next.length > 2000) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (!/^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/.test(next)) return fallback;
   if (/^\/(login|api)(?=$|[/?#])/.test(next)) return fallback;
   return next;

@@ -12,6 +12,7 @@ import { nftStatuses } from '@/db/schema';
 import { errorMessage } from '@/lib/http/client';
 import { fetchContractOptions, fetchNfts, nftKeys, type NftItem } from './api';
 import { NftThumbnail } from './nft-thumbnail';
+import { DateTime } from '@/components/console/date-time';
 
 const columns: ColumnDef<NftItem>[] = [
   {
@@ -61,12 +62,7 @@ const columns: ColumnDef<NftItem>[] = [
     accessorKey: 'mintedAt',
     header: 'Minted',
     enableSorting: true,
-    cell: ({ row }) =>
-      row.original.mintedAt ? (
-        new Date(row.original.mintedAt).toLocaleString()
-      ) : (
-        <span className="text-slate-400">—</span>
-      ),
+    cell: ({ row }) => <DateTime value={row.original.mintedAt} stacked />,
   },
 ];
 

@@ -11,8 +11,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { errorMessage } from '@/lib/http/client';
-import { formatDate } from '@/app/(console)/members/_components/member-keys';
 import { outboxApi, outboxKeys, type OutboxItem } from './outbox-keys';
+import { DateTime } from '@/components/console/date-time';
+import { formatDateTime } from '@/lib/shared/date-format';
 
 const col = createColumnHelper<OutboxItem>();
 
@@ -23,7 +24,7 @@ function MailDialog({ mail, onClose }: { mail: OutboxItem; onClose: () => void }
       onOpenChange={(o) => !o && onClose()}
       size="lg"
       title={mail.subject}
-      description={`To ${mail.to} · queued ${formatDate(mail.createdAt)}`}
+      description={`To ${mail.to} · queued ${formatDateTime(mail.createdAt)}`}
       footer={
         <Button variant="secondary" onClick={onClose}>
           Close
@@ -44,11 +45,11 @@ function MailDialog({ mail, onClose }: { mail: OutboxItem; onClose: () => void }
           </div>
           <div>
             <dt className="text-xs text-slate-500 uppercase">Sent</dt>
-            <dd>{formatDate(mail.sentAt)}</dd>
+            <dd><DateTime value={mail.sentAt} /></dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500 uppercase">Next attempt</dt>
-            <dd>{mail.status === 'PENDING' ? formatDate(mail.nextAttemptAt) : '—'}</dd>
+            <dd>{mail.status === 'PENDING' ? <DateTime value={mail.nextAttemptAt} /> : '—'}</dd>
           </div>
         </dl>
         {mail.lastError && (
@@ -122,7 +123,7 @@ export function OutboxTable() {
       header: 'Queued',
       enableSorting: true,
       cell: ({ getValue }) => (
-        <span className="whitespace-nowrap text-slate-600">{formatDate(getValue())}</span>
+        <span className="text-slate-600"><DateTime value={getValue()} relative stacked /></span>
       ),
     }),
     col.display({
