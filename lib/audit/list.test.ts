@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as listActorsRoute } from '@/app/api/v1/console/audit/actors/route';
 import { GET as listRoute } from '@/app/api/v1/console/audit/route';
@@ -108,7 +109,7 @@ describe('listAuditEvents', () => {
   });
 
   it('uses an index for every filter (no full scan of the log)', () => {
-    const sqlite = (getDb() as unknown as { $client: import('better-sqlite3').Database }).$client;
+    const sqlite = (getDb() as unknown as { $client: Database }).$client;
     for (const [column, index] of [
       ['action', 'audit_org_action_created_idx'],
       ['entity_type', 'audit_org_entity_type_created_idx'],
