@@ -61,9 +61,9 @@ function InviteMemberForm({ onDone }: { onDone: () => void }) {
         return;
       }
       if (r.status === 'failed') {
-        // A13 names the entry's field ("entry.email: …"); put it next to that field.
+        // A13 names the entry's field ("email: …"); put it next to that field.
         for (const part of r.reason.split('; ')) {
-          const m = /^entry\.(email|phone): (.*)$/.exec(part);
+          const m = /^(?:entry\.)?(email|phone): (.*)$/.exec(part);
           if (m) setError(m[1] as 'email' | 'phone', { type: 'server', message: `${m[1] === 'email' ? 'E-mail' : 'Phone'} ${m[2]}` });
         }
       }
