@@ -1,12 +1,15 @@
 import { expect, test } from './fixtures';
 
-test('activity page: filters in the URL, readable labels, rows link to records', async ({ page, request, apiKey, adminEmail, unique }) => {
+test('activity page: filters in the URL, readable labels, rows link to records', async ({ page, request, baseURL, apiKey, adminEmail, unique }) => {
   const name = `Audit ${unique}`;
   const created = await request.post('/api/v1/cl2c/contract', { headers: { 'x-api-key': apiKey }, data: { name, symbol: 'AUD' } });
   expect(created.status()).toBe(201);
   const contract = (await created.json()) as { id: string };
   const updated = await request.put('/api/v1/cl2c/contract', { headers: { 'x-api-key': apiKey }, data: { id: contract.id, status: 'FAILED' } });
   expect(updated.status()).toBe(200);
+  // One change by the signed-in admin (a cookie request from the app's origin), so both kinds of actor exist.
+  const byAdmin = await page.request.post('/api/v1/cl2c/contract', { headers: { origin: baseURL! }, data: { name: `Admin-made ${unique}`, symbol: 'ADM' } });
+  expect(byAdmin.status()).toBe(201);
 
   // The overview's activity reads in words and links into the activity page.
   await page.goto('/overview');
@@ -31,6 +34,9 @@ test('activity page: filters in the URL, readable labels, rows link to records',
   await page.getByLabel('By').selectOption({ label: adminEmail });
   await expect(page).toHaveURL(/actor=/);
   await expect(table.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  const keyLabel = (await page.getByLabel('By').locator('option').allTextContents()).find((t) => t.startsWith('API key '));
+  await page.getByLabel('By').selectOption({ label: keyLabel! });
+  await expect(row).toHaveCount(1);
   await page.getByLabel('By').selectOption('');
 
   // A date range in the future finds nothing; today finds the row again. Reload keeps it all.

@@ -40,14 +40,14 @@ const columns = [
   col.display({
     id: 'actor',
     header: 'By',
-    cell: ({ row }) => <span className="break-all text-slate-700">{row.original.actor.label}</span>,
+    cell: ({ row }) => <span className="block min-w-44 break-words text-slate-700">{row.original.actor.label}</span>,
   }),
 ];
 
 function RecordCell({ item }: { item: ActivityItem }) {
   const name = item.entityLabel ?? (item.entityId ? item.entityId.slice(0, 8) : null);
   return (
-    <span className="inline-flex flex-wrap items-baseline gap-x-1.5">
+    <span className="flex min-w-52 flex-wrap items-baseline gap-x-1.5">
       <span className="text-slate-600">{item.entityTypeLabel}</span>
       {name &&
         (item.href ? (
@@ -99,6 +99,7 @@ export function ActivityTable() {
             state={state}
             filterKey="actor"
             label="By"
+            showLabel
             className="w-52"
             placeholder="Anyone"
             options={(actors.data?.data ?? []).filter((a) => a.id).map((a) => ({ value: a.id!, label: a.label }))}
@@ -107,6 +108,7 @@ export function ActivityTable() {
             state={state}
             filterKey="action"
             label="Action"
+            showLabel
             className="w-52"
             placeholder="All actions"
             options={withCurrent(actionOptions, state.filters.action)}
@@ -115,6 +117,7 @@ export function ActivityTable() {
             state={state}
             filterKey="entityType"
             label="Record type"
+            showLabel
             className="w-40"
             placeholder="All records"
             options={withCurrent(entityTypeOptions, state.filters.entityType)}
