@@ -60,7 +60,7 @@ test('create an NFT with an uploaded image and a 60/40 split, list, detail, edit
   await pickOption(page.getByLabel('Holder 1', { exact: true }), adminEmail, new RegExp(adminEmail));
   await page.getByLabel('Percentage of holder 1').fill('60');
   await page.getByRole('button', { name: 'Add holder' }).click();
-  await pickOption(page.getByLabel('Holder 2', { exact: true }), holderEmail, new RegExp(`Holly Holder${holderEmail}`));
+  await pickOption(page.getByLabel('Holder 2', { exact: true }), holderEmail, new RegExp(`Holly Holder\\s*${holderEmail}`));
   await page.getByLabel('Percentage of holder 2').fill('30');
   await expect(page.getByTestId('copyright-total')).toContainText('Total: 90% — must be exactly 100 (10 left)');
   await page.getByLabel('Percentage of holder 2').fill('40');

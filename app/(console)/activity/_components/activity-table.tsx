@@ -162,6 +162,9 @@ function DayFilter({ state, filterKey, label }: { state: TableSearchState; filte
         type="date"
         className="w-40"
         value={state.filters[filterKey] ?? ''}
+        // The range cannot be turned inside out from the date picker.
+        min={filterKey === 'to' ? state.filters.from : undefined}
+        max={filterKey === 'from' ? state.filters.to : undefined}
         onChange={(e) => state.setFilter(filterKey, e.target.value)}
         aria-describedby={`${id}-zone`}
       />
