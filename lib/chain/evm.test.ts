@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicClient, createWalletClient, http, parseEther, type Address, type LocalAccount } from 'viem';
+import { createPublicClient, createWalletClient, getContract, http, parseEther, type Address, type LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
 import { getDb } from '@/db/client';
@@ -52,21 +52,20 @@ describe('EvmChainClient against a Hardhat node', () => {
     });
     const address = (await receiptOf(ctx.client, deployed.transactionHash)).contractAddress!;
     expect(address).toBe(deployed.contractAddress);
-    const read = <F extends 'owner' | 'supportsInterface' | 'balanceOf' | 'uri' | 'royaltyInfo' | 'name'>(functionName: F, args: readonly unknown[] = []) =>
-      reader.readContract({ address, abi: cL2CCollectionAbi, functionName, args }) as Promise<unknown>;
-    expect(await read('owner')).toBe(ctx.from.address);
-    expect(await read('name')).toBe('Reef');
-    expect(await read('supportsInterface', ['0xd9b67a26'])).toBe(true); // ERC-1155
-    expect(await read('supportsInterface', ['0x2a55205a'])).toBe(true); // ERC-2981
-    expect(await read('supportsInterface', ['0x80ac58cd'])).toBe(false); // not ERC-721
+    const collection = getContract({ address, abi: cL2CCollectionAbi, client: reader });
+    expect(await collection.read.owner()).toBe(ctx.from.address);
+    expect(await collection.read.name()).toBe('Reef');
+    expect(await collection.read.supportsInterface(['0xd9b67a26'])).toBe(true); // ERC-1155
+    expect(await collection.read.supportsInterface(['0x2a55205a'])).toBe(true); // ERC-2981
+    expect(await collection.read.supportsInterface(['0x80ac58cd'])).toBe(false); // not ERC-721
 
     const holder = privateKeyToAccount(generatePrivateKey()).address;
     const minted = await ctx.client.mint({ ledgerId: ledgerRow(ctx, 'mint'), from: ctx.from, contract: address, to: holder, amount: 5n, tokenUri: 'ipfs://bafyreef' });
     const receipt = await receiptOf(ctx.client, minted.transactionHash);
     expect(receipt.tokenId).toBe(1);
-    expect(await read('balanceOf', [holder, 1n])).toBe(5n);
-    expect(await read('uri', [1n])).toBe('ipfs://bafyreef');
-    expect(await read('royaltyInfo', [1n, 10_000n])).toEqual([ctx.from.address, 750n]);
+    expect(await collection.read.balanceOf([holder, 1n])).toBe(5n);
+    expect(await collection.read.uri([1n])).toBe('ipfs://bafyreef');
+    expect(await collection.read.royaltyInfo([1n, 10_000n])).toEqual([ctx.from.address, 750n]);
     expect(receipt.blockTime.getTime()).toBeGreaterThan(Date.now() - 600_000);
   });
 
