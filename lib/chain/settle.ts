@@ -22,8 +22,10 @@ const globalForFlight = globalThis as unknown as { __cl2cChainInFlight?: Set<str
 export const inFlight = (globalForFlight.__cl2cChainInFlight ??= new Set<string>());
 
 export function applyReceipt(db: Db, row: ChainTransaction, receipt: ChainReceipt) {
-  const ok = receipt.status === 'success';
-  const reason = ok ? null : (receipt.reason ?? 'the transaction reverted');
+  // A mint that emitted no Minted event did not mint (e.g. the address holds no collection).
+  const noToken = row.kind === 'mint' && receipt.status === 'success' && receipt.tokenId == null;
+  const ok = receipt.status === 'success' && !noToken;
+  const reason = ok ? null : noToken ? 'the transaction succeeded but minted no token' : (receipt.reason ?? 'the transaction reverted');
   db.transaction((tx) => {
     tx.update(chainTransactions)
       .set({
