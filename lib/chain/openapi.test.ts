@@ -3,7 +3,7 @@ import { familyADocument } from '@/lib/openapi/family-a';
 
 describe('Family A OpenAPI: chain extensions', () => {
   it('documents deploy, mint and wallet, and the A3/A7 conflicts once a chain has spoken', () => {
-    const doc = familyADocument() as { paths: Record<string, Record<string, { responses: Record<string, unknown>; description?: string }>> };
+    const doc = familyADocument() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown>; description?: string }>> };
     expect(Object.keys(doc.paths['/cl2c/contract/{id}/deploy']!.post!.responses)).toEqual(expect.arrayContaining(['200', '404', '409', '422', '502']));
     expect(Object.keys(doc.paths['/cl2c/nft/{id}/mint']!.post!.responses)).toEqual(expect.arrayContaining(['200', '404', '409', '422', '502']));
     expect(doc.paths['/cl2c/wallet']!.get!.responses['200']).toBeDefined();
