@@ -1,14 +1,14 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button, Dialog, FormField, Input, Select } from '@/components/ui';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { createApiKeyBody } from '@/lib/api-keys/schemas';
-import { apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
+import { apiFetch } from '@/lib/http/client';
 import { API_KEYS_PATH, apiKeyKeys, type CreatedApiKey } from './api-key-queries';
 
 type FormInput = z.input<typeof createApiKeyBody>;
@@ -57,24 +57,19 @@ function CreateForm({
   onCreated: (key: CreatedApiKey) => void;
   onCancel: () => void;
 }) {
-  const queryClient = useQueryClient();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createApiKeyBody),
     defaultValues: { family: 'B', name: '' },
   });
   const { errors } = form.formState;
-  const create = useMutation({
+  const create = useFormMutation({
     mutationFn: (body: FormOutput) =>
       apiFetch<CreatedApiKey>(API_KEYS_PATH, { method: 'POST', body }),
-    onSuccess: async (key) => {
-      toast.success(`Key “${key.name}” created.`);
-      onCreated(key);
-      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
-    },
-    onError: (error) => {
-      if (!applyServerErrors(error, form.setError, ['family', 'name', 'expiresAt']))
-        toast.error(errorMessage(error));
-    },
+    success: (key) => `Key “${key.name}” created.`,
+    invalidate: [apiKeyKeys.all],
+    onSuccess: onCreated,
+    setError: form.setError,
+    fields: ['family', 'name', 'expiresAt'],
   });
 
   return (

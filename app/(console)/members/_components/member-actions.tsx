@@ -1,47 +1,38 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { applyServerErrors, errorMessage } from '@/lib/http/client';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import { errorMessage } from '@/lib/http/client';
 import { updateMemberBody, type UpdateMemberBody, type UpdateMemberInput } from '@/lib/members/schemas';
 import { outboxKeys } from '@/app/(console)/outbox/_components/outbox-keys';
 import { memberKeys, membersApi } from './member-keys';
 
 type Target = { id: string; email: string; kind: 'member' | 'invitation'; role?: string | null };
 
-function useInvalidate() {
-  const qc = useQueryClient();
-  return () => {
-    void qc.invalidateQueries({ queryKey: memberKeys.all });
-    void qc.invalidateQueries({ queryKey: outboxKeys.all });
-  };
-}
+/** A member change can queue mail, so the outbox refreshes too. */
+const invalidate = [memberKeys.all, outboxKeys.all] as const;
 
 /** Change e-mail (members and invitations); for invitations, optionally mail a new link. */
 export function ChangeEmailDialog({ target, open, onOpenChange }: { target: Target; open: boolean; onOpenChange: (o: boolean) => void }) {
-  const invalidate = useInvalidate();
   const form = useForm<UpdateMemberInput, unknown, UpdateMemberBody>({
     resolver: zodResolver(updateMemberBody),
     defaultValues: { email: target.email, resend: target.kind === 'invitation' ? true : undefined },
   });
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: (body: UpdateMemberBody) => membersApi.update(target.id, body),
-    onSuccess: (res) => {
-      toast.success(res.resent ? `E-mail changed to ${res.email}; a new invitation was sent.` : `E-mail changed to ${res.email}.`);
-      invalidate();
-      onOpenChange(false);
-    },
-    onError: (error) => {
-      if (!applyServerErrors(error, form.setError, ['email', 'resend'])) toast.error(errorMessage(error));
-    },
+    success: (res) =>
+      res.resent ? `E-mail changed to ${res.email}; a new invitation was sent.` : `E-mail changed to ${res.email}.`,
+    invalidate,
+    onSuccess: () => onOpenChange(false),
+    setError: form.setError,
+    fields: ['email', 'resend'],
   });
   const { errors } = form.formState;
   return (
@@ -82,14 +73,10 @@ export function ChangeEmailDialog({ target, open, onOpenChange }: { target: Targ
 }
 
 export function useResendInvitation() {
-  const invalidate = useInvalidate();
-  return useMutation({
+  return useFormMutation({
     mutationFn: (target: Target) => membersApi.update(target.id, { resend: true }),
-    onSuccess: (res) => {
-      toast.success(`A new invitation was sent to ${res.email}.`);
-      invalidate();
-    },
-    onError: (error) => toast.error(errorMessage(error)),
+    success: (res) => `A new invitation was sent to ${res.email}.`,
+    invalidate,
   });
 }
 
@@ -105,17 +92,20 @@ export function RemoveDialog({
   onOpenChange: (o: boolean) => void;
   onRemoved?: () => void;
 }) {
-  const invalidate = useInvalidate();
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: () => membersApi.remove(target.id),
-    onSuccess: (res) => {
-      toast.success(res.message);
-      invalidate();
+    success: (res) => res.message,
+    invalidate,
+    onSuccess: () => {
       onOpenChange(false);
       onRemoved?.();
     },
-    onError: (e) => setError(errorMessage(e)),
+    // Shown inside the confirm dialog, not as a toast.
+    onError: (e) => {
+      setError(errorMessage(e));
+      return true;
+    },
   });
   const invitation = target.kind === 'invitation';
   return (

@@ -1,19 +1,18 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { applyServerErrors, errorMessage } from '@/lib/http/client';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { createNftBody, type CreateNftBody, type CreateNftInput } from '@/lib/nfts/schemas';
 import { createNft, fetchContractOptions, nftKeys, withFormPaths } from './api';
 import { CopyrightEditor } from './copyright-editor';
@@ -27,7 +26,6 @@ const serverFields = ['name', 'smartContractId', 'description', 'externalUrl', '
 export function NftCreateForm() {
   const router = useRouter();
   const params = useSearchParams();
-  const queryClient = useQueryClient();
   const [metadataValid, setMetadataValid] = useState(true);
   const contracts = useQuery({ queryKey: nftKeys.contracts(), queryFn: ({ signal }) => fetchContractOptions(signal) });
   const form = useForm<CreateNftInput, unknown, CreateNftBody>({
@@ -38,17 +36,15 @@ export function NftCreateForm() {
   const { register, handleSubmit, formState, control, setError } = form;
   const errors = formState.errors;
 
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: createNft,
-    onSuccess: async (nft) => {
-      await queryClient.invalidateQueries({ queryKey: nftKeys.all });
-      toast.success(`NFT “${nft.name}” created.`);
-      router.push(`/nfts/${nft.id}`);
-    },
-    onError: (error) => {
-      const applied = applyServerErrors(withFormPaths(error), setError, [...serverFields, ...copyrightPaths(form.getValues('copyright')?.length ?? 0)]);
-      toast.error(applied ? 'Please fix the highlighted fields.' : errorMessage(error));
-    },
+    success: (nft) => `NFT “${nft.name}” created.`,
+    invalidate: [nftKeys.all],
+    onSuccess: (nft) => router.push(`/nfts/${nft.id}`),
+    mapError: withFormPaths,
+    setError,
+    fields: () => [...serverFields, ...copyrightPaths(form.getValues('copyright')?.length ?? 0)],
+    fieldErrorToast: 'Please fix the highlighted fields.',
   });
 
   const onSubmit = handleSubmit((body) => {

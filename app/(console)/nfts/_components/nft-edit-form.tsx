@@ -1,15 +1,13 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { applyServerErrors, errorMessage } from '@/lib/http/client';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { updateNftBody, type UpdateNftBody, type UpdateNftInput } from '@/lib/nfts/schemas';
 import { nftKeys, updateNft, type NftDetail } from './api';
 import { JsonObjectField } from './json-object-field';
@@ -18,7 +16,6 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 /** A8 in the console: name, description, external URL, supply and metadata. */
 export function NftEditForm({ nft, onDone }: { nft: NftDetail; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [metadataValid, setMetadataValid] = useState(true);
   const form = useForm<UpdateNftInput, unknown, UpdateNftBody>({
     resolver: zodResolver(updateNftBody),
@@ -33,17 +30,14 @@ export function NftEditForm({ nft, onDone }: { nft: NftDetail; onDone: () => voi
   });
   const { register, handleSubmit, formState, control, setError } = form;
   const errors = formState.errors;
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: (body: UpdateNftBody) => updateNft(nft.id, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: nftKeys.all });
-      toast.success('NFT updated.');
-      onDone();
-    },
-    onError: (error) => {
-      const applied = applyServerErrors(error, setError, ['name', 'description', 'externalUrl', 'supply', 'metadata']);
-      toast.error(applied ? 'Please fix the highlighted fields.' : errorMessage(error));
-    },
+    success: 'NFT updated.',
+    invalidate: [nftKeys.all],
+    onSuccess: onDone,
+    setError,
+    fields: ['name', 'description', 'externalUrl', 'supply', 'metadata'],
+    fieldErrorToast: 'Please fix the highlighted fields.',
   });
 
   return (

@@ -1,15 +1,13 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { nftStatuses } from '@/db/schema';
-import { applyServerErrors, errorMessage } from '@/lib/http/client';
 import { updateNftStatusBody, type UpdateNftStatusBody, type UpdateNftStatusInput } from '@/lib/nfts/schemas';
 import { nftKeys, updateNftStatus, type NftDetail } from './api';
 
@@ -24,23 +22,19 @@ function toLocalInput(iso: string | null): string {
 
 /** A7 in the console: status and mint time (MINTED without a time means now). */
 export function NftStatusForm({ nft, onDone }: { nft: NftDetail; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<UpdateNftStatusInput, unknown, UpdateNftStatusBody>({
     resolver: zodResolver(updateNftStatusBody),
     defaultValues: { id: nft.id, status: nft.status, mintedAt: toLocalInput(nft.mintedAt) || undefined },
   });
   const { register, handleSubmit, formState, setError } = form;
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: updateNftStatus,
-    onSuccess: async (updated) => {
-      await queryClient.invalidateQueries({ queryKey: nftKeys.all });
-      toast.success(`Status set to ${updated.status}.`);
-      onDone();
-    },
-    onError: (error) => {
-      const applied = applyServerErrors(error, setError, ['status', 'mintedAt']);
-      toast.error(applied ? 'Please fix the highlighted fields.' : errorMessage(error));
-    },
+    success: (updated) => `Status set to ${updated.status}.`,
+    invalidate: [nftKeys.all],
+    onSuccess: onDone,
+    setError,
+    fields: ['status', 'mintedAt'],
+    fieldErrorToast: 'Please fix the highlighted fields.',
   });
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit((body) => mutation.mutate(body))}>

@@ -1,10 +1,9 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -12,7 +11,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError, apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import { ApiError, apiFetch, errorMessage } from '@/lib/http/client';
 import {
   sendTokensBody,
   type SendTokensBody,
@@ -72,7 +72,7 @@ export function SendTokens() {
     onChange: (e: { target: { value: string } }) => setChosen(options.find((m) => m.id === e.target.value) ?? null),
   });
 
-  const send = useMutation({
+  const send = useFormMutation({
     mutationFn: (p: Pending) =>
       apiFetch<SendTokensResponse>('/api/v1/cl2c/token', {
         method: 'POST',
@@ -81,23 +81,24 @@ export function SendTokens() {
         // One key per confirmation: a retried or double-submitted confirmation cannot send twice.
         headers: { 'Idempotency-Key': p.idempotencyKey },
       }),
+    success: (response) => (response.broadcast ? 'Tokens sent.' : 'Transfer signed (not broadcast).'),
+    invalidate: [tokenKeys.all],
     onSuccess: (response, p) => {
       setSent({ ...response, member: p.member, amount: p.values.amount });
       setPending(null);
       setConfirmError(null);
       reset({ memberId: '', tokenType: p.values.tokenType });
       setChosen(null);
-      toast.success(response.broadcast ? 'Tokens sent.' : 'Transfer signed (not broadcast).');
-      void queryClient.invalidateQueries({ queryKey: tokenKeys.all });
     },
-    onError: (error) => {
-      if (applyServerErrors(error, setError, ['memberId', 'amount', 'tokenType'])) {
+    setError,
+    fields: ['memberId', 'amount', 'tokenType'],
+    onError: (error, _p, fieldsApplied) => {
+      if (fieldsApplied) {
         setPending(null);
         return;
       }
       const message = errorMessage(error);
       setConfirmError(error instanceof ApiError && error.details.length ? `${message} (${error.details.join('; ')})` : message);
-      toast.error(message);
       // A failed transfer is recorded; show it in the history.
       void queryClient.invalidateQueries({ queryKey: tokenKeys.all });
     },
