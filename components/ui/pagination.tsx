@@ -13,11 +13,14 @@ export function Pagination({
   onPageChange,
   onLimitChange,
   pageSizes = defaultSizes,
+  label = 'Pagination',
 }: {
   pagination: PaginationInfo;
   onPageChange: (page: number) => void;
   onLimitChange?: (limit: number) => void;
   pageSizes?: number[];
+  /** The navigation landmark's name (unique when a page has several paged tables). */
+  label?: string;
 }) {
   const { page, limit, total, totalPages } = pagination;
   const sizeId = useId();
@@ -25,7 +28,7 @@ export function Pagination({
   const last = Math.min(total, page * limit);
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={label}
       className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-slate-600"
     >
       <p aria-live="polite">

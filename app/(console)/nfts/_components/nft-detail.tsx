@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TableShell } from '@/components/ui/table-shell';
 import { ApiError, errorMessage } from '@/lib/http/client';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
 import { NftEditForm } from './nft-edit-form';
@@ -133,9 +134,12 @@ export function NftDetail({ id }: { id: string }) {
             <p className="text-sm text-slate-500">No copyright split on this NFT.</p>
           ) : (
             <div className="grid gap-6 md:grid-cols-[1fr_16rem]">
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm" aria-label="Copyright holders">
-                  <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+              <TableShell
+                bare
+                label="Copyright holders"
+                columnCount={5}
+                rowCount={n.copyright.length}
+                head={
                     <tr>
                       <th scope="col" className="px-3 py-2">Holder</th>
                       <th scope="col" className="px-3 py-2">Share</th>
@@ -143,8 +147,8 @@ export function NftDetail({ id }: { id: string }) {
                       <th scope="col" className="px-3 py-2">Wallet</th>
                       <th scope="col" className="px-3 py-2">Authorized</th>
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
+                }
+              >
                     {n.copyright.map((c) => (
                       <tr key={c.id}>
                         <td className="px-3 py-2">
@@ -163,9 +167,7 @@ export function NftDetail({ id }: { id: string }) {
                         </td>
                       </tr>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+              </TableShell>
               <SplitChart slices={n.copyright.map((c) => ({ label: c.email, percentage: c.percentage }))} />
             </div>
           )}
