@@ -1,8 +1,7 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import {
   Badge,
   Button,
@@ -13,6 +12,7 @@ import {
   type BadgeTone,
   type ColumnDef,
 } from '@/components/ui';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import { API_KEYS_PATH, apiKeyKeys, fetchApiKeys, type ApiKeyRow } from './api-key-queries';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
@@ -38,7 +38,6 @@ const statusOptions = [
 
 export function ApiKeysTable() {
   const state = useTableSearchParams(['family', 'status']);
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
 
@@ -48,14 +47,14 @@ export function ApiKeysTable() {
     placeholderData: keepPreviousData,
   });
 
-  const revoke = useMutation({
+  const revoke = useFormMutation({
     mutationFn: (key: ApiKeyRow) =>
       apiFetch<{ id: string }>(`${API_KEYS_PATH}/${key.id}`, { method: 'DELETE' }),
-    onSuccess: async (_data, key) => {
-      toast.success(`Key ${key.prefix}… revoked. It no longer works.`);
-      setRevoking(null);
-      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
-    },
+    success: (_data, key) => `Key ${key.prefix}… revoked. It no longer works.`,
+    onSuccess: () => setRevoking(null),
+    invalidate: [apiKeyKeys.all],
+    // The confirm dialog shows the failure itself.
+    onError: () => true,
   });
 
   const columns = useMemo<ColumnDef<ApiKeyRow>[]>(
@@ -87,18 +86,21 @@ export function ApiKeysTable() {
         id: 'createdAt',
         header: 'Created',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: ({ row }) => when(row.original.createdAt),
       },
       {
         id: 'lastUsedAt',
         header: 'Last used',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: ({ row }) => when(row.original.lastUsedAt, 'Never'),
       },
       {
         id: 'expiresAt',
         header: 'Expires',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: ({ row }) => when(row.original.expiresAt, 'Never'),
       },
       {

@@ -82,6 +82,7 @@ export function ContractsView() {
       column.accessor('deployedAt', {
         header: 'Deployed',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: (c) => <DateTime value={c.getValue()} stacked />,
       }),
       column.accessor('totalNFTs', {
@@ -99,6 +100,7 @@ export function ContractsView() {
       column.accessor('createdAt', {
         header: 'Created',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: (c) => <DateTime value={c.getValue()} stacked />,
       }),
       column.display({

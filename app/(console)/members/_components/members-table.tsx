@@ -67,6 +67,7 @@ const columns = [
     id: 'createdAt',
     header: 'Added',
     enableSorting: true,
+    meta: { firstSort: 'desc' },
     cell: ({ getValue }) => (
       <span className="whitespace-nowrap text-slate-600">{formatDay(getValue())}</span>
     ),

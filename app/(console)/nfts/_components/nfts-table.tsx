@@ -55,12 +55,13 @@ const columns: ColumnDef<NftItem>[] = [
     enableSorting: true,
     cell: ({ row }) => <StatusBadge status={row.original.status} />,
   },
-  { id: 'supply', accessorKey: 'supply', header: 'Supply', enableSorting: true },
+  { id: 'supply', accessorKey: 'supply', header: 'Supply', enableSorting: true, meta: { firstSort: 'desc' } },
   {
     id: 'mintedAt',
     accessorKey: 'mintedAt',
     header: 'Minted',
     enableSorting: true,
+    meta: { firstSort: 'desc' },
     cell: ({ row }) =>
       row.original.mintedAt ? (
         new Date(row.original.mintedAt).toLocaleString()

@@ -121,6 +121,7 @@ export function OutboxTable() {
       id: 'createdAt',
       header: 'Queued',
       enableSorting: true,
+      meta: { firstSort: 'desc' },
       cell: ({ getValue }) => (
         <span className="whitespace-nowrap text-slate-600">{formatDate(getValue())}</span>
       ),

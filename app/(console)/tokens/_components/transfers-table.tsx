@@ -24,6 +24,7 @@ const columns = [
     id: 'createdAt',
     header: 'Time',
     enableSorting: true,
+    meta: { firstSort: 'desc' },
     cell: (c) => (
       <time dateTime={c.getValue()} className="whitespace-nowrap">
         {dateTime.format(new Date(c.getValue()))}
