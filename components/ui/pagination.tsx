@@ -34,7 +34,7 @@ export function Pagination({
       <p aria-live="polite">
         {total === 0 ? 'No results' : `Showing ${first}–${last} of ${total}`}
       </p>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         {onLimitChange && (
           <div className="flex items-center gap-2">
             <label htmlFor={sizeId} className="whitespace-nowrap">
@@ -49,7 +49,7 @@ export function Pagination({
             />
           </div>
         )}
-        <span>
+        <span className="whitespace-nowrap">
           Page {totalPages === 0 ? 0 : page} of {totalPages}
         </span>
         <Button

@@ -95,7 +95,7 @@ export function TableShell({
         </div>
       )}
       {/* Focusable so keyboard users can scroll a table wider than the screen. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
         <table
           className="w-full text-left text-sm"
           aria-label={label}

@@ -112,7 +112,7 @@ export default async function OverviewPage() {
             description="Changes made through the console or the API appear here."
           />
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Recent activity, scrollable">
             <table className="w-full text-left text-sm" aria-label="Recent activity">
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button, Dialog, FormField, Input, Select } from '@/components/ui';
+import { Button, ConfirmDialog, Dialog, FormField, Input, Select } from '@/components/ui';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { createApiKeyBody } from '@/lib/api-keys/schemas';
 import { apiFetch } from '@/lib/http/client';
@@ -26,14 +26,23 @@ export function CreateApiKeyDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [askingToClose, setAskingToClose] = useState(false);
   const close = () => {
+    setAskingToClose(false);
     setCreated(null);
     onOpenChange(false);
   };
   return (
+    <>
     <Dialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true);
+        // Escape or a backdrop click while the key is shown: the key is gone for good once the
+        // dialog closes, so ask first ("Done" is the deliberate way out).
+        else if (created) setAskingToClose(true);
+        else close();
+      }}
       title={created ? 'Copy your new API key' : 'Create an API key'}
       description={
         created
@@ -47,6 +56,17 @@ export function CreateApiKeyDialog({
         <CreateForm onCreated={setCreated} onCancel={close} />
       )}
     </Dialog>
+    <ConfirmDialog
+      open={askingToClose}
+      onOpenChange={(o) => !o && setAskingToClose(false)}
+      title="Have you copied the key?"
+      description="It is shown only this once. After closing, it cannot be shown again; a lost key must be revoked and replaced."
+      cancelLabel="Back to the key"
+      confirmLabel="Yes, close"
+      destructive={false}
+      onConfirm={close}
+    />
+    </>
   );
 }
 

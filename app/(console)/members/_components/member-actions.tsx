@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ActionMenu, type ActionMenuItem } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -129,11 +130,46 @@ export function RemoveDialog({
   );
 }
 
-/** The row/detail action buttons for one member or invitation. */
-export function MemberActions({ target, onRemoved, size = 'sm' }: { target: Target; onRemoved?: () => void; size?: 'sm' | 'md' }) {
+/**
+ * The actions for one member or invitation: one "⋯" menu in a list row (`menu`), buttons on the
+ * detail page.
+ */
+export function MemberActions({
+  target,
+  onRemoved,
+  size = 'sm',
+  menu = false,
+}: {
+  target: Target;
+  onRemoved?: () => void;
+  size?: 'sm' | 'md';
+  menu?: boolean;
+}) {
   const [dialog, setDialog] = useState<'email' | 'remove' | null>(null);
   const resend = useResendInvitation();
   const invitation = target.kind === 'invitation';
+  const dialogs = (
+    <>
+      {/* Mounted only while open, so each opening starts from the current values. */}
+      {dialog === 'email' && <ChangeEmailDialog target={target} open onOpenChange={(o) => setDialog(o ? 'email' : null)} />}
+      {dialog === 'remove' && (
+        <RemoveDialog target={target} open onOpenChange={(o) => setDialog(o ? 'remove' : null)} onRemoved={onRemoved} />
+      )}
+    </>
+  );
+  if (menu) {
+    const items: ActionMenuItem[] = [{ label: 'Change e-mail', onSelect: () => setDialog('email') }];
+    if (invitation)
+      items.push({ label: 'Resend invitation', onSelect: () => resend.mutate(target), disabled: resend.isPending });
+    if (target.role !== 'OWNER')
+      items.push({ label: invitation ? 'Revoke invitation' : 'Remove member', onSelect: () => setDialog('remove'), destructive: true });
+    return (
+      <div className="flex justify-end">
+        <ActionMenu label={`Actions for ${target.email}`} items={items} />
+        {dialogs}
+      </div>
+    );
+  }
   return (
     <div className="flex items-center justify-end gap-1.5">
       <Button size={size} variant="secondary" onClick={() => setDialog('email')} aria-label={`Change e-mail of ${target.email}`}>
@@ -161,11 +197,7 @@ export function MemberActions({ target, onRemoved, size = 'sm' }: { target: Targ
           {invitation ? 'Revoke' : 'Remove'}
         </Button>
       )}
-      {/* Mounted only while open, so each opening starts from the current values. */}
-      {dialog === 'email' && <ChangeEmailDialog target={target} open onOpenChange={(o) => setDialog(o ? 'email' : null)} />}
-      {dialog === 'remove' && (
-        <RemoveDialog target={target} open onOpenChange={(o) => setDialog(o ? 'remove' : null)} onRemoved={onRemoved} />
-      )}
+      {dialogs}
     </div>
   );
 }

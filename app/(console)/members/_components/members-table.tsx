@@ -77,6 +77,7 @@ const columns = [
     header: () => <span className="sr-only">Actions</span>,
     cell: ({ row }) => (
       <MemberActions
+        menu
         target={{
           id: row.original.id,
           email: row.original.email,

@@ -63,7 +63,7 @@ export function NftDetail({ id }: { id: string }) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/nfts" className="text-indigo-700 hover:underline">
+        <Link href="/nfts" className="text-indigo-700 underline underline-offset-2">
           NFTs
         </Link>{' '}
         / <span className="text-slate-600">{n.name}</span>
