@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { getDb } from '@/db/client';
 import { requireConsoleAdmin } from '@/lib/auth/console-context';
 import { getOverview, RECENT_ACTIVITY_LIMIT } from '@/lib/overview/service';
-import { StatusChart } from './_components/status-chart';
+import { StatusChart } from './_components/status-chart-lazy';
 
 export const metadata: Metadata = { title: 'Overview' };
 

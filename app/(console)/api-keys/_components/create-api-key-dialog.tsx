@@ -1,15 +1,20 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button, ConfirmDialog, Dialog, FormField, Input, Select } from '@/components/ui';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
-import { createApiKeyBody } from '@/lib/api-keys/schemas';
+import type { createApiKeyBody } from '@/lib/api-keys/schemas';
 import { apiFetch } from '@/lib/http/client';
 import { API_KEYS_PATH, apiKeyKeys, type CreatedApiKey } from './api-key-queries';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const createApiKeyBodyResolver = lazyZodResolver<FormInput, FormOutput>(() =>
+  import('@/lib/api-keys/schemas').then((m) => m.createApiKeyBody),
+);
 
 type FormInput = z.input<typeof createApiKeyBody>;
 type FormOutput = z.output<typeof createApiKeyBody>;
@@ -78,7 +83,7 @@ function CreateForm({
   onCancel: () => void;
 }) {
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(createApiKeyBody),
+    resolver: createApiKeyBodyResolver,
     defaultValues: { family: 'B', name: '' },
   });
   const { errors } = form.formState;

@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
-import { contractStatuses } from '@/db/schema';
+import { contractStatuses } from '@/db/enums';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract, type ContractList } from './contract-keys';
 import { CreateContractDialog } from './create-contract-dialog';

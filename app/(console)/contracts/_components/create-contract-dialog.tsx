@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,15 +8,17 @@ import { Input } from '@/components/ui/input';
 import { JsonObjectInput } from '@/components/ui/json-object-input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
-import { chainEnvs, networks } from '@/db/schema';
-import {
-  createContractBody,
-  type CreateContractBody,
-  type CreateContractInput,
-} from '@/lib/contracts/schemas';
+import { chainEnvs, networks } from '@/db/enums';
+import type { CreateContractBody, CreateContractInput } from '@/lib/contracts/schemas';
 import { apiFetch } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract } from './contract-keys';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const createContractBodyResolver = lazyZodResolver<CreateContractInput, CreateContractBody>(() =>
+  import('@/lib/contracts/schemas').then((m) => m.createContractBody),
+);
 
 const fields = ['name', 'symbol', 'description', 'network', 'env', 'metadata'] as const;
 
@@ -49,7 +50,7 @@ function CreateContractForm({ onDone }: { onDone: () => void }) {
     formState: { errors },
   } = useForm<CreateContractInput, unknown, CreateContractBody>({
     // The very schema the API validates A2 with.
-    resolver: zodResolver(createContractBody),
+    resolver: createContractBodyResolver,
     defaultValues: { name: '', symbol: '', description: '', network: 'POLYGON', env: 'TESTNET' },
   });
 

@@ -1,21 +1,22 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
-import { contractStatuses } from '@/db/schema';
-import {
-  updateContractBody,
-  type UpdateContractBody,
-  type UpdateContractInput,
-} from '@/lib/contracts/schemas';
+import { contractStatuses } from '@/db/enums';
+import type { UpdateContractBody, UpdateContractInput } from '@/lib/contracts/schemas';
 import { apiFetch } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract } from './contract-keys';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const updateContractBodyResolver = lazyZodResolver<UpdateContractInput, UpdateContractBody>(() =>
+  import('@/lib/contracts/schemas').then((m) => m.updateContractBody),
+);
 
 const fields = ['status', 'contractAddress', 'deployedAt'] as const;
 
@@ -61,7 +62,7 @@ function EditContractForm({ contract, onDone }: { contract: Contract; onDone: ()
     formState: { errors },
   } = useForm<UpdateContractInput, unknown, UpdateContractBody>({
     // The very schema the API validates A3 with.
-    resolver: zodResolver(updateContractBody),
+    resolver: updateContractBodyResolver,
     defaultValues: {
       id: contract.id,
       status: contract.status,

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ActionMenu, type ActionMenuItem } from '@/components/ui/action-menu';
@@ -9,11 +8,17 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { errorMessage } from '@/lib/http/client';
-import { updateMemberBody, type UpdateMemberBody, type UpdateMemberInput } from '@/lib/members/schemas';
+import type { UpdateMemberBody, UpdateMemberInput } from '@/lib/members/schemas';
 import { outboxKeys } from '@/app/(console)/outbox/_components/outbox-keys';
 import { memberKeys, membersApi } from './member-keys';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const updateMemberBodyResolver = lazyZodResolver<UpdateMemberInput, UpdateMemberBody>(() =>
+  import('@/lib/members/schemas').then((m) => m.updateMemberBody),
+);
 
 type Target = { id: string; email: string; kind: 'member' | 'invitation'; role?: string | null };
 
@@ -23,7 +28,7 @@ const invalidate = [memberKeys.all, outboxKeys.all] as const;
 /** Change e-mail (members and invitations); for invitations, optionally mail a new link. */
 export function ChangeEmailDialog({ target, open, onOpenChange }: { target: Target; open: boolean; onOpenChange: (o: boolean) => void }) {
   const form = useForm<UpdateMemberInput, unknown, UpdateMemberBody>({
-    resolver: zodResolver(updateMemberBody),
+    resolver: updateMemberBodyResolver,
     defaultValues: { email: target.email, resend: target.kind === 'invitation' ? true : undefined },
   });
   const mutation = useFormMutation({

@@ -8,9 +8,9 @@ import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { CreateNftBody, CreateNftInput } from '@/lib/nfts/schemas';
-import { toHundredths } from '@/lib/nfts/schemas';
+import { toHundredths } from '@/lib/nfts/hundredths';
 import { fetchHolders, nftKeys } from './api';
-import { SplitChart } from './split-chart';
+import { SplitChart } from './split-chart-lazy';
 
 type Form = UseFormReturn<CreateNftInput, unknown, CreateNftBody>;
 

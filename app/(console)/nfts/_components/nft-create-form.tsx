@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
@@ -12,12 +11,18 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
-import { createNftBody, type CreateNftBody, type CreateNftInput } from '@/lib/nfts/schemas';
+import type { CreateNftBody, CreateNftInput } from '@/lib/nfts/schemas';
 import { createNft, fetchContractOptions, nftKeys, withFormPaths } from './api';
 import { CopyrightEditor } from './copyright-editor';
 import { ImagePicker } from './image-picker';
 import { JsonObjectField } from './json-object-field';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const createNftBodyResolver = lazyZodResolver<CreateNftInput, CreateNftBody>(() =>
+  import('@/lib/nfts/schemas').then((m) => m.createNftBody),
+);
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const serverFields = ['name', 'smartContractId', 'description', 'externalUrl', 'imagePath', 'metadata', 'supply', 'copyright'] as const;
@@ -29,7 +34,7 @@ export function NftCreateForm() {
   const [metadataValid, setMetadataValid] = useState(true);
   const contracts = useQuery({ queryKey: nftKeys.contracts(), queryFn: ({ signal }) => fetchContractOptions(signal) });
   const form = useForm<CreateNftInput, unknown, CreateNftBody>({
-    resolver: zodResolver(createNftBody),
+    resolver: createNftBodyResolver,
     defaultValues: { name: '', smartContractId: params.get('contractId') ?? '', supply: 1, copyright: [] },
     mode: 'onTouched',
   });

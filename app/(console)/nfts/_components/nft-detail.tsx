@@ -15,7 +15,7 @@ import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail 
 import { NftEditForm } from './nft-edit-form';
 import { NftStatusForm } from './nft-status-form';
 import { NftThumbnail } from './nft-thumbnail';
-import { SplitChart } from './split-chart';
+import { SplitChart } from './split-chart-lazy';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,16 +1,21 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
-import { updateNftBody, type UpdateNftBody, type UpdateNftInput } from '@/lib/nfts/schemas';
+import type { UpdateNftBody, UpdateNftInput } from '@/lib/nfts/schemas';
 import { nftKeys, updateNft, type NftDetail } from './api';
 import { JsonObjectField } from './json-object-field';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const updateNftBodyResolver = lazyZodResolver<UpdateNftInput, UpdateNftBody>(() =>
+  import('@/lib/nfts/schemas').then((m) => m.updateNftBody),
+);
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -18,7 +23,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 export function NftEditForm({ nft, onDone }: { nft: NftDetail; onDone: () => void }) {
   const [metadataValid, setMetadataValid] = useState(true);
   const form = useForm<UpdateNftInput, unknown, UpdateNftBody>({
-    resolver: zodResolver(updateNftBody),
+    resolver: updateNftBodyResolver,
     defaultValues: {
       name: nft.name,
       description: nft.description ?? undefined,

@@ -8,7 +8,7 @@ import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
-import { nftStatuses } from '@/db/schema';
+import { nftStatuses } from '@/db/enums';
 import { errorMessage } from '@/lib/http/client';
 import { fetchContractOptions, fetchNfts, nftKeys, type NftItem } from './api';
 import { NftThumbnail } from './nft-thumbnail';

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,15 +10,16 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { ApiError, apiFetch, errorMessage } from '@/lib/http/client';
-import {
-  sendTokensBody,
-  type SendTokensBody,
-  type SendTokensInput,
-  type SendTokensResponse,
-} from '@/lib/tokens/schemas';
+import type { SendTokensBody, SendTokensInput, SendTokensResponse } from '@/lib/tokens/schemas';
 import { tokenKeys, type MemberOption } from './token-keys';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const sendTokensBodyResolver = lazyZodResolver<SendTokensInput, SendTokensBody>(() =>
+  import('@/lib/tokens/schemas').then((m) => m.sendTokensBody),
+);
 
 type Pending = { values: SendTokensBody; member: MemberOption; idempotencyKey: string };
 type Sent = SendTokensResponse & { member: MemberOption; amount: string };
@@ -64,7 +64,7 @@ export function SendTokens() {
   }, [members.data, chosen]);
 
   const form = useForm<SendTokensInput, unknown, SendTokensBody>({
-    resolver: zodResolver(sendTokensBody),
+    resolver: sendTokensBodyResolver,
     defaultValues: { memberId: '', tokenType: 'mainnet' },
   });
   const { register, handleSubmit, formState, setError, reset } = form;

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import type { PaginationInfo } from '@/components/ui/pagination';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
-import { transferStatuses, tokenTypes } from '@/db/schema';
+import { transferStatuses, tokenTypes } from '@/db/enums';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import type { TransferView } from '@/lib/tokens/schemas';
 import { shortHash, tokenKeys } from './token-keys';

@@ -1,14 +1,19 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { apiFetch, errorMessage } from '@/lib/http/client';
-import { acceptInvitationBody, type AcceptInvitationBody, type AcceptInvitationInput } from '@/lib/invitations/schemas';
+import type { AcceptInvitationBody, AcceptInvitationInput } from '@/lib/invitations/schemas';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const acceptInvitationBodyResolver = lazyZodResolver<AcceptInvitationInput, AcceptInvitationBody>(() =>
+  import('@/lib/invitations/schemas').then((m) => m.acceptInvitationBody),
+);
 
 type Accepted = { message: string; email: string; walletAddress: string; organization: { name: string } };
 
@@ -24,7 +29,7 @@ export function AcceptInvitationForm({
   const [done, setDone] = useState<Accepted | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AcceptInvitationInput, unknown, AcceptInvitationBody>({
-    resolver: zodResolver(acceptInvitationBody),
+    resolver: acceptInvitationBodyResolver,
     defaultValues: { firstName: '', lastName: '', userName: '' },
   });
   const { errors } = form.formState;

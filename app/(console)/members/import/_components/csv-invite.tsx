@@ -5,16 +5,11 @@ import { useMemo, useState } from 'react';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { outboxKeys } from '@/app/(console)/outbox/_components/outbox-keys';
 import { errorMessage } from '@/lib/http/client';
-import {
-  guessMapping,
-  parseCsv,
-  previewRows,
-  runBulkInvite,
-  summarize,
-  type ColumnMapping,
-  type CsvTable,
-  type ImportResult,
-  type PreviewRow,
+import type {
+  ColumnMapping,
+  CsvTable,
+  ImportResult,
+  PreviewRow,
 } from '@/lib/invitations/csv-import';
 import { memberKeys, membersApi } from '../../_components/member-keys';
 import { FileStep } from './file-step';
@@ -22,6 +17,10 @@ import { PreviewStep, type Progress } from './preview-step';
 import { ResultsStep } from './results-step';
 
 const invalidate = [memberKeys.all, outboxKeys.all] as const;
+
+/** Parsing (papaparse) and the server's row rules (zod) load with the first file, not the page. */
+const loadCsvImport = () => import('@/lib/invitations/csv-import');
+type CsvImport = Awaited<ReturnType<typeof loadCsvImport>>;
 
 /** The CSV invite's three steps — file and columns, preview and send, results — and their state. */
 export function CsvInvite() {
@@ -32,20 +31,24 @@ export function CsvInvite() {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [results, setResults] = useState<ImportResult[] | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [csv, setCsv] = useState<CsvImport | null>(null);
 
   const preview = useMemo<PreviewRow[]>(
-    () => (table && mapping.email !== null ? previewRows(table, mapping) : []),
-    [table, mapping],
+    () => (csv && table && mapping.email !== null ? csv.previewRows(table, mapping) : []),
+    [csv, table, mapping],
   );
 
   const send = useFormMutation({
-    mutationFn: () => runBulkInvite(preview, (body) => membersApi.bulk(body), setProgress),
-    success: (out) => {
-      const s = summarize(out);
+    mutationFn: async () => {
+      const lib = csv ?? (await loadCsvImport());
+      const results = await lib.runBulkInvite(preview, (body) => membersApi.bulk(body), setProgress);
+      return { results, summary: lib.summarize(results) };
+    },
+    success: ({ summary: s }) => {
       return `Done: ${s.invited} invited, ${s.skipped} skipped, ${s.failed} failed.`;
     },
     invalidate,
-    onSuccess: setResults,
+    onSuccess: ({ results: out }) => setResults(out),
     onError: () => {
       // Earlier batches may have been written before the failure.
       for (const queryKey of invalidate) void qc.invalidateQueries({ queryKey });
@@ -58,7 +61,9 @@ export function CsvInvite() {
     setFileError(null);
     if (!file) return;
     try {
-      const parsed = parseCsv(await file.text());
+      const lib = csv ?? (await loadCsvImport());
+      setCsv(lib);
+      const parsed = lib.parseCsv(await file.text());
       if (parsed.headers.length === 0 || parsed.rows.length === 0) {
         setTable(null);
         setFileError('The file has no data rows. The first row must name the columns (e.g. email, phone).');
@@ -66,7 +71,7 @@ export function CsvInvite() {
       }
       setFileName(file.name);
       setTable(parsed);
-      setMapping(guessMapping(parsed.headers));
+      setMapping(lib.guessMapping(parsed.headers));
     } catch (error) {
       setTable(null);
       setFileError(`The file could not be read: ${errorMessage(error)}`);
@@ -95,7 +100,14 @@ export function CsvInvite() {
           }}
         />
       )}
-      {results && <ResultsStep results={results} fileName={fileName} />}
+      {results && csv && (
+        <ResultsStep
+          results={results}
+          summary={csv.summarize(results)}
+          toCsv={csv.resultsToCsv}
+          fileName={fileName}
+        />
+      )}
     </div>
   );
 }

@@ -4,7 +4,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { tableCell, tableHeadCell } from '@/components/ui/table-shell';
-import { resultsToCsv, summarize, type ImportResult } from '@/lib/invitations/csv-import';
+import type { ImportResult, summarize } from '@/lib/invitations/csv-import';
+
+type ImportSummary = ReturnType<typeof summarize>;
 import { PagedRows } from './paged-rows';
 
 function statusTone(status: ImportResult['status']) {
@@ -14,10 +16,19 @@ function statusTone(status: ImportResult['status']) {
 const td = `${tableCell} align-top`;
 
 /** Step 3: one line per row of the file, and the same as a CSV download. */
-export function ResultsStep({ results, fileName }: { results: ImportResult[]; fileName: string | null }) {
-  const summary = summarize(results);
+export function ResultsStep({
+  results,
+  summary,
+  toCsv,
+  fileName,
+}: {
+  results: ImportResult[];
+  summary: ImportSummary;
+  toCsv: (results: ImportResult[]) => string;
+  fileName: string | null;
+}) {
   const download = () => {
-    const blob = new Blob([resultsToCsv(results)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([toCsv(results)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
