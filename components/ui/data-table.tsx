@@ -1,34 +1,14 @@
 'use client';
 
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowData,
-  type SortingState,
-} from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 import { Pagination, type PaginationInfo } from './pagination';
 import { SearchInput } from './search-input';
 import { TableShell, tableCell, tableHeadCell } from './table-shell';
 import type { TableSearchState } from './use-url-state';
+import { columnId, renderCell, renderHeader, type ColumnDef } from './columns';
 
-export type { ColumnDef } from '@tanstack/react-table';
-
-/**
- * Per-column options (TanStack's `meta`). `firstSort` is the direction of the first click on a
- * column's header: A→Z (`asc`) for text, the default; newest first (`desc`) for dates and
- * largest first (`desc`) for counts and amounts.
- */
-declare module '@tanstack/react-table' {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the library's declaration has these parameters
-  interface ColumnMeta<TData extends RowData, TValue> {
-    firstSort?: 'asc' | 'desc';
-    className?: string;
-  }
-}
+export { createColumnHelper, type ColumnDef, type ColumnMeta } from './columns';
 
 /**
  * A server-side table: the rows are one page from the API, and sorting, paging and searching
@@ -50,7 +30,7 @@ export function DataTable<T>({
   label,
   getRowId,
 }: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column values are heterogeneous
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column has its own value type
   columns: ColumnDef<T, any>[];
   data: T[] | undefined;
   pagination: PaginationInfo | undefined;
@@ -69,22 +49,8 @@ export function DataTable<T>({
   label: string;
   getRowId?: (row: T) => string;
 }) {
-  const sorting: SortingState = [{ id: state.sortBy, desc: state.sortOrder === 'desc' }];
-  // eslint-disable-next-line react-hooks/incompatible-library -- the table is rebuilt from props on every render anyway
-  const table = useReactTable({
-    data: data ?? [],
-    columns,
-    getRowId: getRowId ? (row) => getRowId(row) : undefined,
-    state: { sorting },
-    manualSorting: true,
-    manualPagination: true,
-    enableSortingRemoval: false,
-    defaultColumn: { enableSorting: false },
-    pageCount: pagination?.totalPages ?? -1,
-    getCoreRowModel: getCoreRowModel(),
-  });
-  const columnCount = table.getVisibleLeafColumns().length;
-  const rows = table.getRowModel().rows;
+  const rows = (data ?? []).map((row, index) => ({ id: getRowId ? getRowId(row) : String(index), row }));
+  const columnCount = columns.length;
 
   const toolbarContent =
     searchPlaceholder !== undefined || toolbar ? (
@@ -121,20 +87,20 @@ export function DataTable<T>({
           />
         ) : undefined
       }
-      head={table.getHeaderGroups().map((group) => (
-        <tr key={group.id}>
-          {group.headers.map((header) => {
-            const canSort = header.column.getCanSort();
-            const active = state.sortBy === header.column.id;
-            const title = flexRender(header.column.columnDef.header, header.getContext());
-            const meta = header.column.columnDef.meta;
-            const firstOrder = meta?.firstSort ?? 'asc';
+      head={
+        <tr>
+          {columns.map((column, index) => {
+            const id = columnId(column, index);
+            const canSort = column.enableSorting === true;
+            const active = state.sortBy === id;
+            const title = renderHeader(column, index);
+            const firstOrder = column.meta?.firstSort ?? 'asc';
             const nextOrder = active ? (state.sortOrder === 'desc' ? 'asc' : 'desc') : firstOrder;
             return (
               <th
-                key={header.id}
+                key={id}
                 scope="col"
-                className={cn(tableHeadCell, meta?.className)}
+                className={cn(tableHeadCell, column.meta?.className)}
                 aria-sort={
                   active && canSort
                     ? state.sortOrder === 'asc'
@@ -147,7 +113,7 @@ export function DataTable<T>({
                   <button
                     type="button"
                     className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-900"
-                    onClick={() => state.setSort(header.column.id, nextOrder)}
+                    onClick={() => state.setSort(id, nextOrder)}
                   >
                     {title}
                     <span aria-hidden="true" className={cn(!active && 'text-slate-400')}>
@@ -161,19 +127,13 @@ export function DataTable<T>({
             );
           })}
         </tr>
-      ))}
+      }
     >
-      {rows.map((row) => (
-        <tr key={row.id} className="hover:bg-slate-50">
-          {row.getVisibleCells().map((cell) => (
-            <td
-              key={cell.id}
-              className={cn(
-                tableCell,
-                cell.column.columnDef.meta?.className,
-              )}
-            >
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+      {rows.map(({ id: rowId, row }) => (
+        <tr key={rowId} className="hover:bg-slate-50">
+          {columns.map((column, index) => (
+            <td key={columnId(column, index)} className={cn(tableCell, column.meta?.className)}>
+              {renderCell(column, row, rowId)}
             </td>
           ))}
         </tr>

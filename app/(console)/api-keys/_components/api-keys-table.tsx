@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
@@ -15,7 +16,9 @@ import {
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import { API_KEYS_PATH, apiKeyKeys, fetchApiKeys, type ApiKeyRow } from './api-key-queries';
-import { CreateApiKeyDialog } from './create-api-key-dialog';
+
+// Form dialogs (react-hook-form) load after the page, not in its first load.
+const CreateApiKeyDialog = dynamic(() => import('./create-api-key-dialog').then((m) => m.CreateApiKeyDialog), { ssr: false });
 
 const statusTone: Record<ApiKeyRow['status'], BadgeTone> = {
   active: 'success',

@@ -1,7 +1,8 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@/components/ui/columns';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { DateTime } from '@/components/console/date-time';
@@ -15,9 +16,11 @@ import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { contractStatuses } from '@/db/enums';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract, type ContractList } from './contract-keys';
-import { CreateContractDialog } from './create-contract-dialog';
 import { DeleteContractDialog } from './delete-contract-dialog';
-import { EditContractDialog } from './edit-contract-dialog';
+
+// Form dialogs (react-hook-form) load after the page, not in its first load.
+const CreateContractDialog = dynamic(() => import('./create-contract-dialog').then((m) => m.CreateContractDialog), { ssr: false });
+const EditContractDialog = dynamic(() => import('./edit-contract-dialog').then((m) => m.EditContractDialog), { ssr: false });
 
 const column = createColumnHelper<Contract>();
 

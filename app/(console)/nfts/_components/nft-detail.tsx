@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
@@ -12,10 +13,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableShell } from '@/components/ui/table-shell';
 import { ApiError, errorMessage } from '@/lib/http/client';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
-import { NftEditForm } from './nft-edit-form';
-import { NftStatusForm } from './nft-status-form';
 import { NftThumbnail } from './nft-thumbnail';
 import { SplitChart } from './split-chart-lazy';
+
+// The edit forms (react-hook-form) load after the page, not in its first load.
+const NftEditForm = dynamic(() => import('./nft-edit-form').then((m) => m.NftEditForm), { ssr: false });
+const NftStatusForm = dynamic(() => import('./nft-status-form').then((m) => m.NftStatusForm), { ssr: false });
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@/components/ui/columns';
 import { useState } from 'react';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
