@@ -16,6 +16,7 @@ import {
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import { API_KEYS_PATH, apiKeyKeys, fetchApiKeys, type ApiKeyRow } from './api-key-queries';
+import { DateTime } from '@/components/console/date-time';
 
 // Form dialogs (react-hook-form) load after the page, not in its first load.
 const CreateApiKeyDialog = dynamic(() => import('./create-api-key-dialog').then((m) => m.CreateApiKeyDialog), { ssr: false });
@@ -26,8 +27,6 @@ const statusTone: Record<ApiKeyRow['status'], BadgeTone> = {
   revoked: 'neutral',
 };
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null, empty = '—') => (iso ? dateTime.format(new Date(iso)) : empty);
 
 const familyOptions = [
   { value: 'A', label: 'Family A' },
@@ -90,21 +89,21 @@ export function ApiKeysTable() {
         header: 'Created',
         enableSorting: true,
         meta: { firstSort: 'desc' },
-        cell: ({ row }) => when(row.original.createdAt),
+        cell: ({ row }) => <DateTime value={row.original.createdAt} stacked />,
       },
       {
         id: 'lastUsedAt',
         header: 'Last used',
         enableSorting: true,
         meta: { firstSort: 'desc' },
-        cell: ({ row }) => when(row.original.lastUsedAt, 'Never'),
+        cell: ({ row }) => (row.original.lastUsedAt ? <DateTime value={row.original.lastUsedAt} relative stacked /> : 'Never'),
       },
       {
         id: 'expiresAt',
         header: 'Expires',
         enableSorting: true,
         meta: { firstSort: 'desc' },
-        cell: ({ row }) => when(row.original.expiresAt, 'Never'),
+        cell: ({ row }) => (row.original.expiresAt ? <DateTime value={row.original.expiresAt} stacked /> : 'Never'),
       },
       {
         id: 'status',

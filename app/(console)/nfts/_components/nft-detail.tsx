@@ -15,6 +15,7 @@ import { ApiError, errorMessage } from '@/lib/http/client';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
 import { NftThumbnail } from './nft-thumbnail';
 import { SplitChart } from './split-chart-lazy';
+import { DateTime } from '@/components/console/date-time';
 
 // The edit forms (react-hook-form) load after the page, not in its first load.
 const NftEditForm = dynamic(() => import('./nft-edit-form').then((m) => m.NftEditForm), { ssr: false });
@@ -41,7 +42,6 @@ function CidLink({ uri }: { uri: string | null }) {
   );
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
 
 /** The console's NFT page: image, facts, CIDs, copyright holders with statuses, metadata JSON. */
 export function NftDetail({ id }: { id: string }) {
@@ -103,7 +103,7 @@ export function NftDetail({ id }: { id: string }) {
               <Fact label="Supply">
                 <span data-testid="nft-supply">{n.supply}</span>
               </Fact>
-              <Fact label="Minted at">{when(n.mintedAt)}</Fact>
+              <Fact label="Minted at"><DateTime value={n.mintedAt} /></Fact>
               <Fact label="External URL">
                 {n.externalUrl && (
                   <a href={n.externalUrl} className="text-indigo-700 hover:underline" target="_blank" rel="noreferrer noopener">
@@ -123,8 +123,8 @@ export function NftDetail({ id }: { id: string }) {
               </Fact>
               <Fact label="Token URI">{n.tokenUri && <span className="font-mono text-xs">{n.tokenUri}</span>}</Fact>
               <Fact label="Token id">{n.tokenId}</Fact>
-              <Fact label="Created">{when(n.createdAt)}</Fact>
-              <Fact label="Updated">{when(n.updatedAt)}</Fact>
+              <Fact label="Created"><DateTime value={n.createdAt} /></Fact>
+              <Fact label="Updated"><DateTime value={n.updatedAt} relative /></Fact>
             </dl>
           </CardBody>
         </Card>
@@ -166,7 +166,7 @@ export function NftDetail({ id }: { id: string }) {
                           {c.walletAddress.find((w) => w.isPrimary)?.address ?? c.walletAddress[0]?.address ?? '—'}
                         </td>
                         <td className="px-3 py-2 text-xs">
-                          {c.copyAuthTimestamp ? `${when(c.copyAuthTimestamp)}${c.copyAuthLocation ? ` · ${c.copyAuthLocation}` : ''}` : '—'}
+                          {c.copyAuthTimestamp ? <><DateTime value={c.copyAuthTimestamp} />{c.copyAuthLocation ? ` · ${c.copyAuthLocation}` : ''}</> : '—'}
                         </td>
                       </tr>
                     ))}
