@@ -32,6 +32,7 @@ export const pages: PageCase[] = [
   { name: 'tokens', path: () => '/tokens' },
   { name: 'api-keys', path: () => '/api-keys' },
   { name: 'outbox', path: () => '/outbox' },
+  { name: 'activity', path: () => '/activity' },
 ];
 
 const viewports = [
