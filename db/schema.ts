@@ -7,6 +7,22 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import {
+  contractStatuses,
+  nftStatuses,
+  membershipStatuses,
+  membershipRoles,
+  invitationStatuses,
+  shareStatuses,
+  apiKeyFamilies,
+  networks,
+  chainEnvs,
+  tokenTypes,
+  transferStatuses,
+  chainTxStatuses,
+  chainTxKinds,
+  emailStatuses,
+} from './enums';
 
 /**
  * The whole domain model (DESIGN §2). Timestamps are stored as epoch milliseconds and surface
@@ -29,21 +45,8 @@ const updatedAt = () =>
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const json = (name: string) => text(name, { mode: 'json' }).$type<Record<string, unknown>>();
 
-export const contractStatuses = ['CREATED', 'DEPLOYED', 'FAILED'] as const;
-export const nftStatuses = ['CREATED', 'PENDING', 'MINTED', 'FAILED'] as const;
-export const membershipStatuses = ['ACTIVE', 'SUSPENDED'] as const;
-export const membershipRoles = ['OWNER', 'ADMIN', 'MEMBER'] as const;
-export const invitationStatuses = ['PENDING', 'ACCEPTED', 'REVOKED', 'EXPIRED'] as const;
-export const shareStatuses = ['PENDING', 'AUTHORIZED', 'REJECTED'] as const;
-export const apiKeyFamilies = ['A', 'B'] as const;
-export const networks = ['POLYGON'] as const;
-export const chainEnvs = ['TESTNET', 'MAINNET'] as const;
-export const tokenTypes = ['mainnet', 'faucet'] as const;
-export const transferStatuses = ['PENDING', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const;
-/** Ledger of chain operations (lib/chain/ledger.ts): PREPARED is written before the chain is called. */
-export const chainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const;
-export const chainTxKinds = ['deploy', 'mint', 'transfer'] as const;
-export const emailStatuses = ['PENDING', 'SENT', 'FAILED'] as const;
+/** The enum value lists live in ./enums (importable by browser code without Drizzle). */
+export * from './enums';
 
 export const organizations = sqliteTable('organizations', {
   id: id(),

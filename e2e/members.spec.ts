@@ -116,7 +116,9 @@ test('change an invitation’s e-mail and resend', async ({ page, request, apiKe
   const firstLink = await inviteByApi(request, apiKey, typo);
 
   await page.goto(`/members?search=${encodeURIComponent(unique)}`);
-  await page.getByRole('button', { name: `Change e-mail of ${typo}` }).click();
+  // Row actions live in one "⋯" menu per row.
+  await page.getByRole('button', { name: `Actions for ${typo}` }).click();
+  await page.getByRole('menuitem', { name: 'Change e-mail' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(fixed);
   await expect(dialog.getByLabel('Send a new invitation e-mail now')).toBeChecked();
@@ -133,7 +135,8 @@ test('change an invitation’s e-mail and resend', async ({ page, request, apiKe
   await expect(page.getByTestId('invitation-state')).toHaveText('This invitation link is not valid');
 
   await page.goto(`/members?search=${encodeURIComponent(unique)}`);
-  await page.getByRole('button', { name: `Resend invitation to ${fixed}` }).click();
+  await page.getByRole('button', { name: `Actions for ${fixed}` }).click();
+  await page.getByRole('menuitem', { name: 'Resend invitation' }).click();
   await expect(page.getByText(`A new invitation was sent to ${fixed}.`)).toBeVisible();
   const thirdLink = await latestLink(request, apiKey, fixed);
   expect(thirdLink).not.toBe(secondLink);
@@ -152,13 +155,20 @@ test('remove a member (asks first)', async ({ page, browser, request, apiKey, un
   await page.goto(`/members?search=${encodeURIComponent(email)}`);
   const row = page.getByRole('row', { name: new RegExp(escape(email)) });
   await expect(row).toContainText('ACTIVE');
-  await row.getByRole('button', { name: `Remove ${email}` }).click();
+  await row.getByRole('button', { name: `Actions for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Remove member' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Remove ${email} from the organization?`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();
 
-  await row.getByRole('button', { name: `Remove ${email}` }).click();
+  // Keyboard path: Enter opens the menu on its first item, End moves to the last.
+  await row.getByRole('button', { name: `Actions for ${email}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Change e-mail' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Remove member' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
   await expect(page.getByText(`Member ${email} removed from the organization.`)).toBeVisible();
   await expect(page.getByRole('link', { name: email })).toHaveCount(0);

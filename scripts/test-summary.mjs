@@ -15,7 +15,9 @@ function read(file) {
   }
 }
 
-const [vitestFile, ...playwrightFiles] = process.argv.slice(2);
+const [vitestFile, ...reportFiles] = process.argv.slice(2);
+const budgetFile = reportFiles.find((f) => f.includes('bundle-budget'));
+const playwrightFiles = reportFiles.filter((f) => f !== budgetFile);
 
 const vitest = read(vitestFile);
 if (!vitest) {
@@ -41,6 +43,22 @@ for (const playwrightFile of playwrightFiles) {
     passed += s.expected + s.flaky;
     failed += s.unexpected + errors;
     lines.push(`${label}: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${errors} errors`);
+  }
+}
+
+// The bundle budget (scripts/bundle-budget.mjs): each page within budget is a pass, each page over
+// it a failure; a missing or broken report is one failure.
+if (budgetFile) {
+  const budget = read(budgetFile);
+  if (!budget || !Array.isArray(budget.pages) || budget.error) {
+    failed += 1;
+    lines.push(`bundle budget: no report at ${budgetFile}${budget?.error ? ` (${budget.error})` : ''}`);
+  } else {
+    const checked = budget.pages.filter((p) => !p.exempt);
+    const over = checked.filter((p) => p.over);
+    passed += checked.length - over.length;
+    failed += over.length;
+    lines.push(`bundle budget: ${checked.length - over.length} pages within, ${over.length} over${over.length ? ` (${over.map((p) => p.route).join(', ')})` : ''}`);
   }
 }
 

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ConsoleNav } from '@/components/console/console-nav';
+import { ConsoleSidebar } from '@/components/console/console-sidebar';
 import { navItems, secondaryNavItems } from '@/components/console/nav-items';
 import { SignOutButton } from '@/components/console/sign-out-button';
 import { requireConsoleAdmin } from '@/lib/auth/console-context';
@@ -16,40 +17,41 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       >
         Skip to content
       </a>
-      <aside className="shrink-0 border-b border-slate-200 bg-white md:w-60 md:border-r md:border-b-0">
-        <div className="px-4 py-4">
-          <Link
-            href="/overview"
-            className="text-xs font-semibold tracking-wide text-indigo-700 uppercase"
-          >
-            CL2C Admin
-          </Link>
-          <p
-            className="mt-1 truncate text-sm font-semibold text-slate-900"
-            data-testid="organization-name"
-            title={organization.name}
-          >
-            {organization.name}
-          </p>
-          <p className="truncate text-xs text-slate-500">tenant: {organization.tenant}</p>
-        </div>
-        <div className="px-2 pb-4">
-          <ConsoleNav items={navItems} secondary={secondaryNavItems} />
-        </div>
-      </aside>
+      <ConsoleSidebar
+        brand={
+          <>
+            <Link
+              href="/overview"
+              className="text-xs font-semibold tracking-wide text-indigo-700 uppercase"
+            >
+              CL2C Admin
+            </Link>
+            <p
+              className="mt-1 truncate text-sm font-semibold text-slate-900"
+              data-testid="organization-name"
+              title={organization.name}
+            >
+              {organization.name}
+            </p>
+            <p className="truncate text-xs text-slate-600">tenant: {organization.tenant}</p>
+          </>
+        }
+      >
+        <ConsoleNav items={navItems} secondary={secondaryNavItems} />
+      </ConsoleSidebar>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-end gap-3 border-b border-slate-200 bg-white px-6 py-2.5">
+        <header className="flex items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 py-2.5 sm:px-6">
           <div className="text-right text-sm leading-tight">
-            <p className="font-medium text-slate-900" data-testid="admin-email">
+            <p className="font-medium break-all text-slate-900" data-testid="admin-email">
               {admin.email}
             </p>
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-slate-600">
               {admin.role === 'OWNER' ? 'Owner' : 'Administrator'}
             </p>
           </div>
           <SignOutButton />
         </header>
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-6 py-6">
+        <main id="main" className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6 sm:px-6">
           {children}
         </main>
       </div>

@@ -2,6 +2,7 @@
 
 import { useId, type ReactNode } from 'react';
 import { cn } from './cn';
+import { fieldErrorText } from './form-errors';
 import { Label } from './label';
 
 /** Props to spread on the control so it is labelled and announces its error. */
@@ -33,10 +34,11 @@ export function FormField({
   id?: string;
   children: (props: FieldControlProps) => ReactNode;
 }) {
+  const errorText = fieldErrorText(label, error);
   const autoId = useId();
   const id = givenId ?? `field-${autoId}`;
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const errorId = errorText ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1', className)}>
@@ -48,15 +50,15 @@ export function FormField({
           </span>
         )}
       </Label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {children({ id, 'aria-invalid': Boolean(errorText), 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-red-600">
-          {error}
+      {errorText && (
+        <p id={errorId} className="text-xs font-medium text-red-700">
+          {errorText}
         </p>
       )}
     </div>

@@ -13,11 +13,14 @@ export function Pagination({
   onPageChange,
   onLimitChange,
   pageSizes = defaultSizes,
+  label = 'Pagination',
 }: {
   pagination: PaginationInfo;
   onPageChange: (page: number) => void;
   onLimitChange?: (limit: number) => void;
   pageSizes?: number[];
+  /** The navigation landmark's name (unique when a page has several paged tables). */
+  label?: string;
 }) {
   const { page, limit, total, totalPages } = pagination;
   const sizeId = useId();
@@ -25,13 +28,13 @@ export function Pagination({
   const last = Math.min(total, page * limit);
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={label}
       className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-slate-600"
     >
       <p aria-live="polite">
         {total === 0 ? 'No results' : `Showing ${first}–${last} of ${total}`}
       </p>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         {onLimitChange && (
           <div className="flex items-center gap-2">
             <label htmlFor={sizeId} className="whitespace-nowrap">
@@ -46,7 +49,7 @@ export function Pagination({
             />
           </div>
         )}
-        <span>
+        <span className="whitespace-nowrap">
           Page {totalPages === 0 ? 0 : page} of {totalPages}
         </span>
         <Button

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chainEnvs, contractStatuses, networks } from '@/db/schema';
+import { chainEnvs, contractStatuses, networks } from '@/db/enums';
 import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
 import { evmAddress, isoDateTime, jsonObject } from '@/lib/shared/schemas';
 

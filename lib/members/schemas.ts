@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membershipRoles, nftStatuses, shareStatuses } from '@/db/schema';
+import { membershipRoles, nftStatuses, shareStatuses } from '@/db/enums';
 import { booleanParam, limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
 import { emailField } from '@/lib/users/schemas';
 

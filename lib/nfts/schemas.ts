@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { nftStatuses, shareStatuses } from '@/db/schema';
+import { nftStatuses, shareStatuses } from '@/db/enums';
 import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
 import { isoDateTime, jsonObject } from '@/lib/shared/schemas';
+import { toHundredths } from './hundredths';
 
 export const nftSortFields = ['createdAt', 'updatedAt', 'name', 'status', 'mintedAt', 'supply'] as const;
 export const nftStatus = z.enum(nftStatuses);
@@ -42,8 +43,7 @@ export const copyrightEntryInput = z.strictObject({
   percentage,
 });
 
-/** Hundredths, so sums are exact integers (0.1 + 0.2 never bites). */
-export const toHundredths = (p: number) => Math.round(p * 100);
+export { toHundredths };
 
 /**
  * The list rules of DESIGN §3: no duplicate userIds, and a non-empty list sums to exactly 100.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tokenTypes, transferStatuses } from '@/db/schema';
+import { tokenTypes, transferStatuses } from '@/db/enums';
 import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
 import { TOKEN_DECIMALS, decimalPlaces, fitsUint256, numberToDecimalString } from './amount';
 

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { getDb } from '@/db/client';
 import { requireConsoleAdmin } from '@/lib/auth/console-context';
 import { getOverview, RECENT_ACTIVITY_LIMIT } from '@/lib/overview/service';
-import { StatusChart } from './_components/status-chart';
+import { StatusChart } from './_components/status-chart-lazy';
 
 export const metadata: Metadata = { title: 'Overview' };
 
@@ -131,7 +131,7 @@ export default async function OverviewPage() {
             description="Changes made through the console or the API appear here."
           />
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Recent activity, scrollable">
             <table className="w-full text-left text-sm" aria-label="Recent activity">
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>

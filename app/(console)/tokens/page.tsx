@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { WalletCard } from '@/components/console/wallet-card';
 import { PageHeader } from '@/components/ui/page-header';
-import { SendTokens } from './_components/send-tokens';
+import { SendTokens } from './_components/send-tokens-lazy';
 import { TransfersTable } from './_components/transfers-table';
 
 export const metadata: Metadata = { title: 'Tokens' };

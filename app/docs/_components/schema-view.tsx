@@ -64,7 +64,7 @@ export function SchemaView({
                   {s.required?.includes(prop) ? (
                     <span className="ml-1 text-red-700">required</span>
                   ) : (
-                    <span className="ml-1 text-slate-400">optional</span>
+                    <span className="ml-1 text-slate-500">optional</span>
                   )}
                   <span className="ml-2 text-slate-600">{describeType(resolved)}</span>
                   {resolved.enum && (

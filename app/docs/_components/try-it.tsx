@@ -100,7 +100,7 @@ export function TryIt({
               <div key={`${p.in}-${p.name}`} className="space-y-1">
                 <label htmlFor={id} className="block font-mono text-xs text-slate-700">
                   {p.name}{' '}
-                  <span className="text-slate-400">
+                  <span className="text-slate-500">
                     ({p.in}
                     {p.required ? ', required' : ''})
                   </span>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@/components/ui/columns';
 import Link from 'next/link';
 import { useId } from 'react';
 import { DateTime } from '@/components/console/date-time';

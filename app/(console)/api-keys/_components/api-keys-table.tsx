@@ -1,8 +1,8 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import {
   Badge,
   Button,
@@ -13,10 +13,13 @@ import {
   type BadgeTone,
   type ColumnDef,
 } from '@/components/ui';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import { API_KEYS_PATH, apiKeyKeys, fetchApiKeys, type ApiKeyRow } from './api-key-queries';
-import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { DateTime } from '@/components/console/date-time';
+
+// Form dialogs (react-hook-form) load after the page, not in its first load.
+const CreateApiKeyDialog = dynamic(() => import('./create-api-key-dialog').then((m) => m.CreateApiKeyDialog), { ssr: false });
 
 const statusTone: Record<ApiKeyRow['status'], BadgeTone> = {
   active: 'success',
@@ -37,7 +40,6 @@ const statusOptions = [
 
 export function ApiKeysTable() {
   const state = useTableSearchParams(['family', 'status']);
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
 
@@ -47,14 +49,14 @@ export function ApiKeysTable() {
     placeholderData: keepPreviousData,
   });
 
-  const revoke = useMutation({
+  const revoke = useFormMutation({
     mutationFn: (key: ApiKeyRow) =>
       apiFetch<{ id: string }>(`${API_KEYS_PATH}/${key.id}`, { method: 'DELETE' }),
-    onSuccess: async (_data, key) => {
-      toast.success(`Key ${key.prefix}… revoked. It no longer works.`);
-      setRevoking(null);
-      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
-    },
+    success: (_data, key) => `Key ${key.prefix}… revoked. It no longer works.`,
+    onSuccess: () => setRevoking(null),
+    invalidate: [apiKeyKeys.all],
+    // The confirm dialog shows the failure itself.
+    onError: () => true,
   });
 
   const columns = useMemo<ColumnDef<ApiKeyRow>[]>(
@@ -86,18 +88,21 @@ export function ApiKeysTable() {
         id: 'createdAt',
         header: 'Created',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: ({ row }) => <DateTime value={row.original.createdAt} stacked />,
       },
       {
         id: 'lastUsedAt',
         header: 'Last used',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: ({ row }) => (row.original.lastUsedAt ? <DateTime value={row.original.lastUsedAt} relative stacked /> : 'Never'),
       },
       {
         id: 'expiresAt',
         header: 'Expires',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: ({ row }) => (row.original.expiresAt ? <DateTime value={row.original.expiresAt} stacked /> : 'Never'),
       },
       {

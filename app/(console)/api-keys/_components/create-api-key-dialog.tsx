@@ -1,15 +1,20 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button, Dialog, FormField, Input, Select } from '@/components/ui';
-import { createApiKeyBody } from '@/lib/api-keys/schemas';
-import { apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
+import { Button, ConfirmDialog, Dialog, FormField, Input, Select } from '@/components/ui';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import type { createApiKeyBody } from '@/lib/api-keys/schemas';
+import { apiFetch } from '@/lib/http/client';
 import { API_KEYS_PATH, apiKeyKeys, type CreatedApiKey } from './api-key-queries';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const createApiKeyBodyResolver = lazyZodResolver<FormInput, FormOutput>(() =>
+  import('@/lib/api-keys/schemas').then((m) => m.createApiKeyBody),
+);
 
 type FormInput = z.input<typeof createApiKeyBody>;
 type FormOutput = z.output<typeof createApiKeyBody>;
@@ -26,14 +31,23 @@ export function CreateApiKeyDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [askingToClose, setAskingToClose] = useState(false);
   const close = () => {
+    setAskingToClose(false);
     setCreated(null);
     onOpenChange(false);
   };
   return (
+    <>
     <Dialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true);
+        // Escape or a backdrop click while the key is shown: the key is gone for good once the
+        // dialog closes, so ask first ("Done" is the deliberate way out).
+        else if (created) setAskingToClose(true);
+        else close();
+      }}
       title={created ? 'Copy your new API key' : 'Create an API key'}
       description={
         created
@@ -47,6 +61,17 @@ export function CreateApiKeyDialog({
         <CreateForm onCreated={setCreated} onCancel={close} />
       )}
     </Dialog>
+    <ConfirmDialog
+      open={askingToClose}
+      onOpenChange={(o) => !o && setAskingToClose(false)}
+      title="Have you copied the key?"
+      description="It is shown only this once. After closing, it cannot be shown again; a lost key must be revoked and replaced."
+      cancelLabel="Back to the key"
+      confirmLabel="Yes, close"
+      destructive={false}
+      onConfirm={close}
+    />
+    </>
   );
 }
 
@@ -57,24 +82,19 @@ function CreateForm({
   onCreated: (key: CreatedApiKey) => void;
   onCancel: () => void;
 }) {
-  const queryClient = useQueryClient();
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(createApiKeyBody),
+    resolver: createApiKeyBodyResolver,
     defaultValues: { family: 'B', name: '' },
   });
   const { errors } = form.formState;
-  const create = useMutation({
+  const create = useFormMutation({
     mutationFn: (body: FormOutput) =>
       apiFetch<CreatedApiKey>(API_KEYS_PATH, { method: 'POST', body }),
-    onSuccess: async (key) => {
-      toast.success(`Key “${key.name}” created.`);
-      onCreated(key);
-      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
-    },
-    onError: (error) => {
-      if (!applyServerErrors(error, form.setError, ['family', 'name', 'expiresAt']))
-        toast.error(errorMessage(error));
-    },
+    success: (key) => `Key “${key.name}” created.`,
+    invalidate: [apiKeyKeys.all],
+    onSuccess: onCreated,
+    setError: form.setError,
+    fields: ['family', 'name', 'expiresAt'],
   });
 
   return (

@@ -1,7 +1,8 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@/components/ui/columns';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { DateTime } from '@/components/console/date-time';
@@ -12,13 +13,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
-import { contractStatuses } from '@/db/schema';
+import { contractStatuses } from '@/db/enums';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract, type ContractList } from './contract-keys';
-import { CreateContractDialog } from './create-contract-dialog';
 import { DeleteContractDialog } from './delete-contract-dialog';
 import { DeployContractButton } from './deploy-contract-button';
-import { EditContractDialog } from './edit-contract-dialog';
+
+// Form dialogs (react-hook-form) load after the page, not in its first load.
+const CreateContractDialog = dynamic(() => import('./create-contract-dialog').then((m) => m.CreateContractDialog), { ssr: false });
+const EditContractDialog = dynamic(() => import('./edit-contract-dialog').then((m) => m.EditContractDialog), { ssr: false });
 
 const column = createColumnHelper<Contract>();
 
@@ -83,6 +86,7 @@ export function ContractsView() {
       column.accessor('deployedAt', {
         header: 'Deployed',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: (c) => <DateTime value={c.getValue()} stacked />,
       }),
       column.accessor('totalNFTs', {
@@ -100,6 +104,7 @@ export function ContractsView() {
       column.accessor('createdAt', {
         header: 'Created',
         enableSorting: true,
+        meta: { firstSort: 'desc' },
         cell: (c) => <DateTime value={c.getValue()} stacked />,
       }),
       column.display({

@@ -1,9 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -11,14 +8,17 @@ import { Input } from '@/components/ui/input';
 import { JsonObjectInput } from '@/components/ui/json-object-input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { chainEnvs, networks } from '@/db/schema';
-import {
-  createContractBody,
-  type CreateContractBody,
-  type CreateContractInput,
-} from '@/lib/contracts/schemas';
-import { apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import { chainEnvs, networks } from '@/db/enums';
+import type { CreateContractBody, CreateContractInput } from '@/lib/contracts/schemas';
+import { apiFetch } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract } from './contract-keys';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const createContractBodyResolver = lazyZodResolver<CreateContractInput, CreateContractBody>(() =>
+  import('@/lib/contracts/schemas').then((m) => m.createContractBody),
+);
 
 const fields = ['name', 'symbol', 'description', 'network', 'env', 'metadata'] as const;
 
@@ -42,7 +42,6 @@ export function CreateContractDialog({
 }
 
 function CreateContractForm({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
   const {
     register,
     control,
@@ -51,24 +50,21 @@ function CreateContractForm({ onDone }: { onDone: () => void }) {
     formState: { errors },
   } = useForm<CreateContractInput, unknown, CreateContractBody>({
     // The very schema the API validates A2 with.
-    resolver: zodResolver(createContractBody),
+    resolver: createContractBodyResolver,
     defaultValues: { name: '', symbol: '', description: '', network: 'POLYGON', env: 'TESTNET' },
   });
 
-  const create = useMutation({
+  const create = useFormMutation({
     mutationFn: (body: CreateContractBody) =>
       apiFetch<Contract>(CONTRACTS_PATH, {
         method: 'POST',
         body: { ...body, description: body.description || undefined },
       }),
-    onSuccess: async (contract) => {
-      toast.success(`Contract “${contract.name}” created.`);
-      await queryClient.invalidateQueries({ queryKey: contractKeys.all });
-      onDone();
-    },
-    onError: (error) => {
-      if (!applyServerErrors(error, setError, fields)) toast.error(errorMessage(error));
-    },
+    success: (contract) => `Contract “${contract.name}” created.`,
+    invalidate: [contractKeys.all],
+    onSuccess: onDone,
+    setError,
+    fields,
   });
 
   return (

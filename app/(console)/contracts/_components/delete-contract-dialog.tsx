@@ -1,9 +1,8 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ApiError, apiFetch, errorMessage } from '@/lib/http/client';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import { ApiError, apiFetch } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract } from './contract-keys';
 
 /** Asks first; a 409 (the contract still has NFTs) is shown inside the dialog, which stays open. */
@@ -14,20 +13,16 @@ export function DeleteContractDialog({
   contract: Contract | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
+  const remove = useFormMutation({
     mutationFn: (id: string) =>
       apiFetch<{ message: string }>(`${CONTRACTS_PATH}/${encodeURIComponent(id)}`, {
         method: 'DELETE',
       }),
-    onSuccess: async () => {
-      toast.success(`Contract “${contract?.name}” deleted.`);
-      await queryClient.invalidateQueries({ queryKey: contractKeys.all });
-      close();
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.status === 409)) toast.error(errorMessage(error));
-    },
+    success: () => `Contract “${contract?.name}” deleted.`,
+    invalidate: [contractKeys.all],
+    onSuccess: () => close(),
+    // A 409 (NFTs remain) is shown inside the dialog instead of a toast.
+    onError: (error) => error instanceof ApiError && error.status === 409,
   });
   const close = () => {
     remove.reset();

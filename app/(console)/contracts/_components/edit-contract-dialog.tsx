@@ -1,22 +1,22 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { contractStatuses } from '@/db/schema';
-import {
-  updateContractBody,
-  type UpdateContractBody,
-  type UpdateContractInput,
-} from '@/lib/contracts/schemas';
-import { apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import { contractStatuses } from '@/db/enums';
+import type { UpdateContractBody, UpdateContractInput } from '@/lib/contracts/schemas';
+import { apiFetch } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract } from './contract-keys';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const updateContractBodyResolver = lazyZodResolver<UpdateContractInput, UpdateContractBody>(() =>
+  import('@/lib/contracts/schemas').then((m) => m.updateContractBody),
+);
 
 const fields = ['status', 'contractAddress', 'deployedAt'] as const;
 
@@ -54,7 +54,6 @@ export function EditContractDialog({
 }
 
 function EditContractForm({ contract, onDone }: { contract: Contract; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const {
     register,
     control,
@@ -63,7 +62,7 @@ function EditContractForm({ contract, onDone }: { contract: Contract; onDone: ()
     formState: { errors },
   } = useForm<UpdateContractInput, unknown, UpdateContractBody>({
     // The very schema the API validates A3 with.
-    resolver: zodResolver(updateContractBody),
+    resolver: updateContractBodyResolver,
     defaultValues: {
       id: contract.id,
       status: contract.status,
@@ -72,17 +71,14 @@ function EditContractForm({ contract, onDone }: { contract: Contract; onDone: ()
     },
   });
 
-  const update = useMutation({
+  const update = useFormMutation({
     mutationFn: (body: UpdateContractBody) =>
       apiFetch<Contract>(CONTRACTS_PATH, { method: 'PUT', body }),
-    onSuccess: async (updated) => {
-      toast.success(`Contract “${updated.name}” updated.`);
-      await queryClient.invalidateQueries({ queryKey: contractKeys.all });
-      onDone();
-    },
-    onError: (error) => {
-      if (!applyServerErrors(error, setError, fields)) toast.error(errorMessage(error));
-    },
+    success: (updated) => `Contract “${updated.name}” updated.`,
+    invalidate: [contractKeys.all],
+    onSuccess: onDone,
+    setError,
+    fields,
   });
 
   return (

@@ -1,95 +1,26 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { ActionMenu, type ActionMenuItem } from '@/components/ui/action-menu';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { applyServerErrors, errorMessage } from '@/lib/http/client';
-import { updateMemberBody, type UpdateMemberBody, type UpdateMemberInput } from '@/lib/members/schemas';
-import { outboxKeys } from '@/app/(console)/outbox/_components/outbox-keys';
-import { memberKeys, membersApi } from './member-keys';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import { errorMessage } from '@/lib/http/client';
+import { membersApi } from './member-keys';
 
-type Target = { id: string; email: string; kind: 'member' | 'invitation'; role?: string | null };
+import { invalidateAfterMemberChange as invalidate, type MemberTarget as Target } from './member-target';
 
-function useInvalidate() {
-  const qc = useQueryClient();
-  return () => {
-    void qc.invalidateQueries({ queryKey: memberKeys.all });
-    void qc.invalidateQueries({ queryKey: outboxKeys.all });
-  };
-}
-
-/** Change e-mail (members and invitations); for invitations, optionally mail a new link. */
-export function ChangeEmailDialog({ target, open, onOpenChange }: { target: Target; open: boolean; onOpenChange: (o: boolean) => void }) {
-  const invalidate = useInvalidate();
-  const form = useForm<UpdateMemberInput, unknown, UpdateMemberBody>({
-    resolver: zodResolver(updateMemberBody),
-    defaultValues: { email: target.email, resend: target.kind === 'invitation' ? true : undefined },
-  });
-  const mutation = useMutation({
-    mutationFn: (body: UpdateMemberBody) => membersApi.update(target.id, body),
-    onSuccess: (res) => {
-      toast.success(res.resent ? `E-mail changed to ${res.email}; a new invitation was sent.` : `E-mail changed to ${res.email}.`);
-      invalidate();
-      onOpenChange(false);
-    },
-    onError: (error) => {
-      if (!applyServerErrors(error, form.setError, ['email', 'resend'])) toast.error(errorMessage(error));
-    },
-  });
-  const { errors } = form.formState;
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      dismissible={!mutation.isPending}
-      title={target.kind === 'invitation' ? 'Change the invitation’s e-mail' : 'Change the member’s e-mail'}
-      description={
-        target.kind === 'invitation'
-          ? 'The link already sent stops working. Send a new invitation to the corrected address.'
-          : 'The person signs in and receives mail at the new address. E-mail addresses are unique.'
-      }
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="change-email-form" loading={mutation.isPending}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form id="change-email-form" noValidate className="space-y-4" onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
-        <FormField label="E-mail" required error={errors.email?.message ?? errors.root?.message}>
-          {(p) => <Input {...p} type="email" autoComplete="off" {...form.register('email')} />}
-        </FormField>
-        {target.kind === 'invitation' && (
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="size-4 rounded border-slate-300" {...form.register('resend')} />
-            Send a new invitation e-mail now
-          </label>
-        )}
-      </form>
-    </Dialog>
-  );
-}
+// The e-mail form (react-hook-form) loads after the page, not in the list's first load.
+const ChangeEmailDialog = dynamic(() => import('./change-email-dialog').then((m) => m.ChangeEmailDialog), {
+  ssr: false,
+});
 
 export function useResendInvitation() {
-  const invalidate = useInvalidate();
-  return useMutation({
+  return useFormMutation({
     mutationFn: (target: Target) => membersApi.update(target.id, { resend: true }),
-    onSuccess: (res) => {
-      toast.success(`A new invitation was sent to ${res.email}.`);
-      invalidate();
-    },
-    onError: (error) => toast.error(errorMessage(error)),
+    success: (res) => `A new invitation was sent to ${res.email}.`,
+    invalidate,
   });
 }
 
@@ -105,17 +36,20 @@ export function RemoveDialog({
   onOpenChange: (o: boolean) => void;
   onRemoved?: () => void;
 }) {
-  const invalidate = useInvalidate();
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: () => membersApi.remove(target.id),
-    onSuccess: (res) => {
-      toast.success(res.message);
-      invalidate();
+    success: (res) => res.message,
+    invalidate,
+    onSuccess: () => {
       onOpenChange(false);
       onRemoved?.();
     },
-    onError: (e) => setError(errorMessage(e)),
+    // Shown inside the confirm dialog, not as a toast.
+    onError: (e) => {
+      setError(errorMessage(e));
+      return true;
+    },
   });
   const invitation = target.kind === 'invitation';
   return (
@@ -139,11 +73,46 @@ export function RemoveDialog({
   );
 }
 
-/** The row/detail action buttons for one member or invitation. */
-export function MemberActions({ target, onRemoved, size = 'sm' }: { target: Target; onRemoved?: () => void; size?: 'sm' | 'md' }) {
+/**
+ * The actions for one member or invitation: one "⋯" menu in a list row (`menu`), buttons on the
+ * detail page.
+ */
+export function MemberActions({
+  target,
+  onRemoved,
+  size = 'sm',
+  menu = false,
+}: {
+  target: Target;
+  onRemoved?: () => void;
+  size?: 'sm' | 'md';
+  menu?: boolean;
+}) {
   const [dialog, setDialog] = useState<'email' | 'remove' | null>(null);
   const resend = useResendInvitation();
   const invitation = target.kind === 'invitation';
+  const dialogs = (
+    <>
+      {/* Mounted only while open, so each opening starts from the current values. */}
+      {dialog === 'email' && <ChangeEmailDialog target={target} open onOpenChange={(o) => setDialog(o ? 'email' : null)} />}
+      {dialog === 'remove' && (
+        <RemoveDialog target={target} open onOpenChange={(o) => setDialog(o ? 'remove' : null)} onRemoved={onRemoved} />
+      )}
+    </>
+  );
+  if (menu) {
+    const items: ActionMenuItem[] = [{ label: 'Change e-mail', onSelect: () => setDialog('email') }];
+    if (invitation)
+      items.push({ label: 'Resend invitation', onSelect: () => resend.mutate(target), disabled: resend.isPending });
+    if (target.role !== 'OWNER')
+      items.push({ label: invitation ? 'Revoke invitation' : 'Remove member', onSelect: () => setDialog('remove'), destructive: true });
+    return (
+      <div className="flex justify-end">
+        <ActionMenu label={`Actions for ${target.email}`} items={items} />
+        {dialogs}
+      </div>
+    );
+  }
   return (
     <div className="flex items-center justify-end gap-1.5">
       <Button size={size} variant="secondary" onClick={() => setDialog('email')} aria-label={`Change e-mail of ${target.email}`}>
@@ -171,11 +140,7 @@ export function MemberActions({ target, onRemoved, size = 'sm' }: { target: Targ
           {invitation ? 'Revoke' : 'Remove'}
         </Button>
       )}
-      {/* Mounted only while open, so each opening starts from the current values. */}
-      {dialog === 'email' && <ChangeEmailDialog target={target} open onOpenChange={(o) => setDialog(o ? 'email' : null)} />}
-      {dialog === 'remove' && (
-        <RemoveDialog target={target} open onOpenChange={(o) => setDialog(o ? 'remove' : null)} onRemoved={onRemoved} />
-      )}
+      {dialogs}
     </div>
   );
 }

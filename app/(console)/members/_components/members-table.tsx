@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@/components/ui/columns';
 import Link from 'next/link';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -68,6 +68,7 @@ const columns = [
     id: 'createdAt',
     header: 'Added',
     enableSorting: true,
+    meta: { firstSort: 'desc' },
     cell: ({ getValue }) => (
       <span className="text-slate-600">
         <DateTime value={getValue()} stacked />
@@ -79,6 +80,7 @@ const columns = [
     header: () => <span className="sr-only">Actions</span>,
     cell: ({ row }) => (
       <MemberActions
+        menu
         target={{
           id: row.original.id,
           email: row.original.email,

@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
 import type { CreateNftBody, CreateNftInput } from '@/lib/nfts/schemas';
-import { toHundredths } from '@/lib/nfts/schemas';
-import { SplitChart } from './split-chart';
+import { toHundredths } from '@/lib/nfts/hundredths';
+import { SplitChart } from './split-chart-lazy';
 
 type Form = UseFormReturn<CreateNftInput, unknown, CreateNftBody>;
 

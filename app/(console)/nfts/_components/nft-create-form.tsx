@@ -1,24 +1,27 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { ContractPicker } from '@/components/console/contract-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { applyServerErrors, errorMessage } from '@/lib/http/client';
-import { createNftBody, type CreateNftBody, type CreateNftInput } from '@/lib/nfts/schemas';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import type { CreateNftBody, CreateNftInput } from '@/lib/nfts/schemas';
 import { createNft, nftKeys, withFormPaths } from './api';
 import { CopyrightEditor } from './copyright-editor';
 import { ImagePicker } from './image-picker';
 import { JsonObjectField } from './json-object-field';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const createNftBodyResolver = lazyZodResolver<CreateNftInput, CreateNftBody>(() =>
+  import('@/lib/nfts/schemas').then((m) => m.createNftBody),
+);
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const serverFields = ['name', 'smartContractId', 'description', 'externalUrl', 'imagePath', 'metadata', 'supply', 'copyright'] as const;
@@ -27,27 +30,24 @@ const serverFields = ['name', 'smartContractId', 'description', 'externalUrl', '
 export function NftCreateForm() {
   const router = useRouter();
   const params = useSearchParams();
-  const queryClient = useQueryClient();
   const [metadataValid, setMetadataValid] = useState(true);
   const form = useForm<CreateNftInput, unknown, CreateNftBody>({
-    resolver: zodResolver(createNftBody),
+    resolver: createNftBodyResolver,
     defaultValues: { name: '', smartContractId: params.get('contractId') ?? '', supply: 1, copyright: [] },
     mode: 'onTouched',
   });
   const { register, handleSubmit, formState, control, setError } = form;
   const errors = formState.errors;
 
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: createNft,
-    onSuccess: async (nft) => {
-      await queryClient.invalidateQueries({ queryKey: nftKeys.all });
-      toast.success(`NFT “${nft.name}” created.`);
-      router.push(`/nfts/${nft.id}`);
-    },
-    onError: (error) => {
-      const applied = applyServerErrors(withFormPaths(error), setError, [...serverFields, ...copyrightPaths(form.getValues('copyright')?.length ?? 0)]);
-      toast.error(applied ? 'Please fix the highlighted fields.' : errorMessage(error));
-    },
+    success: (nft) => `NFT “${nft.name}” created.`,
+    invalidate: [nftKeys.all],
+    onSuccess: (nft) => router.push(`/nfts/${nft.id}`),
+    mapError: withFormPaths,
+    setError,
+    fields: () => [...serverFields, ...copyrightPaths(form.getValues('copyright')?.length ?? 0)],
+    fieldErrorToast: 'Please fix the highlighted fields.',
   });
 
   const onSubmit = handleSubmit((body) => {

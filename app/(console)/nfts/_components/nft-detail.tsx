@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
@@ -9,14 +10,17 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TableShell } from '@/components/ui/table-shell';
 import { ApiError, errorMessage } from '@/lib/http/client';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
-import { NftEditForm } from './nft-edit-form';
 import { NftChainCard, NftMintAction } from './nft-mint-action';
-import { NftStatusForm } from './nft-status-form';
 import { NftThumbnail } from './nft-thumbnail';
-import { SplitChart } from './split-chart';
+import { SplitChart } from './split-chart-lazy';
 import { DateTime } from '@/components/console/date-time';
+
+// The edit forms (react-hook-form) load after the page, not in its first load.
+const NftEditForm = dynamic(() => import('./nft-edit-form').then((m) => m.NftEditForm), { ssr: false });
+const NftStatusForm = dynamic(() => import('./nft-status-form').then((m) => m.NftStatusForm), { ssr: false });
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -68,7 +72,7 @@ export function NftDetail({ id }: { id: string }) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/nfts" className="text-indigo-700 hover:underline">
+        <Link href="/nfts" className="text-indigo-700 underline underline-offset-2">
           NFTs
         </Link>{' '}
         / <span className="text-slate-600">{n.name}</span>
@@ -142,9 +146,12 @@ export function NftDetail({ id }: { id: string }) {
             <p className="text-sm text-slate-500">No copyright split on this NFT.</p>
           ) : (
             <div className="grid gap-6 md:grid-cols-[1fr_16rem]">
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm" aria-label="Copyright holders">
-                  <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+              <TableShell
+                bare
+                label="Copyright holders"
+                columnCount={5}
+                rowCount={n.copyright.length}
+                head={
                     <tr>
                       <th scope="col" className="px-3 py-2">Holder</th>
                       <th scope="col" className="px-3 py-2">Share</th>
@@ -152,8 +159,8 @@ export function NftDetail({ id }: { id: string }) {
                       <th scope="col" className="px-3 py-2">Wallet</th>
                       <th scope="col" className="px-3 py-2">Authorized</th>
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
+                }
+              >
                     {n.copyright.map((c) => (
                       <tr key={c.id}>
                         <td className="px-3 py-2">
@@ -172,9 +179,7 @@ export function NftDetail({ id }: { id: string }) {
                         </td>
                       </tr>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+              </TableShell>
               <SplitChart slices={n.copyright.map((c) => ({ label: c.email, percentage: c.percentage }))} />
             </div>
           )}

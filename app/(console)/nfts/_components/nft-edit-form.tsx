@@ -1,27 +1,29 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { applyServerErrors, errorMessage } from '@/lib/http/client';
-import { updateNftBody, type UpdateNftBody, type UpdateNftInput } from '@/lib/nfts/schemas';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import type { UpdateNftBody, UpdateNftInput } from '@/lib/nfts/schemas';
 import { nftKeys, updateNft, type NftDetail } from './api';
 import { JsonObjectField } from './json-object-field';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const updateNftBodyResolver = lazyZodResolver<UpdateNftInput, UpdateNftBody>(() =>
+  import('@/lib/nfts/schemas').then((m) => m.updateNftBody),
+);
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** A8 in the console: name, description, external URL, supply and metadata. */
 export function NftEditForm({ nft, onDone }: { nft: NftDetail; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [metadataValid, setMetadataValid] = useState(true);
   const form = useForm<UpdateNftInput, unknown, UpdateNftBody>({
-    resolver: zodResolver(updateNftBody),
+    resolver: updateNftBodyResolver,
     defaultValues: {
       name: nft.name,
       description: nft.description ?? undefined,
@@ -33,17 +35,14 @@ export function NftEditForm({ nft, onDone }: { nft: NftDetail; onDone: () => voi
   });
   const { register, handleSubmit, formState, control, setError } = form;
   const errors = formState.errors;
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: (body: UpdateNftBody) => updateNft(nft.id, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: nftKeys.all });
-      toast.success('NFT updated.');
-      onDone();
-    },
-    onError: (error) => {
-      const applied = applyServerErrors(error, setError, ['name', 'description', 'externalUrl', 'supply', 'metadata']);
-      toast.error(applied ? 'Please fix the highlighted fields.' : errorMessage(error));
-    },
+    success: 'NFT updated.',
+    invalidate: [nftKeys.all],
+    onSuccess: onDone,
+    setError,
+    fields: ['name', 'description', 'externalUrl', 'supply', 'metadata'],
+    fieldErrorToast: 'Please fix the highlighted fields.',
   });
 
   return (

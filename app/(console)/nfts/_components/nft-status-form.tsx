@@ -1,17 +1,20 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { nftStatuses } from '@/db/schema';
-import { applyServerErrors, errorMessage } from '@/lib/http/client';
-import { updateNftStatusBody, type UpdateNftStatusBody, type UpdateNftStatusInput } from '@/lib/nfts/schemas';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import { nftStatuses } from '@/db/enums';
+import type { UpdateNftStatusBody, UpdateNftStatusInput } from '@/lib/nfts/schemas';
 import { nftKeys, updateNftStatus, type NftDetail } from './api';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const updateNftStatusBodyResolver = lazyZodResolver<UpdateNftStatusInput, UpdateNftStatusBody>(() =>
+  import('@/lib/nfts/schemas').then((m) => m.updateNftStatusBody),
+);
 
 /** `datetime-local` text (local time) ↔ ISO 8601 UTC. */
 const toIso = (v: unknown) => (typeof v === 'string' && v ? new Date(v).toISOString() : undefined);
@@ -24,23 +27,19 @@ function toLocalInput(iso: string | null): string {
 
 /** A7 in the console: status and mint time (MINTED without a time means now). */
 export function NftStatusForm({ nft, onDone }: { nft: NftDetail; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<UpdateNftStatusInput, unknown, UpdateNftStatusBody>({
-    resolver: zodResolver(updateNftStatusBody),
+    resolver: updateNftStatusBodyResolver,
     defaultValues: { id: nft.id, status: nft.status, mintedAt: toLocalInput(nft.mintedAt) || undefined },
   });
   const { register, handleSubmit, formState, setError } = form;
-  const mutation = useMutation({
+  const mutation = useFormMutation({
     mutationFn: updateNftStatus,
-    onSuccess: async (updated) => {
-      await queryClient.invalidateQueries({ queryKey: nftKeys.all });
-      toast.success(`Status set to ${updated.status}.`);
-      onDone();
-    },
-    onError: (error) => {
-      const applied = applyServerErrors(error, setError, ['status', 'mintedAt']);
-      toast.error(applied ? 'Please fix the highlighted fields.' : errorMessage(error));
-    },
+    success: (updated) => `Status set to ${updated.status}.`,
+    invalidate: [nftKeys.all],
+    onSuccess: onDone,
+    setError,
+    fields: ['status', 'mintedAt'],
+    fieldErrorToast: 'Please fix the highlighted fields.',
   });
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit((body) => mutation.mutate(body))}>

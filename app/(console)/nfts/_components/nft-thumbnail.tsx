@@ -8,7 +8,7 @@ export function NftThumbnail({ imagePath, name, size = 'sm' }: { imagePath: stri
   if (!src) {
     return (
       <div
-        className={cn(box, 'flex items-center justify-center rounded-md border border-dashed border-slate-300 bg-slate-50 text-[10px] text-slate-400')}
+        className={cn(box, 'flex items-center justify-center rounded-md border border-dashed border-slate-300 bg-slate-50 text-[10px] text-slate-600')}
         aria-label={`${name}: no image`}
         role="img"
       >

@@ -9,7 +9,7 @@ import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
-import { nftStatuses } from '@/db/schema';
+import { nftStatuses } from '@/db/enums';
 import { errorMessage } from '@/lib/http/client';
 import { fetchNfts, nftKeys, type NftItem } from './api';
 import { NftThumbnail } from './nft-thumbnail';
@@ -57,12 +57,13 @@ const columns: ColumnDef<NftItem>[] = [
     enableSorting: true,
     cell: ({ row }) => <StatusBadge status={row.original.status} />,
   },
-  { id: 'supply', accessorKey: 'supply', header: 'Supply', enableSorting: true },
+  { id: 'supply', accessorKey: 'supply', header: 'Supply', enableSorting: true, meta: { firstSort: 'desc' } },
   {
     id: 'mintedAt',
     accessorKey: 'mintedAt',
     header: 'Minted',
     enableSorting: true,
+    meta: { firstSort: 'desc' },
     cell: ({ row }) => <DateTime value={row.original.mintedAt} stacked />,
   },
 ];

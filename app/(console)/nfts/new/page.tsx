@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { NftCreateForm } from '../_components/nft-create-form';
+import { NftCreateForm } from '../_components/nft-create-form-lazy';
 
 export const metadata: Metadata = { title: 'New NFT' };
 

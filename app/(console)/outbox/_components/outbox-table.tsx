@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@/components/ui/columns';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -133,6 +133,7 @@ export function OutboxTable({ smtpConfigured }: { smtpConfigured: boolean }) {
       id: 'createdAt',
       header: 'Queued',
       enableSorting: true,
+      meta: { firstSort: 'desc' },
       cell: ({ getValue }) => (
         <span className="text-slate-600"><DateTime value={getValue()} relative stacked /></span>
       ),

@@ -1,10 +1,8 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { RecipientPicker } from '@/components/console/member-picker';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
@@ -13,14 +11,16 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ApiError, apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
-import {
-  sendTokensBody,
-  type SendTokensBody,
-  type SendTokensInput,
-  type SendTokensResponse,
-} from '@/lib/tokens/schemas';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import { ApiError, apiFetch, errorMessage } from '@/lib/http/client';
+import type { SendTokensBody, SendTokensInput, SendTokensResponse } from '@/lib/tokens/schemas';
 import { tokenKeys, type MemberOption } from './token-keys';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const sendTokensBodyResolver = lazyZodResolver<SendTokensInput, SendTokensBody>(() =>
+  import('@/lib/tokens/schemas').then((m) => m.sendTokensBody),
+);
 
 type Pending = { values: SendTokensBody; member: MemberOption; idempotencyKey: string };
 type Sent = SendTokensResponse & { member: MemberOption; amount: string };
@@ -39,12 +39,12 @@ export function SendTokens() {
   const [sent, setSent] = useState<Sent | null>(null);
 
   const form = useForm<SendTokensInput, unknown, SendTokensBody>({
-    resolver: zodResolver(sendTokensBody),
+    resolver: sendTokensBodyResolver,
     defaultValues: { memberId: '', tokenType: 'mainnet' },
   });
   const { register, control, handleSubmit, formState, setError, reset } = form;
 
-  const send = useMutation({
+  const send = useFormMutation({
     mutationFn: (p: Pending) =>
       apiFetch<SendTokensResponse>('/api/v1/cl2c/token', {
         method: 'POST',
@@ -53,23 +53,24 @@ export function SendTokens() {
         // One key per confirmation: a retried or double-submitted confirmation cannot send twice.
         headers: { 'Idempotency-Key': p.idempotencyKey },
       }),
+    success: (response) => (response.broadcast ? 'Tokens sent.' : 'Transfer signed (not broadcast).'),
+    invalidate: [tokenKeys.all],
     onSuccess: (response, p) => {
       setSent({ ...response, member: p.member, amount: p.values.amount });
       setPending(null);
       setConfirmError(null);
       reset({ memberId: '', tokenType: p.values.tokenType });
       setChosen(null);
-      toast.success(response.broadcast ? 'Tokens sent.' : 'Transfer signed (not broadcast).');
-      void queryClient.invalidateQueries({ queryKey: tokenKeys.all });
     },
-    onError: (error) => {
-      if (applyServerErrors(error, setError, ['memberId', 'amount', 'tokenType'])) {
+    setError,
+    fields: ['memberId', 'amount', 'tokenType'],
+    onError: (error, _p, fieldsApplied) => {
+      if (fieldsApplied) {
         setPending(null);
         return;
       }
       const message = errorMessage(error);
       setConfirmError(error instanceof ApiError && error.details.length ? `${message} (${error.details.join('; ')})` : message);
-      toast.error(message);
       // A failed transfer is recorded; show it in the history.
       void queryClient.invalidateQueries({ queryKey: tokenKeys.all });
     },

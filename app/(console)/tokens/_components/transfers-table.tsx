@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper } from '@/components/ui/columns';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import type { PaginationInfo } from '@/components/ui/pagination';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
-import { transferStatuses, tokenTypes } from '@/db/schema';
+import { transferStatuses, tokenTypes } from '@/db/enums';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import type { TransferView } from '@/lib/tokens/schemas';
 import { shortHash, tokenKeys } from './token-keys';
@@ -24,6 +24,7 @@ const columns = [
     id: 'createdAt',
     header: 'Time',
     enableSorting: true,
+    meta: { firstSort: 'desc' },
     cell: (c) => <DateTime value={c.getValue()} stacked />,
   }),
   column.accessor('memberEmail', {

@@ -1,13 +1,19 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { apiFetch, applyServerErrors, errorMessage } from '@/lib/http/client';
-import { acceptInvitationBody, type AcceptInvitationBody, type AcceptInvitationInput } from '@/lib/invitations/schemas';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import { useFormMutation } from '@/components/ui/use-form-mutation';
+import { apiFetch, errorMessage } from '@/lib/http/client';
+import type { AcceptInvitationBody, AcceptInvitationInput } from '@/lib/invitations/schemas';
+
+/** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
+const acceptInvitationBodyResolver = lazyZodResolver<AcceptInvitationInput, AcceptInvitationBody>(() =>
+  import('@/lib/invitations/schemas').then((m) => m.acceptInvitationBody),
+);
 
 type Accepted = { message: string; email: string; walletAddress: string; organization: { name: string } };
 
@@ -22,20 +28,27 @@ export function AcceptInvitationForm({
 }) {
   const [done, setDone] = useState<Accepted | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [joining, setJoining] = useState(false);
   const form = useForm<AcceptInvitationInput, unknown, AcceptInvitationBody>({
-    resolver: zodResolver(acceptInvitationBody),
+    resolver: acceptInvitationBodyResolver,
     defaultValues: { firstName: '', lastName: '', userName: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
-  const accept = async (body: AcceptInvitationBody | Record<string, never>) => {
+  const mutation = useFormMutation({
+    mutationFn: (body: AcceptInvitationBody | Record<string, never>) =>
+      apiFetch<Accepted>(`/api/invite/${encodeURIComponent(token)}`, { method: 'POST', body }),
+    onSuccess: setDone,
+    setError: form.setError,
+    fields: ['firstName', 'lastName', 'userName'],
+    // This page shows the failure above the form rather than as a toast.
+    onError: (error, _body, fieldsApplied) => {
+      if (!fieldsApplied) setFormError(errorMessage(error));
+      return true;
+    },
+  });
+  const accept = (body: AcceptInvitationBody | Record<string, never>) => {
     setFormError(null);
-    try {
-      setDone(await apiFetch<Accepted>(`/api/invite/${encodeURIComponent(token)}`, { method: 'POST', body }));
-    } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['firstName', 'lastName', 'userName'])) setFormError(errorMessage(error));
-    }
+    mutation.mutate(body);
   };
 
   if (done) {
@@ -62,11 +75,8 @@ export function AcceptInvitationForm({
         {errorBox}
         <Button
           className="w-full"
-          loading={joining}
-          onClick={() => {
-            setJoining(true);
-            void accept({}).finally(() => setJoining(false));
-          }}
+          loading={mutation.isPending}
+          onClick={() => accept({})}
         >
           Join {organizationName}
         </Button>
@@ -91,7 +101,7 @@ export function AcceptInvitationForm({
       >
         {(p) => <Input {...p} autoComplete="username" {...form.register('userName')} />}
       </FormField>
-      <Button type="submit" className="w-full" loading={isSubmitting}>
+      <Button type="submit" className="w-full" loading={mutation.isPending}>
         Create my account
       </Button>
     </form>

@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TableShell } from '@/components/ui/table-shell';
 import { ApiError, errorMessage } from '@/lib/http/client';
 import { MemberActions } from '../../_components/member-actions';
 import { memberKeys, membersApi } from '../../_components/member-keys';
@@ -104,12 +105,13 @@ export function MemberDetailView({ id }: { id: string }) {
       </Card>
       <Card>
         <CardHeader title="NFTs and copyright shares" description={`${m.totalNFTs} NFT${m.totalNFTs === 1 ? '' : 's'} in this organization`} />
-        {m.endUserNfts.length === 0 ? (
-          <EmptyState title="No copyright shares" description="This person holds no share of any NFT of the organization." />
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" aria-label="NFTs and copyright shares">
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <TableShell
+          bare
+          label="NFTs and copyright shares"
+          columnCount={6}
+          rowCount={m.endUserNfts.length}
+          emptyState={<EmptyState title="No copyright shares" description="This person holds no share of any NFT of the organization." />}
+          head={
                 <tr>
                   <th scope="col" className="px-4 py-2.5">NFT</th>
                   <th scope="col" className="px-4 py-2.5">Contract</th>
@@ -118,8 +120,8 @@ export function MemberDetailView({ id }: { id: string }) {
                   <th scope="col" className="px-4 py-2.5">Share status</th>
                   <th scope="col" className="px-4 py-2.5">Minted</th>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+          }
+        >
                 {m.endUserNfts.map((s) => (
                   <tr key={s.id}>
                     <td className="px-4 py-2.5 font-medium">
@@ -139,10 +141,7 @@ export function MemberDetailView({ id }: { id: string }) {
                     <td className="px-4 py-2.5 whitespace-nowrap text-slate-600"><DateTime value={s.nft.mintedAt} /></td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        </TableShell>
       </Card>
     </div>
   );

@@ -1,0 +1,19 @@
+/**
+ * The value lists of the schema's enum columns, in a module without Drizzle so browser code (the
+ * console's filters and selects) can import them without shipping the ORM. db/schema.ts re-exports them.
+ */
+export const contractStatuses = ['CREATED', 'DEPLOYED', 'FAILED'] as const;
+export const nftStatuses = ['CREATED', 'PENDING', 'MINTED', 'FAILED'] as const;
+export const membershipStatuses = ['ACTIVE', 'SUSPENDED'] as const;
+export const membershipRoles = ['OWNER', 'ADMIN', 'MEMBER'] as const;
+export const invitationStatuses = ['PENDING', 'ACCEPTED', 'REVOKED', 'EXPIRED'] as const;
+export const shareStatuses = ['PENDING', 'AUTHORIZED', 'REJECTED'] as const;
+export const apiKeyFamilies = ['A', 'B'] as const;
+export const networks = ['POLYGON'] as const;
+export const chainEnvs = ['TESTNET', 'MAINNET'] as const;
+export const tokenTypes = ['mainnet', 'faucet'] as const;
+export const transferStatuses = ['PENDING', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const;
+/** Ledger of chain operations (lib/chain/ledger.ts): PREPARED is written before the chain is called. */
+export const chainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const;
+export const chainTxKinds = ['deploy', 'mint', 'transfer'] as const;
+export const emailStatuses = ['PENDING', 'SENT', 'FAILED'] as const;
