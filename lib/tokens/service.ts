@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import { getAddress } from 'viem';
 import type { Db } from '@/db/client';
 import { tokenTransfers, userOrganizations, users, wallets, type TokenTransfer } from '@/db/schema';
+import { readCounter } from '@/lib/search/counters';
 import { recordAudit } from '@/lib/audit/service';
 import { organizationAccount, type ChainClient } from '@/lib/chain';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
@@ -68,8 +69,9 @@ export async function sendTokens(
         if (!toAddress) {
           throw new ConflictError('The member has no wallet address to send tokens to.', [`memberId: ${member.id} has no wallet`]);
         }
-        const sequence =
-          tx.select({ n: count() }).from(tokenTransfers).where(eq(tokenTransfers.organizationId, organizationId)).get()?.n ?? 0;
+        // The organization's send count, kept by a trigger on token_transfers (lib/search/counters):
+        // no count(*) over the history inside the write transaction.
+        const sequence = readCounter(tx, organizationId, 'transfers');
         const row = tx
           .insert(tokenTransfers)
           .values({
