@@ -94,7 +94,7 @@ export function seed(sqlite: Database.Database, organizationId: string, otherOrg
           const membershipId = crypto.randomUUID();
           memberIds.push(membershipId);
           insertMembership.run(membershipId, organizationId, userId, i % 10 === 0 ? 'SUSPENDED' : 'ACTIVE', at, at);
-          if (i % 3 === 0) insertWallet.run(crypto.randomUUID(), userId, `0x${(i + 1).toString(16).padStart(40, 'a')}`, at, at);
+          if (i % 3 === 0) insertWallet.run(crypto.randomUUID(), userId, `0x${(i + 1).toString(16).padStart(40, '0')}`, at, at);
         } else {
           insertInvitation.run(crypto.randomUUID(), organizationId, `invitee.${i}@bench.test`, `bench-${i}`, Date.now() + 7 * 864e5, at, at);
         }

@@ -256,6 +256,6 @@ async function main() {
 
 main().catch((error: unknown) => {
   log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  if (error instanceof Error && error.cause) log(`cause: ${String(error.cause)}`);
+  if (error instanceof Error && error.cause instanceof Error) log(`cause: ${error.cause.message}`);
   process.exitCode = 1;
 });
