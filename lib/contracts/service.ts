@@ -2,6 +2,7 @@ import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts, type SmartContract } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
+import { assertContractManualUpdate } from '@/lib/chain/manual-status';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
 import { columnMatch, ftsPhrase, matchRowids } from '@/lib/search/fts';
@@ -11,10 +12,7 @@ import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import type { CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
-export type ContractView = Omit<
-  SmartContract,
-  'organizationId' | 'creatorAddress' | 'deploymentTransactionHash' | 'deploymentLogs' | 'totalNfts' | 'totalSupply'
-> & {
+export type ContractView = Omit<SmartContract, 'organizationId' | 'totalNfts' | 'totalSupply'> & {
   totalNFTs: number;
 };
 
@@ -29,6 +27,9 @@ const viewColumns = {
   contractAddress: smartContracts.contractAddress,
   deployedAt: smartContracts.deployedAt,
   metadata: smartContracts.metadata,
+  creatorAddress: smartContracts.creatorAddress,
+  deploymentTransactionHash: smartContracts.deploymentTransactionHash,
+  deploymentLogs: smartContracts.deploymentLogs,
   // Stored, kept by triggers (lib/search): no per-row count.
   totalNFTs: smartContracts.totalNfts,
   createdAt: smartContracts.createdAt,
@@ -138,6 +139,7 @@ export function updateContract(db: Db, actor: Actor, input: UpdateContractBody):
     let deployedAt = input.deployedAt ?? current.deployedAt;
     if (status === 'DEPLOYED' && !input.deployedAt && current.status !== 'DEPLOYED') deployedAt = new Date();
     const changes = { status, contractAddress, deployedAt };
+    assertContractManualUpdate(tx, current, changes);
     tx.update(smartContracts).set(changes).where(eq(smartContracts.id, current.id)).run();
     recordAudit(tx, actor, {
       action: 'contract.update',
