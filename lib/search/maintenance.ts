@@ -17,6 +17,21 @@ import {
 /** Rebuilds every derived structure from the base tables, in one transaction. */
 export function reindex(sqlite: Database.Database) {
   const started = performance.now();
+  // One big transaction: with the default 2 MB page cache SQLite spills and rewrites the same
+  // pages (FTS segment merges) over and over — measured at 1M NFTs: 40+ GB written. 256 MB here.
+  const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number;
+  sqlite.pragma('cache_size = -262144');
+  try {
+    rebuild(sqlite);
+  } finally {
+    sqlite.pragma(`cache_size = ${cacheSize}`);
+  }
+  for (const fts of ftsSources) sqlite.prepare(`INSERT INTO ${fts.table} (${fts.table}) VALUES ('optimize')`).run();
+  clearCountCache();
+  return { ok: true, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
+}
+
+function rebuild(sqlite: Database.Database) {
   sqlite.transaction(() => {
     for (const fts of ftsSources) {
       sqlite.prepare(`DELETE FROM ${fts.table}`).run();
@@ -32,9 +47,6 @@ export function reindex(sqlite: Database.Database) {
       ON CONFLICT DO UPDATE SET n = n + 1`).run();
     sqlite.prepare(`INSERT INTO search_counters (organization_id, name, n) VALUES ('', 'gen', 1) ON CONFLICT DO UPDATE SET n = n + 1`).run();
   })();
-  for (const fts of ftsSources) sqlite.prepare(`INSERT INTO ${fts.table} (${fts.table}) VALUES ('optimize')`).run();
-  clearCountCache();
-  return { ok: true, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) };
 }
 
 export type CheckResult = { ok: boolean; problems: string[] };
