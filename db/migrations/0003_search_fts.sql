@@ -124,7 +124,7 @@ END;
 --> statement-breakpoint
 -- ---------------------------------------------------------------- members, users, invitations
 CREATE TRIGGER `search_members_ai` AFTER INSERT ON `user_organizations` BEGIN
-  UPDATE user_organizations SET total_nfts = (SELECT count(*) FROM copyright_shares s JOIN nfts n ON n.id = s.nft_id WHERE s.user_id = new.user_id AND n.organization_id = new.organization_id) WHERE rowid = new.rowid;
+  UPDATE user_organizations SET total_nfts = (SELECT count(*) FROM copyright_shares s CROSS JOIN nfts n ON n.id = s.nft_id WHERE s.user_id = new.user_id AND n.organization_id = new.organization_id) WHERE rowid = new.rowid;
   INSERT INTO search_counters (organization_id, name, n) VALUES (new.organization_id, 'members', 1) ON CONFLICT DO UPDATE SET n = n + 1;
   INSERT INTO search_counters (organization_id, name, n) VALUES (new.organization_id, 'members:status:' || new.status, 1) ON CONFLICT DO UPDATE SET n = n + 1;
   INSERT INTO search_counters (organization_id, name, n) VALUES (new.organization_id, 'gen', 1) ON CONFLICT DO UPDATE SET n = n + 1;
@@ -212,7 +212,7 @@ UPDATE smart_contracts SET total_nfts = (SELECT count(*) FROM nfts WHERE smart_c
 --> statement-breakpoint
 UPDATE nfts SET copyrighted = coalesce((SELECT count(*) > 0 AND sum(status <> 'AUTHORIZED') = 0 FROM copyright_shares WHERE nft_id = nfts.id), 0);
 --> statement-breakpoint
-UPDATE user_organizations SET total_nfts = (SELECT count(*) FROM copyright_shares s JOIN nfts n ON n.id = s.nft_id WHERE s.user_id = user_organizations.user_id AND n.organization_id = user_organizations.organization_id);
+UPDATE user_organizations SET total_nfts = (SELECT count(*) FROM copyright_shares s CROSS JOIN nfts n ON n.id = s.nft_id WHERE s.user_id = user_organizations.user_id AND n.organization_id = user_organizations.organization_id);
 --> statement-breakpoint
 INSERT INTO search_counters (organization_id, name, n)
   SELECT organization_id, 'nfts', count(*) FROM nfts GROUP BY organization_id

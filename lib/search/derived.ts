@@ -49,7 +49,9 @@ export const ftsSources: readonly FtsSource[] = [
 export const copyrightedSql = `coalesce((SELECT count(*) > 0 AND sum(s.status <> 'AUTHORIZED') = 0 FROM copyright_shares s WHERE s.nft_id = nfts.id), 0)`;
 export const contractTotalNftsSql = `(SELECT count(*) FROM nfts n WHERE n.smart_contract_id = smart_contracts.id)`;
 export const contractTotalSupplySql = `(SELECT coalesce(sum(n.supply), 0) FROM nfts n WHERE n.smart_contract_id = smart_contracts.id)`;
-export const memberTotalNftsSql = `(SELECT count(*) FROM copyright_shares s JOIN nfts n ON n.id = s.nft_id
+// CROSS JOIN fixes the join order (shares of the user first): left to itself SQLite may walk every
+// NFT of the organization for each member — at 1M NFTs that never finishes.
+export const memberTotalNftsSql = `(SELECT count(*) FROM copyright_shares s CROSS JOIN nfts n ON n.id = s.nft_id
   WHERE s.user_id = user_organizations.user_id AND n.organization_id = user_organizations.organization_id)`;
 
 /** (organization_id, name, n) of every counter except the generations. */
