@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -121,6 +122,8 @@ export const userOrganizations = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: membershipStatuses }).notNull().default('ACTIVE'),
     role: text('role', { enum: membershipRoles }).notNull().default('MEMBER'),
+    /** Derived (trigger-maintained, see lib/search): NFTs of this organization the person holds a share in. */
+    totalNfts: integer('total_nfts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -181,6 +184,9 @@ export const smartContracts = sqliteTable(
     creatorAddress: text('creator_address'),
     deploymentTransactionHash: text('deployment_transaction_hash'),
     deploymentLogs: text('deployment_logs'),
+    /** Derived (trigger-maintained, see lib/search): number of NFTs and the sum of their supply. */
+    totalNfts: integer('total_nfts').notNull().default(0),
+    totalSupply: integer('total_supply').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -191,6 +197,12 @@ export const smartContracts = sqliteTable(
     index('contracts_org_symbol_idx').on(t.organizationId, t.symbol),
     index('contracts_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
     index('contracts_org_deployed_idx').on(t.organizationId, t.deployedAt),
+    // Covering indexes for the deferred join of A1: (organization, sort column, id).
+    index('contracts_org_updated_id_idx').on(t.organizationId, t.updatedAt, t.id),
+    index('contracts_org_name_id_idx').on(t.organizationId, t.name, t.id),
+    index('contracts_org_symbol_id_idx').on(t.organizationId, t.symbol, t.id),
+    index('contracts_org_status_id_idx').on(t.organizationId, t.status, t.createdAt, t.id),
+    index('contracts_org_deployed_id_idx').on(t.organizationId, t.deployedAt, t.id),
   ],
 );
 
@@ -222,6 +234,8 @@ export const nfts = sqliteTable(
     signature: text('signature'),
     copyrightMetadata: text('copyright_metadata'),
     copyrightedAt: timestamp('copyrighted_at'),
+    /** Derived (trigger-maintained, see lib/search): at least one share and every share AUTHORIZED. */
+    copyrighted: integer('copyrighted', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -234,6 +248,13 @@ export const nfts = sqliteTable(
     index('nfts_org_supply_idx').on(t.organizationId, t.supply),
     index('nfts_org_contract_created_idx').on(t.organizationId, t.smartContractId, t.createdAt),
     index('nfts_contract_idx').on(t.smartContractId),
+    // Covering indexes for the deferred join of A5: (organization[, filter], sort column, id).
+    index('nfts_org_updated_id_idx').on(t.organizationId, t.updatedAt, t.id),
+    index('nfts_org_name_id_idx').on(t.organizationId, t.name, t.id),
+    index('nfts_org_status_id_idx').on(t.organizationId, t.status, t.createdAt, t.id),
+    index('nfts_org_minted_id_idx').on(t.organizationId, t.mintedAt, t.id),
+    index('nfts_org_supply_id_idx').on(t.organizationId, t.supply, t.id),
+    index('nfts_org_contract_id_idx').on(t.organizationId, t.smartContractId, t.createdAt, t.id),
   ],
 );
 
@@ -259,6 +280,21 @@ export const copyrightShares = sqliteTable(
     uniqueIndex('shares_nft_user_uq').on(t.nftId, t.userId),
     index('shares_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Exact counters per organization and filter value (`nfts`, `nfts:status:MINTED`, `members`,
+ * `invitations:status:PENDING`, `transfers`, `gen`…), kept by triggers in the same transaction as
+ * every write (see lib/search/README in the README's "Search and derived data").
+ */
+export const searchCounters = sqliteTable(
+  'search_counters',
+  {
+    organizationId: text('organization_id').notNull(),
+    name: text('name').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.name] })],
 );
 
 export const tokenTransfers = sqliteTable(

@@ -1,98 +1,261 @@
 /**
- * List-endpoint benchmark at scale: `npm run bench -- [--rows 1000000]`.
- * Builds a throw-away database (in .tmp/bench) with one organization holding ROWS contracts and
- * ROWS NFTs (plus a second organization, so scoping is exercised), then times the real Family A
- * route handlers for typical and worst-case queries and prints p50/p95/max per case.
+ * HTTP benchmark: `npm run bench -- [--rows 1000000] [--members 100000] [--seconds 5]
+ *   [--connections 10] [--port N] [--skip-build] [--reuse] [--seed-only] [--strict] [--out file.json]`
+ *
+ * Seeds a throw-away database (.tmp/bench-<rows>/) with one organization holding ROWS NFTs over
+ * more than 1,000 contracts (at a million) and MEMBERS members/invitations, builds the app
+ * (`next build`, unless --skip-build), starts `next start` on it, and drives every case of
+ * scripts/bench-cases.ts with autocannon — each request drawn afresh. Prints req/s, p50, p99 and
+ * the ratio to the floor measured in the same run, the server's peak RSS and the database size,
+ * and whether each of the issue's targets is met. Exits 1 when a request got an unexpected status
+ * (and, with --strict, when a target is missed). The small mode
+ * (`--rows 2000 --members 200 --seconds 1 --skip-build`) runs in the test suite (e2e/bench-small.spec.ts).
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { benchCases, mixedCases, type BenchCase, type BenchContext, type Kind } from './bench-cases';
 
 const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     members: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '30' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string' },
+    'skip-build': { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    'seed-only': { type: 'boolean', default: false },
+    out: { type: 'string' },
   },
 });
 const ROWS = Number(values.rows);
 const MEMBERS = Number(values.members);
-const RUNS = Number(values.runs);
-const dir = path.resolve('.tmp/bench');
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
-process.env.DATA_DIR = dir;
-process.env.DATABASE_PATH = path.join(dir, 'bench.db');
-process.env.RATE_LIMIT_PER_MINUTE = String(1e9);
-process.env.CL2C_QUIET_LOGS = '1';
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
 
-const { getDb } = await import('@/db/client');
-const { createOrganization } = await import('@/lib/tenants/service');
-const { cases } = await import('./bench-cases');
+const root = process.cwd();
+const dir = path.resolve(`.tmp/bench-${ROWS}`);
+const dbFile = path.join(dir, 'bench.db');
+const contextFile = path.join(dir, 'context.json');
+const serverEnv: Record<string, string> = {
+  DATA_DIR: dir,
+  DATABASE_PATH: dbFile,
+  AUTH_SECRET: 'bench-only-secret-0123456789abcdef0123456789abcdef',
+  RATE_LIMIT_PER_MINUTE: String(1e9),
+  SIGNIN_MAX_PER_MINUTE: String(1e9),
+  CL2C_QUIET_LOGS: '1',
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+Object.assign(process.env, serverEnv);
 
-const db = getDb();
-const org = await createOrganization(db, { name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench-password' });
-await createOrganization(db, { name: 'Other', adminEmail: 'other@example.test', adminPassword: 'bench-password' });
+const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const t0 = performance.now();
-const sqlite = db.$client;
-const statuses = ['CREATED', 'DEPLOYED', 'FAILED'];
-const nftStatuses = ['CREATED', 'PENDING', 'MINTED', 'FAILED'];
-const insertContract = sqlite.prepare(
-  `insert into smart_contracts (id, organization_id, name, symbol, description, status, created_at, updated_at)
-   values (?, ?, ?, ?, ?, ?, ?, ?)`,
-);
-const insertNft = sqlite.prepare(
-  `insert into nfts (id, organization_id, smart_contract_id, name, description, supply, status, created_at, updated_at)
-   values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-);
-const contractIds: string[] = [];
-sqlite.transaction(() => {
-  const base = Date.now() - ROWS * 1000;
-  for (let i = 0; i < ROWS; i++) {
-    const id = crypto.randomUUID();
-    if (i < 1000) contractIds.push(id);
-    insertContract.run(id, org.organization.id, `Contract ${i}`, `C${i % 100000}`, i % 7 === 0 ? `needle ${i}` : null, statuses[i % 3], base + i * 1000, base + i * 1000);
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function prepareDatabase(): Promise<BenchContext> {
+  if (values.reuse && existsSync(contextFile) && existsSync(dbFile)) {
+    log(`reusing ${dbFile}`);
+    return JSON.parse(readFileSync(contextFile, 'utf8')) as BenchContext;
   }
-  // Half the people are registered members, half are pending invitations.
-  const insertUser = sqlite.prepare(`insert into users (id, email, name, is_registered, created_at, updated_at) values (?, ?, ?, 1, ?, ?)`);
-  const insertMembership = sqlite.prepare(
-    `insert into user_organizations (id, organization_id, user_id, status, role, created_at, updated_at) values (?, ?, ?, ?, 'MEMBER', ?, ?)`,
-  );
-  const insertInvitation = sqlite.prepare(
-    `insert into invitations (id, organization_id, email, status, token_hash, expires_at, created_at, updated_at) values (?, ?, ?, 'PENDING', ?, ?, ?, ?)`,
-  );
-  for (let i = 0; i < MEMBERS; i++) {
-    const at = base + i * 1000;
-    if (i % 2 === 0) {
-      const userId = crypto.randomUUID();
-      insertUser.run(userId, `user${i}@bench.test`, `User ${i}`, at, at);
-      insertMembership.run(crypto.randomUUID(), org.organization.id, userId, i % 10 === 0 ? 'SUSPENDED' : 'ACTIVE', at, at);
-    } else {
-      insertInvitation.run(crypto.randomUUID(), org.organization.id, `user${i}@bench.test`, `hash${i}`, Date.now() + 7 * 864e5, at, at);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const { getDb } = await import('@/db/client');
+  const { createOrganization } = await import('@/lib/tenants/service');
+  const { seed } = await import('./bench-seed');
+  const db = getDb();
+  const org = await createOrganization(db, { name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench-password' });
+  const other = await createOrganization(db, { name: 'Other', adminEmail: 'other@example.test', adminPassword: 'bench-password' });
+  log(`seeding ${ROWS.toLocaleString('en')} NFTs and ${MEMBERS.toLocaleString('en')} members/invitations…`);
+  const seeded = seed(db.$client, org.organization.id, other.organization.id, ROWS, MEMBERS);
+  log(`seeded in ${seeded.seconds.toFixed(1)} s (${seeded.contracts} contracts; bulk insert + db reindex)`);
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  db.$client.close();
+  const context: BenchContext = {
+    rows: ROWS,
+    members: MEMBERS,
+    contractIds: seeded.contractIds,
+    memberIds: seeded.memberIds,
+    tenant: org.organization.tenant,
+    keyA: org.apiKey,
+    keyB: org.tenantApiKey,
+  };
+  writeFileSync(contextFile, JSON.stringify(context));
+  return context;
+}
+
+/** Resident set size of a process and its descendants, from /proc (0 where unavailable). */
+function treeRss(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return rss + children.reduce((sum, child) => sum + treeRss(child), 0);
+  } catch {
+    return 0;
+  }
+}
+
+async function startServer(port: number): Promise<{ child: ChildProcess; base: string; peakRss: () => number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv, NODE_ENV: 'production', APP_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    if (child.pid) peak = Math.max(peak, treeRss(child.pid));
+  }, 100);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/api/v1/cl2c/user/${crypto.randomUUID()}`);
+      await res.text();
+      break;
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 250));
     }
   }
-  for (let i = 0; i < ROWS; i++) {
-    insertNft.run(crypto.randomUUID(), org.organization.id, contractIds[i % contractIds.length], `NFT ${i}`, i % 11 === 0 ? `needle ${i}` : null, 1 + (i % 50), nftStatuses[i % 4], base + i * 1000, base + i * 1000);
-  }
-})();
-sqlite.pragma('optimize');
-console.log(`seeded ${ROWS.toLocaleString()} contracts, ${ROWS.toLocaleString()} NFTs and ${MEMBERS.toLocaleString()} members/invitations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
-const headers = { 'x-api-key': org.apiKey };
-console.log(`\n${'case'.padEnd(58)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
-for (const c of cases({ contractId: contractIds[0]!, rows: ROWS, members: MEMBERS })) {
-  const times: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const url = new URL(c.path, 'http://127.0.0.1');
-    for (const [k, v] of Object.entries(c.query)) url.searchParams.set(k, String(v));
-    const start = performance.now();
-    const res = await c.handler(new Request(url, { headers }), { params: Promise.resolve({}) });
-    await res.text();
-    times.push(performance.now() - start);
-    if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status}`);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-  console.log(`${c.name.padEnd(58)} ${at(0.5).padStart(8)} ${at(0.95).padStart(8)} ${times[times.length - 1]!.toFixed(1).padStart(8)}`);
+  return {
+    child,
+    base,
+    peakRss: () => peak,
+    stop: async () => {
+      clearInterval(sampler);
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
+  };
 }
+
+type Measured = { name: string; kind: Kind | 'mixed'; reqs: number; p50: number; p99: number; total: number; bad: number; note?: string };
+
+async function run(base: string, c: BenchCase, connections: number): Promise<Measured> {
+  // One request first, so a broken case fails loudly with its answer instead of a statistic.
+  const probe = c.make();
+  // A kept-alive socket the server has just closed fails an attempt; that is no answer yet.
+  let res: Response | undefined;
+  for (let attempt = 1; !res; attempt++) {
+    try {
+      res = await fetch(base + probe.path, { method: probe.method, headers: probe.headers, body: probe.body });
+      // Node answers 408 on a kept-alive socket whose idle timer fired as the request arrived.
+      if (res.status === 408 && attempt < 3) res = undefined;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+  const text = await res.text();
+  if (res.status !== c.status) throw new Error(`${c.name}: expected HTTP ${c.status}, got ${res.status}: ${text.slice(0, 300)}`);
+  let bad = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: SECONDS,
+    timeout: 30,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = c.make();
+          // autocannon writes Content-Length into the headers object it is given: always a fresh one.
+          return { ...req, method: r.method, path: r.path, headers: { ...r.headers }, body: r.body };
+        },
+        onResponse: (status) => {
+          if (status !== c.status) bad += 1;
+        },
+      },
+    ],
+  });
+  bad += result.errors + result.timeouts;
+  return { name: c.name, kind: c.kind, reqs: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, bad };
+}
+
+function target(m: Measured, floor: number): { text: string; met: boolean } {
+  const ratio = m.reqs / floor;
+  switch (m.kind) {
+    case 'list':
+      return { text: '≥50%, p99≤100', met: ratio >= 0.5 && m.p99 <= 100 };
+    case 'search':
+      return { text: '≥15%, p99≤250', met: ratio >= 0.15 && m.p99 <= 250 };
+    case 'write':
+      return m.name.startsWith('A6') ? { text: 'p99≤100', met: m.p99 <= 100 } : { text: 'p99≤300', met: m.p99 <= 300 };
+    case 'mixed':
+      return { text: 'cheap p99≤50', met: m.p99 <= 50 };
+    default:
+      return { text: '—', met: true };
+  }
+}
+
+async function main() {
+  const context = await prepareDatabase();
+  if (values['seed-only']) return;
+  if (!values['skip-build']) {
+    log('next build…');
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    if (build.status !== 0) throw new Error('next build failed');
+  }
+  const port = values.port ? Number(values.port) : await freePort();
+  const server = await startServer(port);
+  const measured: Measured[] = [];
+  try {
+    const cases = benchCases(context);
+    for (const c of cases) {
+      const m = await run(server.base, c, c.connections ?? CONNECTIONS);
+      measured.push(m);
+      log(`${m.name}: ${m.reqs.toFixed(0)} req/s, p99 ${m.p99} ms${m.bad ? `, ${m.bad} bad` : ''}`);
+    }
+    const { heavy, cheap } = mixedCases(cases);
+    const half = Math.max(1, Math.floor(CONNECTIONS / 2));
+    const [h, l] = await Promise.all([run(server.base, heavy, half), run(server.base, cheap, half)]);
+    measured.push({ ...l, kind: 'mixed', name: `mixed: cheap (${cheap.name.split(' (')[0]}) beside "${heavy.name}"`, note: `heavy side ${h.reqs.toFixed(0)} req/s, p99 ${h.p99} ms` });
+    if (h.bad) measured.push({ ...h, kind: 'search', name: `mixed: heavy side (${heavy.name})` });
+  } finally {
+    await server.stop();
+  }
+
+  const floor = measured.find((m) => m.kind === 'floor')!.reqs || 1;
+  const dbBytes = ['', '-wal'].reduce((sum, s) => sum + (existsSync(dbFile + s) ? statSync(dbFile + s).size : 0), 0);
+  const rssMb = server.peakRss() / 2 ** 20;
+  const lines = [
+    `| Case | req/s | % of floor | p50 ms | p99 ms | target | met |`,
+    `|---|---:|---:|---:|---:|---|---|`,
+    ...measured.map((m) => {
+      const t = target(m, floor);
+      const note = m.note ? ` (${m.note})` : '';
+      return `| ${m.name}${note} | ${m.reqs.toFixed(0)} | ${((m.reqs / floor) * 100).toFixed(0)}% | ${m.p50} | ${m.p99} | ${t.text} | ${t.met ? 'yes' : '**no**'}${m.bad ? ` — ${m.bad} bad responses` : ''} |`;
+    }),
+  ];
+  const summary = `${ROWS.toLocaleString('en')} NFTs, ${context.contractIds.length.toLocaleString('en')} contracts, ${MEMBERS.toLocaleString('en')} members+invitations; ${CONNECTIONS} connections, ${SECONDS} s per case. Server peak RSS ${rssMb.toFixed(0)} MB (target ≤ 400${rssMb > 400 ? ', **missed**' : ''}); database ${(dbBytes / 2 ** 20).toFixed(0)} MB.`;
+  process.stdout.write(`${lines.join('\n')}\n\n${summary}\n`);
+  if (values.out) writeFileSync(values.out, JSON.stringify({ measured, floor, rssMb, dbBytes, summary }, null, 2));
+  const broken = measured.filter((m) => m.bad > 0);
+  const missed = measured.filter((m) => !target(m, floor).met);
+  if (broken.length) {
+    log(`unexpected responses in: ${broken.map((m) => m.name).join(', ')}`);
+    process.exitCode = 1;
+  }
+  if (values.strict && (missed.length || rssMb > 400)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  if (error instanceof Error && error.cause instanceof Error) log(`cause: ${error.cause.message}`);
+  process.exitCode = 1;
+});

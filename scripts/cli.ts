@@ -4,6 +4,7 @@
  *   key create --org <id|tenant> --family a|b [--user <email>] [--name <n>] --json
  *   key revoke <id>
  *   key list --org <id|tenant> --json
+ *   db reindex | db check   (lib/search/maintenance.ts)
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { getDb } from '@/db/client';
 import { userOrganizations, users } from '@/db/schema';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
 import { AppError } from '@/lib/errors';
+import { runDbCommand } from '@/lib/search/maintenance';
 import { createOrganization, findOrganization } from '@/lib/tenants/service';
 import { and } from 'drizzle-orm';
 
@@ -18,7 +20,9 @@ const USAGE = `usage:
   cli org create --name <name> [--tenant <slug>] --admin-email <email> --admin-password <pw> --json
   cli key create --org <id|tenant> --family a|b [--user <email>] [--name <n>] --json
   cli key revoke <id>
-  cli key list --org <id|tenant> --json`;
+  cli key list --org <id|tenant> --json
+  cli db reindex    rebuild search indexes, counters and stored totals from the base tables
+  cli db check      verify them; exits 1 on any drift`;
 
 class UsageError extends Error {}
 
@@ -45,6 +49,10 @@ async function run(argv: string[]): Promise<unknown> {
     },
   });
   const db = getDb();
+  if (group === 'db') {
+    const result = runDbCommand(db.$client, command);
+    if (result !== undefined) return result;
+  }
   if (group === 'org' && command === 'create') {
     return createOrganization(db, {
       name: required(values, 'name'),

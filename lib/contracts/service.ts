@@ -1,21 +1,20 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts, type SmartContract } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { assertContractManualUpdate } from '@/lib/chain/manual-status';
-import { countRows } from '@/lib/shared/count';
+import { cachedCount } from '@/lib/search/count-cache';
+import { readCounter } from '@/lib/search/counters';
+import { columnMatch, ftsPhrase, matchRowids } from '@/lib/search/fts';
+import { inPageOrder, pageIds } from '@/lib/search/paging';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import type { CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
-export type ContractView = Omit<SmartContract, 'organizationId'> & {
+export type ContractView = Omit<SmartContract, 'organizationId' | 'totalNfts' | 'totalSupply'> & {
   totalNFTs: number;
 };
-
-// Qualified by hand: inside a single-table select Drizzle renders bare column names, which the
-// subquery would resolve against `nfts` instead.
-const totalNfts = sql<number>`(select count(*) from "nfts" as "n" where "n"."smart_contract_id" = "smart_contracts"."id")`;
 
 const viewColumns = {
   id: smartContracts.id,
@@ -31,7 +30,8 @@ const viewColumns = {
   creatorAddress: smartContracts.creatorAddress,
   deploymentTransactionHash: smartContracts.deploymentTransactionHash,
   deploymentLogs: smartContracts.deploymentLogs,
-  totalNFTs: totalNfts.mapWith(Number),
+  // Stored, kept by triggers (lib/search): no per-row count.
+  totalNFTs: smartContracts.totalNfts,
   createdAt: smartContracts.createdAt,
   updatedAt: smartContracts.updatedAt,
 };
@@ -45,11 +45,20 @@ const sortColumns = {
   deployedAt: smartContracts.deployedAt,
 } as const;
 
-/** A1: one page of the organization's contracts, with the applied filters echoed. */
+/**
+ * A1: one page of the organization's contracts, with the applied filters echoed. Totals come from
+ * trigger-kept counters (or, for a search, an exact generation-keyed cache); a search narrows the
+ * candidates through the trigram index before the original LIKE decides; the page is a deferred
+ * join over the (organization, sort column, id) index.
+ */
 export function listContracts(db: Db, organizationId: string, q: ListContractsQuery) {
   const conditions: SQL[] = [eq(smartContracts.organizationId, organizationId)];
   if (q.status) conditions.push(eq(smartContracts.status, q.status));
   if (q.search) {
+    const phrase = ftsPhrase(q.search, 'A');
+    if (phrase) {
+      conditions.push(matchRowids(sql`"smart_contracts"."rowid"`, 'search_contracts', columnMatch(['name', 'symbol', 'description'], phrase)));
+    }
     const pattern = likePattern(q.search);
     conditions.push(
       or(
@@ -60,24 +69,25 @@ export function listContracts(db: Db, organizationId: string, q: ListContractsQu
     );
   }
   const where = and(...conditions);
-  const direction = q.sortOrder === 'asc' ? asc : desc;
-  const total = countRows(db, smartContracts, where, q.search ? 'contracts_org_created_idx' : undefined);
-  // Page through the (covering) index first, then load only the rows of this page.
-  const ids = db
-    .select({ id: smartContracts.id })
-    .from(smartContracts)
-    .where(where)
-    .orderBy(direction(sortColumns[q.sortBy]), direction(smartContracts.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .all()
-    .map((r) => r.id);
+  const total = q.search
+    ? cachedCount(db, organizationId, `contracts:${JSON.stringify([q.search, q.status])}`, () =>
+        db.select({ n: count() }).from(smartContracts).where(where).get()?.n ?? 0,
+      )
+    : readCounter(db, organizationId, q.status ? `contracts:status:${q.status}` : 'contracts');
+  const ids = pageIds(db, {
+    from: sql`${smartContracts}`,
+    id: sql`${smartContracts.id}`,
+    where,
+    orderBy: [sql`${sortColumns[q.sortBy]}`],
+    direction: q.sortOrder,
+    total,
+    page: q.page,
+    limit: q.limit,
+  });
   const rows = ids.length
     ? db.select(viewColumns).from(smartContracts).where(inArray(smartContracts.id, ids)).all()
     : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const data = ids.map((id) => byId.get(id)!);
-  return envelope(data, { page: q.page, limit: q.limit, total }, {
+  return envelope(inPageOrder(ids, rows), { page: q.page, limit: q.limit, total }, {
     search: q.search,
     status: q.status ?? null,
     sortBy: q.sortBy,

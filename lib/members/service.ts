@@ -5,6 +5,10 @@ import { recordAudit } from '@/lib/audit/service';
 import { ConflictError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
+import { cachedCount } from '@/lib/search/count-cache';
+import { readCounter } from '@/lib/search/counters';
+import { ftsPhrase } from '@/lib/search/fts';
+import { pageWindow } from '@/lib/search/paging';
 import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
 import { kickMailWorker } from '@/lib/mail/worker';
 import type { EndUserNft, ListMembersQuery, MemberDetail, MemberListItem, UpdateMemberBody } from './schemas';
@@ -13,8 +17,6 @@ import type { EndUserNft, ListMembersQuery, MemberDetail, MemberListItem, Update
 // single-table selects, which a correlated subquery would resolve against the wrong table.
 const walletAddressOf = (userIdColumn: string) =>
   sql.raw(`(select "w"."address" from "wallets" as "w" where "w"."user_id" = ${userIdColumn} and "w"."is_primary" = 1)`);
-const totalNftsOf = (userIdColumn: string, organizationId: string) =>
-  sql`(select count(*) from "copyright_shares" as "s" join "nfts" as "n" on "n"."id" = "s"."nft_id" where "s"."user_id" = ${sql.raw(userIdColumn)} and "n"."organization_id" = ${organizationId})`;
 
 const sortColumns = { createdAt: 'created_at', updatedAt: 'updated_at', email: 'email', status: 'status' } as const;
 
@@ -25,6 +27,8 @@ const sortColumns = { createdAt: 'created_at', updatedAt: 'updated_at', email: '
  */
 export function listMembers(db: Db, organizationId: string, q: ListMembersQuery) {
   const pattern = q.search ? likePattern(q.search) : null;
+  // The trigram indexes narrow the candidates; the LIKE below still decides (lib/search/fts.ts).
+  const phrase = q.search ? ftsPhrase(q.search, 'A') : null;
   const branches: SQL[] = [];
   // Counting needs the users join only when a filter reads the user row.
   const counts: SQL[] = [];
@@ -35,6 +39,7 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
     const where: SQL[] = [sql`"uo"."organization_id" = ${organizationId}`];
     if (q.status) where.push(sql`"uo"."status" = ${q.status}`);
     if (pattern) {
+      if (phrase) where.push(sql`"u"."rowid" in (select rowid from "search_users" where "search_users" match ${phrase})`);
       where.push(
         sql`("u"."email" like ${pattern} escape '\\' or "u"."name" like ${pattern} escape '\\' or "u"."user_name" like ${pattern} escape '\\' or ("u"."first_name" || ' ' || "u"."last_name") like ${pattern} escape '\\')`,
       );
@@ -55,7 +60,10 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
   }
   if (wantInvitations) {
     const where: SQL[] = [sql`"i"."organization_id" = ${organizationId}`, sql`"i"."status" = 'PENDING'`];
-    if (pattern) where.push(sql`"i"."email" like ${pattern} escape '\\'`);
+    if (pattern) {
+      if (phrase) where.push(sql`"i"."rowid" in (select rowid from "search_invitations" where "search_invitations" match ${phrase})`);
+      where.push(sql`"i"."email" like ${pattern} escape '\\'`);
+    }
     branches.push(sql`select 'invitation' as "kind", "i"."id" as "id", "i"."email" as "email", 'PENDING' as "status",
       "i"."created_at" as "created_at", "i"."updated_at" as "updated_at"
       from "invitations" as "i" where ${sql.join(where, sql` and `)}`);
@@ -74,17 +82,28 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
   // Each branch is counted on its own (no materialised union), and contributes only its first
   // offset+limit rows in page order — read straight off its (organization, sort column) index for
   // the default sorts — before the merged sort cuts out the page.
-  const total = counts.reduce((sum, branch) => sum + (db.get<{ n: number }>(branch)?.n ?? 0), 0);
-  const direction = sql.raw(q.sortOrder === 'asc' ? 'asc' : 'desc');
+  const total =
+    !pattern && q.hasWallet === undefined
+      ? (wantMembers ? readCounter(db, organizationId, q.status ? `members:status:${q.status}` : 'members') : 0) +
+        (wantInvitations ? readCounter(db, organizationId, 'invitations:status:PENDING') : 0)
+      : cachedCount(db, organizationId, `members:${JSON.stringify([q.search, q.status, q.hasWallet])}`, () =>
+          counts.reduce((sum, branch) => sum + (db.get<{ n: number }>(branch)?.n ?? 0), 0),
+        );
+  const window = pageWindow(total, q.page, q.limit, q.sortOrder);
+  if (!window) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total }, filters);
+  // Past the middle the page is read from the other end (reverse order), so no page costs more
+  // than half the list.
+  const direction = sql.raw(window.direction);
   const order = sql`order by ${sql.identifier(sortColumns[q.sortBy])} ${direction}, "id" ${direction}`;
-  const reach = q.page * q.limit;
+  const reach = window.offset + window.limit;
   const combined = sql.join(
     branches.map((branch) => sql`select * from (select * from (${branch}) ${order} limit ${reach})`),
     sql` union all `,
   );
   const page = db.all<{ kind: 'member' | 'invitation'; id: string }>(
-    sql`select "kind", "id" from (${combined}) ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    sql`select "kind", "id" from (${combined}) ${order} limit ${window.limit} offset ${window.offset}`,
   );
+  if (window.reverse) page.reverse();
 
   const memberIds = page.filter((r) => r.kind === 'member').map((r) => r.id);
   const invitationIds = page.filter((r) => r.kind === 'invitation').map((r) => r.id);
@@ -123,7 +142,8 @@ function loadMembers(db: Db, organizationId: string, ids: string[]) {
       emailConfirmed: users.emailConfirmed,
       isRegistered: users.isRegistered,
       walletAddress: walletAddressOf('"users"."id"').mapWith(String),
-      totalNFTs: totalNftsOf('"users"."id"', organizationId).mapWith(Number),
+      // Stored, kept by triggers (lib/search): no per-row count.
+      totalNFTs: userOrganizations.totalNfts,
     })
     .from(userOrganizations)
     .innerJoin(users, eq(users.id, userOrganizations.userId))

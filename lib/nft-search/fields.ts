@@ -13,6 +13,8 @@ export type SearchField = {
   /** Part of the plain `keyword` search (text, numbers, booleans, dates — not ids, not enums). */
   keyword: boolean;
   values?: readonly string[];
+  /** The column of the `search_nfts` trigram index holding this (string) field. */
+  fts?: string;
 };
 
 const col = (c: SQL.Aliased | object) => sql`${c}`;
@@ -21,6 +23,8 @@ const col = (c: SQL.Aliased | object) => sql`${c}`;
 export const copyrightedExpr = sql`(exists (select 1 from "copyright_shares" as "cs" where "cs"."nft_id" = "nfts"."id")
   and not exists (select 1 from "copyright_shares" as "cs" where "cs"."nft_id" = "nfts"."id" and "cs"."status" <> 'AUTHORIZED'))`;
 export const mintedExpr = sql`(${nfts.status} = 'MINTED')`;
+
+const text = (name: string, expr: SQL, fts: string) => field(name, 'string', expr, { fts });
 
 const field = (name: string, type: FieldType, expr: SQL, extra: Partial<SearchField> = {}): SearchField => ({
   name,
@@ -37,26 +41,26 @@ const field = (name: string, type: FieldType, expr: SQL, extra: Partial<SearchFi
  */
 export const searchFields: readonly SearchField[] = [
   field('id', 'uuid', col(nfts.id)),
-  field('name', 'string', col(nfts.name)),
-  field('description', 'string', col(nfts.description)),
-  field('externalUrl', 'string', col(nfts.externalUrl)),
-  field('imagePath', 'string', col(nfts.imagePath)),
+  text('name', col(nfts.name), 'name'),
+  text('description', col(nfts.description), 'description'),
+  text('externalUrl', col(nfts.externalUrl), 'external_url'),
+  text('imagePath', col(nfts.imagePath), 'image_path'),
   field('smartContractId', 'uuid', col(nfts.smartContractId)),
-  field('smartContractName', 'string', col(smartContracts.name)),
+  text('smartContractName', col(smartContracts.name), 'contract_name'),
   field('status', 'enum', col(nfts.status), { values: nftStatuses }),
   field('supply', 'integer', col(nfts.supply)),
   field('minted', 'boolean', mintedExpr),
   field('mintedAt', 'date', col(nfts.mintedAt)),
-  field('mintTransactionHash', 'string', col(nfts.mintTransactionHash)),
-  field('mintLogs', 'string', col(nfts.mintLogs)),
+  text('mintTransactionHash', col(nfts.mintTransactionHash), 'mint_transaction_hash'),
+  text('mintLogs', col(nfts.mintLogs), 'mint_logs'),
   field('tokenId', 'integer', col(nfts.tokenId)),
-  field('tokenUri', 'string', col(nfts.tokenUri)),
-  field('tokenOwner', 'string', col(nfts.tokenOwner)),
+  text('tokenUri', col(nfts.tokenUri), 'token_uri'),
+  text('tokenOwner', col(nfts.tokenOwner), 'token_owner'),
   field('copyrighted', 'boolean', copyrightedExpr),
-  field('copyrightMetadata', 'string', col(nfts.copyrightMetadata)),
+  text('copyrightMetadata', col(nfts.copyrightMetadata), 'copyright_metadata'),
   field('copyrightedAt', 'date', col(nfts.copyrightedAt)),
-  field('licence', 'string', col(nfts.licence)),
-  field('signature', 'string', col(nfts.signature)),
+  text('licence', col(nfts.licence), 'licence'),
+  text('signature', col(nfts.signature), 'signature'),
   field('createdAt', 'date', col(nfts.createdAt)),
   field('updatedAt', 'date', col(nfts.updatedAt)),
 ];
@@ -85,6 +89,16 @@ export function ensureSearchFunctions(db: Db) {
 }
 
 export const fold = (expr: SQL) => sql`${sql.raw(FOLD)}(${expr})`;
+
+/**
+ * JavaScript's toLowerCase in plain SQL, exact whenever the other side of the comparison is
+ * ASCII: the only non-ASCII characters JavaScript lowers to ASCII are U+0130 (İ → "i̇") and
+ * U+212A (Kelvin sign → "k"); every other non-ASCII character stays non-ASCII under both, so it
+ * can neither match nor order differently against ASCII text. No JavaScript call per row.
+ */
+export const asciiFold = (expr: SQL) => sql`lower(replace(replace(${expr}, 'İ', 'i̇'), 'K', 'k'))`;
+
+export const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
 
 /** The field's value as text, the way the keyword search sees it. */
 export function textOf(f: SearchField): SQL {

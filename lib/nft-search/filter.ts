@@ -1,6 +1,7 @@
 import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
 import { ValidationError } from '@/lib/errors';
-import { findSearchField, fold, searchFieldNames, textOf, type SearchField } from './fields';
+import { ftsPhrase } from '@/lib/search/fts';
+import { asciiFold, findSearchField, fold, isAscii, searchFieldNames, textOf, type SearchField } from './fields';
 import {
   filterLogics,
   filterOperators,
@@ -218,7 +219,7 @@ export function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>): SQL {
   const { field, operator, value } = node;
   if (value === null) return operator === 'eq' ? sql`(${field.expr} is null)` : sql`(${field.expr} is not null)`;
   const isText = field.type === 'string';
-  const left = isText ? fold(field.expr) : field.expr;
+  const left = isText ? (typeof value === 'string' && isAscii(value) ? asciiFold(field.expr) : fold(field.expr)) : field.expr;
   const right = typeof value === 'boolean' ? sql`${value ? 1 : 0}` : sql`${value}`;
   switch (operator) {
     case 'eq':
@@ -255,9 +256,43 @@ export function filterSql(node: FilterNode): SQL {
 
 export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefined {
   const criteria = keywords.flatMap(({ fields, keyword }) =>
-    fields.map((f) => strict(sql`instr(${fold(textOf(f))}, ${keyword}) > 0`)),
+    fields.map((f) => strict(sql`instr(${isAscii(keyword) ? asciiFold(textOf(f)) : fold(textOf(f))}, ${keyword}) > 0`)),
   );
   return criteria.length ? or(...criteria) : undefined;
+}
+
+/** Could `keyword` (lower-cased) occur in the text form of a non-string field? */
+function mayMatchNonText(f: SearchField, keyword: string): boolean {
+  switch (f.type) {
+    case 'integer':
+      return /^[0-9-]+$/.test(keyword);
+    case 'boolean':
+      return 'true'.includes(keyword) || 'false'.includes(keyword);
+    case 'date':
+      return /^[0-9:.tz-]+$/.test(keyword);
+    default:
+      return false;
+  }
+}
+
+/**
+ * An FTS5 expression whose matches are a superset of the rows the keyword criteria select, or
+ * null when one criterion cannot be answered by the trigram index (short term, a character the
+ * tokenizer folds differently, or a term that could match a number/date/boolean field) — then
+ * the criteria are evaluated on every row of the organization, as before.
+ */
+export function keywordFts(keywords: CompiledSearch['keywords']): string | null {
+  if (!keywords.length) return null;
+  const parts: string[] = [];
+  for (const { fields, keyword } of keywords) {
+    if (fields.some((f) => mayMatchNonText(f, keyword))) return null;
+    const columns = fields.flatMap((f) => (f.fts ? [f.fts] : []));
+    if (!columns.length) return null;
+    const phrase = ftsPhrase(keyword, 'B');
+    if (!phrase) return null;
+    parts.push(`({${columns.join(' ')}}: ${phrase})`);
+  }
+  return parts.join(' OR ');
 }
 
 export function orderBySql(keys: OrderKey[], idColumn: SQL, createdAt: SQL): SQL[] {
@@ -269,6 +304,8 @@ export function orderBySql(keys: OrderKey[], idColumn: SQL, createdAt: SQL): SQL
 export function whereSql(compiled: CompiledSearch, base: SQL[]): SQL | undefined {
   const conditions = [...base];
   const keyword = keywordSql(compiled.keywords);
+  const fts = keywordFts(compiled.keywords);
+  if (fts) conditions.push(sql`"nfts"."rowid" in (select rowid from "search_nfts" where "search_nfts" match ${fts})`);
   if (keyword) conditions.push(keyword);
   if (compiled.filter) conditions.push(filterSql(compiled.filter));
   return and(...conditions);

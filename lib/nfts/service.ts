@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets, type Nft } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { mintBlocker, mintIfReady } from './mint';
-import { countRows } from '@/lib/shared/count';
+import { cachedCount } from '@/lib/search/count-cache';
+import { readCounter } from '@/lib/search/counters';
+import { columnMatch, ftsPhrase, matchRowids } from '@/lib/search/fts';
+import { inPageOrder, pageIds } from '@/lib/search/paging';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
 import { NotFoundError } from '@/lib/errors';
@@ -129,30 +132,36 @@ const sortColumns = {
   supply: nfts.supply,
 } as const;
 
-/** A5: one page of the organization's NFTs, with the applied filters echoed. */
+/**
+ * A5: one page of the organization's NFTs, with the applied filters echoed. Totals: counters for
+ * no filter or a status filter, the contract's stored NFT count for a contract filter, otherwise
+ * an exact count (cached per write generation). Search narrows through the trigram index, then the
+ * original LIKE decides. The page is a deferred join over an (organization[, filter], sort, id) index.
+ */
 export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   const conditions: SQL[] = [eq(nfts.organizationId, organizationId)];
   if (q.status) conditions.push(eq(nfts.status, q.status));
   if (q.contractId) conditions.push(eq(nfts.smartContractId, q.contractId));
   if (q.search) {
+    const phrase = ftsPhrase(q.search, 'A');
+    if (phrase) conditions.push(matchRowids(sql`"nfts"."rowid"`, 'search_nfts', columnMatch(['name', 'description'], phrase)));
     const pattern = likePattern(q.search);
     conditions.push(or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!);
   }
   const where = and(...conditions);
-  const direction = q.sortOrder === 'asc' ? asc : desc;
-  const total = countRows(db, nfts, where, q.search ? 'nfts_org_created_idx' : undefined);
-  const ids = db
-    .select({ id: nfts.id })
-    .from(nfts)
-    .where(where)
-    .orderBy(direction(sortColumns[q.sortBy]), direction(nfts.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .all()
-    .map((r) => r.id);
+  const total = listTotal(db, organizationId, q, where);
+  const ids = pageIds(db, {
+    from: sql`${nfts}`,
+    id: sql`${nfts.id}`,
+    where,
+    orderBy: [sql`${sortColumns[q.sortBy]}`],
+    direction: q.sortOrder,
+    total,
+    page: q.page,
+    limit: q.limit,
+  });
   const rows = ids.length ? loadRows(db, inArray(nfts.id, ids)) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const data = ids.map((id) => toView(byId.get(id)!));
+  const data = inPageOrder(ids, rows).map(toView);
   return envelope(data, { page: q.page, limit: q.limit, total }, {
     search: q.search,
     status: q.status ?? null,
@@ -160,6 +169,21 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
     sortBy: q.sortBy,
     sortOrder: q.sortOrder,
   });
+}
+
+function listTotal(db: Db, organizationId: string, q: ListNftsQuery, where: SQL | undefined): number {
+  if (!q.search && !q.contractId) return readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
+  if (!q.search && !q.status && q.contractId) {
+    const contract = db
+      .select({ n: smartContracts.totalNfts })
+      .from(smartContracts)
+      .where(and(eq(smartContracts.id, q.contractId), eq(smartContracts.organizationId, organizationId)))
+      .get();
+    return contract?.n ?? 0;
+  }
+  return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId])}`, () =>
+    db.select({ n: count() }).from(nfts).where(where).get()?.n ?? 0,
+  );
 }
 
 function withCopyright(db: Reader, row: Row): NftCreatedView {

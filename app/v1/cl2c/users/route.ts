@@ -1,5 +1,5 @@
 import { getDb } from '@/db/client';
 import { familyB } from '@/lib/http/family-b';
-import { listTenantUsers } from '@/lib/tenant-users/service';
+import { streamTenantUsers } from '@/lib/tenant-users/service';
 
-export const GET = familyB({ source: 'GetUsers' }, ({ actor }) => listTenantUsers(getDb(), actor.organizationId));
+export const GET = familyB({ source: 'GetUsers' }, ({ actor }) => streamTenantUsers(getDb(), actor.organizationId));

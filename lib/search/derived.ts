@@ -1,0 +1,66 @@
+/**
+ * What every derived structure must contain, as SQL over the base tables only. `db reindex`
+ * writes these; `db check` compares them with what the triggers maintained. The migration that
+ * created the structures (db/migrations/*_search_fts.sql) backfills with the same statements.
+ */
+
+export type FtsSource = {
+  table: string;
+  /** The FTS columns, in order. */
+  columns: readonly string[];
+  /** SELECT rowid AS rid, <columns…> over the base tables. */
+  source: string;
+};
+
+export const ftsSources: readonly FtsSource[] = [
+  {
+    table: 'search_nfts',
+    columns: [
+      'name',
+      'description',
+      'external_url',
+      'image_path',
+      'contract_name',
+      'mint_transaction_hash',
+      'mint_logs',
+      'token_uri',
+      'token_owner',
+      'copyright_metadata',
+      'licence',
+      'signature',
+    ],
+    source: `SELECT n.rowid AS rid, n.name, n.description, n.external_url, n.image_path, c.name, n.mint_transaction_hash, n.mint_logs,
+      n.token_uri, n.token_owner, n.copyright_metadata, n.licence, n.signature
+      FROM nfts n JOIN smart_contracts c ON c.id = n.smart_contract_id`,
+  },
+  {
+    table: 'search_contracts',
+    columns: ['name', 'symbol', 'description'],
+    source: 'SELECT rowid AS rid, name, symbol, description FROM smart_contracts',
+  },
+  {
+    table: 'search_users',
+    columns: ['email', 'name', 'user_name', 'full_name'],
+    source: `SELECT rowid AS rid, email, name, user_name, first_name || ' ' || last_name FROM users`,
+  },
+  { table: 'search_invitations', columns: ['email'], source: 'SELECT rowid AS rid, email FROM invitations' },
+];
+
+export const copyrightedSql = `coalesce((SELECT count(*) > 0 AND sum(s.status <> 'AUTHORIZED') = 0 FROM copyright_shares s WHERE s.nft_id = nfts.id), 0)`;
+export const contractTotalNftsSql = `(SELECT count(*) FROM nfts n WHERE n.smart_contract_id = smart_contracts.id)`;
+export const contractTotalSupplySql = `(SELECT coalesce(sum(n.supply), 0) FROM nfts n WHERE n.smart_contract_id = smart_contracts.id)`;
+// CROSS JOIN fixes the join order (shares of the user first): left to itself SQLite may walk every
+// NFT of the organization for each member — at 1M NFTs that never finishes.
+export const memberTotalNftsSql = `(SELECT count(*) FROM copyright_shares s CROSS JOIN nfts n ON n.id = s.nft_id
+  WHERE s.user_id = user_organizations.user_id AND n.organization_id = user_organizations.organization_id)`;
+
+/** (organization_id, name, n) of every counter except the generations. */
+export const countersSql = `
+  SELECT organization_id, 'nfts' AS name, count(*) AS n FROM nfts GROUP BY organization_id
+  UNION ALL SELECT organization_id, 'nfts:status:' || status, count(*) FROM nfts GROUP BY organization_id, status
+  UNION ALL SELECT organization_id, 'contracts', count(*) FROM smart_contracts GROUP BY organization_id
+  UNION ALL SELECT organization_id, 'contracts:status:' || status, count(*) FROM smart_contracts GROUP BY organization_id, status
+  UNION ALL SELECT organization_id, 'members', count(*) FROM user_organizations GROUP BY organization_id
+  UNION ALL SELECT organization_id, 'members:status:' || status, count(*) FROM user_organizations GROUP BY organization_id, status
+  UNION ALL SELECT organization_id, 'invitations:status:' || status, count(*) FROM invitations GROUP BY organization_id, status
+  UNION ALL SELECT organization_id, 'transfers', count(*) FROM token_transfers GROUP BY organization_id`;

@@ -1,0 +1,50 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { computeFoldExceptions } from './fold-check';
+
+/**
+ * Substring search through the FTS5 trigram indexes (db/migrations/*_search_fts.sql).
+ *
+ * The index only narrows the candidates: a MATCH of the term as a phrase finds every row whose
+ * text contains the term under the tokenizer's case folding. The caller still applies the
+ * original predicate (SQL LIKE for Family A, JavaScript-style folding for Family B) to those
+ * candidates, so results are identical to a full scan. That needs the index to find a superset:
+ *  - Family A `LIKE` folds ASCII letters only; the tokenizer folds those too, so a LIKE match is
+ *    always an index match.
+ *  - Family B folds like JavaScript's toLowerCase. The tokenizer folds the same pairs except the
+ *    ones computeFoldExceptions() finds (checked at first use against the linked SQLite); a term
+ *    containing one of those, or U+0307, is not searched through the index. A trailing "i" is
+ *    dropped from the phrase because JavaScript lowers "İ" to "i" + U+0307.
+ * Terms shorter than three characters have no trigram; those (and the exceptions) return null
+ * and the caller scans, walking the sort index so a page stops as soon as it is full.
+ */
+
+let exceptions: Set<string> | undefined;
+function foldExceptions() {
+  exceptions ??= computeFoldExceptions();
+  return exceptions;
+}
+
+const COMBINING_DOT_ABOVE = '\u0307';
+
+/** The quoted FTS5 phrase for `term`, or null when the index cannot answer it (see above). */
+export function ftsPhrase(term: string, family: 'A' | 'B'): string | null {
+  let chars = [...term];
+  if (family === 'B') {
+    if (chars.includes(COMBINING_DOT_ABOVE)) return null;
+    const unsafe = foldExceptions();
+    if (chars.some((c) => unsafe.has(c))) return null;
+    if (chars[chars.length - 1] === 'i') chars = chars.slice(0, -1);
+  }
+  if (chars.length < 3) return null;
+  return `"${chars.join('').replaceAll('"', '""')}"`;
+}
+
+/** `{col1 col2}: "phrase"` — an FTS5 column filter around a phrase. */
+export function columnMatch(columns: readonly string[], phrase: string): string {
+  return `{${columns.join(' ')}}: ${phrase}`;
+}
+
+/** `rowidColumn IN (rowids of table matching expr)` for a WHERE clause. */
+export function matchRowids(rowidColumn: SQL, table: string, expr: string): SQL {
+  return sql`${rowidColumn} in (select rowid from ${sql.identifier(table)} where ${sql.identifier(table)} match ${expr})`;
+}
