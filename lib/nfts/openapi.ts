@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { copyrightRules } from '@/lib/copyright/openapi';
 import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
 import {
   createNftBody,
@@ -34,7 +35,8 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
       'addresses only) or a path inside `IMPORT_DIR`. The image must be PNG, JPEG, GIF or WebP (sniffed; SVG refused) ' +
       'and is stored in the content store, served at `/ipfs/<CID>`. Without `imagePath` the NFT is traceability-only. ' +
       '`copyright`: active members of the organization, no duplicates, each 0 < percentage ≤ 100 with at most 2 ' +
-      'decimals, summing to exactly 100. Bodies up to 10 MiB.',
+      'decimals, summing to exactly 100. Bodies up to 10 MiB. ' +
+      copyrightRules,
     tags,
     request: { body: jsonBody(createNftBody) },
     responses: {
@@ -51,9 +53,10 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/nft',
     operationId: 'updateNftStatus',
     summary: 'A7 — update name, description, status and mintedAt (MINTED sets mintedAt to now unless given)',
+    description: copyrightRules,
     tags,
     request: { body: jsonBody(updateNftStatusBody) },
-    responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 415: aErrors[415] },
+    responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 409: aErrors[409], 415: aErrors[415] },
   });
   registry.registerPath({
     method: 'get',
@@ -68,10 +71,19 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     method: 'put',
     path: '/cl2c/nft/{id}',
     operationId: 'updateNft',
-    summary: 'A8 — update name, description, externalUrl, supply (≥ 1) and metadata',
+    summary: 'A8 — update name, description, externalUrl, supply (≥ 1) and metadata; extension: copyright and licence (new round)',
+    description: copyrightRules,
     tags,
     request: { params: id, body: jsonBody(updateNftBody) },
-    responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 413: aErrors[413], 415: aErrors[415] },
+    responses: {
+      200: jsonResponse('Updated', nftView),
+      400: aErrors[400],
+      401: aErrors[401],
+      404: aErrors[404],
+      409: aErrors[409],
+      413: aErrors[413],
+      415: aErrors[415],
+    },
   });
   registry.registerPath({
     method: 'get',

@@ -1,5 +1,6 @@
 import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
+import { registerCopyrightPaths } from '@/lib/copyright/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
 import { registerTokenPaths } from '@/lib/tokens/openapi';
@@ -10,6 +11,7 @@ export function familyADocument() {
   const registry = newRegistry();
   registerContractPaths(registry);
   registerNftPaths(registry);
+  registerCopyrightPaths(registry);
   registerMemberPaths(registry);
   registerTokenPaths(registry);
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({
