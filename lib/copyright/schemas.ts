@@ -84,6 +84,10 @@ export const copyrightStateView = z
     licence: copyrightLicenceView.nullable().describe('The licence offered in the current round (agreed once COPYRIGHTED).'),
     copyrightedAt: iso.nullable(),
     waitingFor: z.array(z.string()).describe('E-mails of the holders who have not answered yet.'),
+    viewer: z
+      .object({ shareId: z.string(), status: z.enum(shareStatuses) })
+      .nullable()
+      .describe("The signed-in admin's own share on this NFT (console sessions; null for API keys)."),
     shares: z.array(copyrightShareStateView),
     record: z
       .object({

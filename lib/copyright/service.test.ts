@@ -301,3 +301,19 @@ describe('a new round after an edit, then copyrighted', () => {
     await expect(decideAsAdmin(db(), sessionActor, notHolder.id, authorize(), ctx())).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('overview count', () => {
+  it('counts NFTs per copyright state for the organization only', async () => {
+    const { countCopyrightStates } = await import('./overview');
+    const fresh = await createTestOrg();
+    const freshActor: Actor = { kind: 'api_key', keyId: 'k', userId: fresh.admin.id, organizationId: fresh.organization.id, requestId: 'r' };
+    const c = insertContract(fresh.organization.id).id;
+    const m = member(fresh.organization.id);
+    const mk = (copyright: { userId: string; percentage: number }[]) =>
+      createNft(db(), freshActor, { name: 'n', smartContractId: c, supply: 1, copyright });
+    await mk([{ userId: m.id, percentage: 100 }]);
+    await mk([{ userId: m.id, percentage: 100 }]);
+    await mk([]);
+    expect(countCopyrightStates(db(), fresh.organization.id)).toEqual({ NONE: 1, AWAITING: 2, REJECTED: 0, COPYRIGHTED: 0 });
+  });
+});

@@ -441,7 +441,7 @@ export async function verifyStoredRecord(db: Db, organizationId: string, nftId: 
 /* ---------------------------------------------------------------- state */
 
 /** The split's whole state for the console and Family A: holders, links, record, history. */
-export function getCopyrightState(db: Db, organizationId: string, nftId: string) {
+export function getCopyrightState(db: Db, organizationId: string, nftId: string, viewerUserId: string | null = null) {
   const nft = loadNft(db, organizationId, nftId);
   const round = currentRound(db, nftId);
   const shares = db
@@ -488,6 +488,10 @@ export function getCopyrightState(db: Db, organizationId: string, nftId: string)
     licence,
     copyrightedAt: nft.copyrightedAt?.toISOString() ?? null,
     waitingFor: shares.filter((s) => s.status === 'PENDING').map((s) => s.email),
+    viewer: (() => {
+      const mine = viewerUserId ? shares.find((s) => s.userId === viewerUserId) : undefined;
+      return mine ? { shareId: mine.shareId, status: mine.status } : null;
+    })(),
     shares: shares.map((s) => {
       const r = latest.get(s.shareId);
       return {

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { getDb } from '@/db/client';
 import { requireConsoleAdmin } from '@/lib/auth/console-context';
 import { getOverview, RECENT_ACTIVITY_LIMIT } from '@/lib/overview/service';
+import { CopyrightOverview } from './_components/copyright-overview';
 import { StatusChart } from './_components/status-chart';
 
 export const metadata: Metadata = { title: 'Overview' };
@@ -83,6 +84,7 @@ export default async function OverviewPage() {
           detail={`${o.invitations.byStatus.EXPIRED} expired`}
         />
       </div>
+      <CopyrightOverview organizationId={organization.id} />
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <Card>

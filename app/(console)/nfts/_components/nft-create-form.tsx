@@ -17,6 +17,7 @@ import { applyServerErrors, errorMessage } from '@/lib/http/client';
 import { createNftBody, type CreateNftBody, type CreateNftInput } from '@/lib/nfts/schemas';
 import { createNft, fetchContractOptions, nftKeys, withFormPaths } from './api';
 import { CopyrightEditor } from './copyright-editor';
+import { LicenceField } from './licence-field';
 import { ImagePicker } from './image-picker';
 import { JsonObjectField } from './json-object-field';
 
@@ -113,8 +114,9 @@ export function NftCreateForm() {
         </CardBody>
       </Card>
       <Card>
-        <CardBody>
+        <CardBody className="space-y-4">
           <CopyrightEditor form={form} />
+          <LicenceField form={form} />
         </CardBody>
       </Card>
       <div className="flex justify-end gap-2">

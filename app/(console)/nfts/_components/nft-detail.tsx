@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/http/client';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
+import { CopyrightStatus } from './copyright-status';
 import { NftEditForm } from './nft-edit-form';
 import { NftStatusForm } from './nft-status-form';
 import { NftThumbnail } from './nft-thumbnail';
@@ -127,7 +128,7 @@ export function NftDetail({ id }: { id: string }) {
       </div>
 
       <Card className="mt-6">
-        <CardHeader title={`Copyright holders (${n.totalOwners})`} description="Each share starts PENDING until its holder authorizes it." />
+        <CardHeader title={`Copyright holders (${n.totalOwners})`} description="Each holder is mailed a link to authorize or reject their share (see Copyright authorization)." />
         <CardBody>
           {n.copyright.length === 0 ? (
             <p className="text-sm text-slate-500">No copyright split on this NFT.</p>
@@ -171,6 +172,8 @@ export function NftDetail({ id }: { id: string }) {
           )}
         </CardBody>
       </Card>
+
+      <CopyrightStatus nft={n} />
 
       <Card className="mt-6">
         <CardHeader title="Metadata JSON" description="ERC-721 / OpenSea shape, as published for this NFT." />

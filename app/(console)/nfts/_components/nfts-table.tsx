@@ -11,6 +11,7 @@ import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { nftStatuses } from '@/db/schema';
 import { errorMessage } from '@/lib/http/client';
 import { fetchContractOptions, fetchNfts, nftKeys, type NftItem } from './api';
+import { copyrightColumn, CopyrightFilter } from './copyright-filter';
 import { NftThumbnail } from './nft-thumbnail';
 
 const columns: ColumnDef<NftItem>[] = [
@@ -55,6 +56,7 @@ const columns: ColumnDef<NftItem>[] = [
     enableSorting: true,
     cell: ({ row }) => <StatusBadge status={row.original.status} />,
   },
+  copyrightColumn,
   { id: 'supply', accessorKey: 'supply', header: 'Supply', enableSorting: true },
   {
     id: 'mintedAt',
@@ -72,7 +74,7 @@ const columns: ColumnDef<NftItem>[] = [
 
 /** A5 in the console: thumbnails, search, status/contract filters, sort and paging, all in the URL. */
 export function NftsTable() {
-  const state = useTableSearchParams(['status', 'contractId']);
+  const state = useTableSearchParams(['status', 'contractId', 'copyrightStatus']);
   const list = useQuery({
     queryKey: nftKeys.list(state.query),
     queryFn: ({ signal }) => fetchNfts(state.query, signal),
@@ -82,7 +84,7 @@ export function NftsTable() {
     queryKey: nftKeys.contracts(),
     queryFn: ({ signal }) => fetchContractOptions(signal),
   });
-  const filtered = Boolean(state.search || state.filters.status || state.filters.contractId);
+  const filtered = Boolean(state.search || state.filters.status || state.filters.contractId || state.filters.copyrightStatus);
 
   return (
     <DataTable
@@ -124,6 +126,7 @@ export function NftsTable() {
                 <option value={state.filters.contractId}>Selected contract</option>
               )}
           </FilterSelect>
+          <CopyrightFilter state={state} />
           {filtered && (
             <Button variant="ghost" size="sm" onClick={state.reset}>
               Clear filters
