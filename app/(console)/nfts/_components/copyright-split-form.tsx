@@ -1,14 +1,15 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/client';
 import type { LicenceId } from '@/lib/copyright/licences';
 import { createNftBody, type CreateNftBody, type CreateNftInput } from '@/lib/nfts/schemas';
-import { nftKeys, updateNft, type NftDetail } from './api';
+import { fetchHolders, nftKeys, updateNft, type NftDetail } from './api';
 import { CopyrightEditor } from './copyright-editor';
 import { LicenceField } from './licence-field';
 
@@ -17,7 +18,21 @@ import { LicenceField } from './licence-field';
  * again. The form reuses the create form's schema and split editor; only the split and the
  * licence are sent.
  */
-export function CopyrightSplitForm({ nft, licence, onDone }: { nft: NftDetail; licence: string | null; onDone: () => void }) {
+export function CopyrightSplitForm(props: { nft: NftDetail; licence: string | null; onDone: () => void }) {
+  // The holder <select>s must mount with their options, or they cannot show (and keep) the current holders.
+  const holders = useQuery({ queryKey: nftKeys.holders(), queryFn: ({ signal }) => fetchHolders(signal) });
+  if (holders.isLoading) return <Skeleton className="h-40 w-full" />;
+  if (holders.error) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorMessage(holders.error)}
+      </p>
+    );
+  }
+  return <SplitForm {...props} />;
+}
+
+function SplitForm({ nft, licence, onDone }: { nft: NftDetail; licence: string | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useForm<CreateNftInput, unknown, CreateNftBody>({
     resolver: zodResolver(createNftBody),

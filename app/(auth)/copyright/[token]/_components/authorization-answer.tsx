@@ -11,7 +11,7 @@ export function AuthorizationAnswer({ token }: { token: string }) {
     return (
       <div role="status" className="space-y-2" data-testid="copyright-answered" data-decision={done.decision}>
         <p className="font-medium text-slate-900">
-          {done.decision === 'AUTHORIZED' ? 'Thank you — your share is authorized.' : 'Your share is rejected. The organization has been told.'}
+          {done.decision === 'AUTHORIZED' ? 'Thank you — your share is authorized.' : 'Your share is rejected. The organization sees your answer and reason.'}
         </p>
         {done.copyrightStatus === 'COPYRIGHTED' && (
           <p className="text-sm text-emerald-800">Every holder has now authorized: the split is copyrighted and its record signed.</p>
