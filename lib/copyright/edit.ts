@@ -14,17 +14,18 @@ export function changesSplit(input: SplitChange): boolean {
 }
 
 /**
- * A8 with `copyright` and/or `licence`, inside the update's transaction. A minted NFT's split is
- * frozen (409). Otherwise the new split replaces the old one (every share PENDING again, even for
+ * A8 with `copyright` and/or `licence`, inside the update's transaction. A minted (or minting,
+ * PENDING) NFT's split is frozen (409). Otherwise the new split replaces the old one (every share PENDING again, even for
  * unchanged holders — that is also how an admin asks again after a rejection), open links of the
  * previous round stop working, and every holder gets a new request. Decisions already made stay
  * in copyright_requests as history.
  */
 export function replaceSplit(tx: Tx, actor: Actor, nft: Pick<Nft, 'id' | 'status' | 'licenceOffered'>, input: SplitChange, now: Date) {
-  if (nft.status === 'MINTED') {
-    throw new ConflictError('This NFT is minted; its copyright split and licence are frozen.', [
-      ...(input.copyright !== undefined ? ['copyright: the NFT is MINTED'] : []),
-      ...(input.licence !== undefined ? ['licence: the NFT is MINTED'] : []),
+  if (nft.status === 'MINTED' || nft.status === 'PENDING') {
+    const why = nft.status === 'MINTED' ? 'the NFT is MINTED' : 'the NFT is being minted (PENDING)';
+    throw new ConflictError('This NFT is minted (or being minted); its copyright split and licence are frozen.', [
+      ...(input.copyright !== undefined ? [`copyright: ${why}`] : []),
+      ...(input.licence !== undefined ? [`licence: ${why}`] : []),
     ]);
   }
   const before = tx

@@ -17,7 +17,9 @@ import { organizationAccount } from '@/lib/chain';
 import { addContent, computeCid } from '@/lib/content-store/store';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
+import { errorFields, log } from '@/lib/logger';
 import { kickMailWorker } from '@/lib/mail/worker';
+import { mintBlocker, requestMint } from '@/lib/nfts/mint';
 import { licenceDetails } from './licences';
 import { canonicalJson, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
 import type { CopyrightDecisionBody } from './schemas';
@@ -200,7 +202,7 @@ export async function decideByToken(db: Db, token: string, body: CopyrightDecisi
     return applyDecision(tx, actor, r, body, 'link', ctx.clientAddress, now);
   });
   const request = first.request!;
-  if (status === 'COPYRIGHTED') await completeCopyright(db, request.organizationId, request.nftId);
+  if (status === 'COPYRIGHTED') await afterCopyrighted(db, request.organizationId, request.nftId);
   return { nftId: request.nftId, decision: body.decision === 'AUTHORIZE' ? 'AUTHORIZED' : 'REJECTED', copyrightStatus: status };
 }
 
@@ -256,7 +258,7 @@ export async function decideAsAdmin(db: Db, actor: Actor, nftId: string, body: C
     }
     return applyDecision(tx, actor, request, body, 'console', ctx.clientAddress, now);
   });
-  if (status === 'COPYRIGHTED') await completeCopyright(db, actor.organizationId, nftId);
+  if (status === 'COPYRIGHTED') await afterCopyrighted(db, actor.organizationId, nftId);
   return { nftId, decision: body.decision === 'AUTHORIZE' ? 'AUTHORIZED' : 'REJECTED', copyrightStatus: status };
 }
 
@@ -277,7 +279,9 @@ export function resendRequest(db: Db, actor: Actor, nftId: string, shareId: stri
       .where(and(eq(copyrightShares.id, shareId), eq(copyrightShares.nftId, nftId)))
       .get();
     if (!share) throw new NotFoundError('Copyright share');
-    if (nft.status === 'MINTED') throw new ConflictError('This NFT is minted; its copyright split is frozen.', ['nft: MINTED']);
+    if (nft.status === 'MINTED' || nft.status === 'PENDING') {
+      throw new ConflictError('This NFT is minted (or being minted); its copyright split is frozen.', [`nft: ${nft.status}`]);
+    }
     if (share.status !== 'PENDING') {
       throw new ConflictError(`This share is already ${share.status}; edit the split to ask again.`, [`share: ${share.status}`]);
     }
@@ -415,6 +419,23 @@ export async function completeCopyright(db: Db, organizationId: string, nftId: s
   return saved ? { json, cid: stored.cid, signature, signer: account.address } : null;
 }
 
+/**
+ * After the last authorization has committed: sign and pin the record, then mint the NFT on its
+ * contract through the one mint entry point (lib/nfts/mint.ts), whose token metadata names the
+ * record's CID. When the contract is not one this service deployed (or not deployed yet) nothing
+ * is minted now; the Mint action (POST /cl2c/nft/{id}/mint) does it later, with the same metadata.
+ * A failed mint never undoes the decision; the NFT shows FAILED with the reason in mintLogs.
+ */
+export async function afterCopyrighted(db: Db, organizationId: string, nftId: string) {
+  const signed = await completeCopyright(db, organizationId, nftId);
+  if (!signed || mintBlocker(db, organizationId, nftId)) return;
+  try {
+    await requestMint(db, organizationId, nftId);
+  } catch (error) {
+    log('warn', 'mint after copyright failed', { nftId, ...errorFields(error) });
+  }
+}
+
 /** Checks the stored signature against the organization's wallet and the stored CID against the bytes. */
 export async function verifyStoredRecord(db: Db, organizationId: string, nftId: string) {
   const nft = loadNft(db, organizationId, nftId);
@@ -484,7 +505,7 @@ export function getCopyrightState(db: Db, organizationId: string, nftId: string,
     nftId,
     copyrightStatus: nft.copyrightStatus,
     round,
-    frozen: nft.status === 'MINTED',
+    frozen: nft.status === 'MINTED' || nft.status === 'PENDING',
     licence,
     copyrightedAt: nft.copyrightedAt?.toISOString() ?? null,
     waitingFor: shares.filter((s) => s.status === 'PENDING').map((s) => s.email),

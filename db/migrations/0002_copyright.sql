@@ -38,3 +38,7 @@ UPDATE `nfts` SET `copyright_status` = CASE
   WHEN EXISTS (SELECT 1 FROM `copyright_shares` s WHERE s.`nft_id` = `nfts`.`id` AND s.`status` = 'REJECTED') THEN 'REJECTED'
   WHEN EXISTS (SELECT 1 FROM `copyright_shares` s WHERE s.`nft_id` = `nfts`.`id` AND s.`status` = 'PENDING') THEN 'AWAITING'
   ELSE 'COPYRIGHTED' END;
+--> statement-breakpoint
+UPDATE `nfts` SET `copyrighted_at` = COALESCE(`copyrighted_at`,
+  (SELECT max(s.`copy_auth_timestamp`) FROM `copyright_shares` s WHERE s.`nft_id` = `nfts`.`id`), `updated_at`)
+  WHERE `copyright_status` = 'COPYRIGHTED';
