@@ -66,7 +66,10 @@ test('two holders: one authorizes, one rejects; the split is edited; both author
 }) => {
   const contract = await request.post('/api/v1/cl2c/contract', { headers: { 'x-api-key': apiKey }, data: { name: `Rights ${unique}`, symbol: 'CPR' } });
   expect(contract.status()).toBe(201);
-  const contractName = ((await contract.json()) as { name: string }).name;
+  const { id: contractId, name: contractName } = (await contract.json()) as { id: string; name: string };
+  // Deployed by the service, so the NFT is minted as soon as its split is copyrighted.
+  const deployed = await request.post(`/api/v1/cl2c/contract/${contractId}/deploy`, { headers: { 'x-api-key': apiKey } });
+  expect(deployed.status()).toBe(200);
   const ana = addMember(databasePath, organizationId, 'Ana', unique);
   const ben = addMember(databasePath, organizationId, 'Ben', unique);
   const name = `Consent ${unique}`;
@@ -74,7 +77,7 @@ test('two holders: one authorizes, one rejects; the split is edited; both author
   // Create the NFT with two holders and a licence in the console.
   await page.goto('/nfts/new');
   await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Smart contract').selectOption({ label: `${contractName} (CPR) — CREATED` });
+  await page.getByLabel('Smart contract').selectOption({ label: `${contractName} (CPR) — DEPLOYED` });
   await page.getByRole('button', { name: 'Add holder' }).click();
   await page.getByLabel('Holder 1', { exact: true }).selectOption({ label: `Ana Holder — ${ana}` });
   await page.getByLabel('Percentage of holder 1').fill('50');
@@ -153,8 +156,21 @@ test('two holders: one authorizes, one rejects; the split is edited; both author
   // Family B: copyrighted is true, with the record, its signature and the licence.
   const b2 = await request.get(`/v1/cl2c/nfts/${nftId}`, { headers: { tenant, 'X-API-Key': tenantApiKey } });
   expect(b2.status()).toBe(200);
-  const detail = (await b2.json()) as { copyrighted: boolean; licence: string; signature: string; copyrightMetadata: string };
+  const detail = (await b2.json()) as {
+    copyrighted: boolean;
+    minted: boolean;
+    tokenUri: string;
+    licence: string;
+    signature: string;
+    copyrightMetadata: string;
+  };
   expect(detail.copyrighted).toBe(true);
+  // Minted right after the record was signed; the token metadata names the record.
+  expect(detail.minted).toBe(true);
+  const tokenMetadata = await request.get(`/ipfs/${detail.tokenUri.replace('ipfs://', '')}`);
+  const properties = ((await tokenMetadata.json()) as { properties: { copyright: { record: string; signature: string } } }).properties;
+  expect(properties.copyright.record).toMatch(/^ipfs:\/\/baf/);
+  expect(properties.copyright.signature).toBe(detail.signature);
   expect(detail.licence).toBe('CC-BY-4.0');
   expect(detail.signature).toMatch(/^0x/);
   expect(JSON.parse(detail.copyrightMetadata)).toMatchObject({ nft: { id: nftId, name }, round: 2 });

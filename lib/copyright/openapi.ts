@@ -15,9 +15,11 @@ export const copyrightRules =
   ' (default ALL-RIGHTS-RESERVED when there are holders). A8 with `copyright` and/or `licence` replaces the split ' +
   'and starts a new round: every share is PENDING again (also for unchanged holders — this is how to ask again after a ' +
   'rejection), links of the previous round stop working and earlier decisions stay as history. Once the NFT is ' +
-  'MINTED its split and licence are frozen: A8 with `copyright` or `licence` answers 409. A7 `status: MINTED` on an ' +
-  'NFT whose split is AWAITING or REJECTED answers 409. Other A8 fields stay editable until minting and do not ' +
-  'reopen consent.';
+  'MINTED (or being minted, PENDING) its split and licence are frozen: A8 with `copyright` or `licence` answers 409. ' +
+  'A7 `status: MINTED` on an NFT whose split is AWAITING or REJECTED answers 409, and the mint action refuses until ' +
+  'the signed record is stored. When the last holder authorizes and the contract was deployed by this service, the ' +
+  'NFT is minted at once; its token metadata names the record (`properties.copyright.record` = `ipfs://<CID>`, with ' +
+  'licence and signature). Other A8 fields stay editable until minting and do not reopen consent.';
 
 export function registerCopyrightPaths(registry: OpenAPIRegistry) {
   const tags = ['Copyright'];
