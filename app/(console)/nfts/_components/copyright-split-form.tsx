@@ -1,15 +1,14 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/client';
 import type { LicenceId } from '@/lib/copyright/licences';
 import { createNftBody, type CreateNftBody, type CreateNftInput } from '@/lib/nfts/schemas';
-import { fetchHolders, nftKeys, updateNft, type NftDetail } from './api';
+import { nftKeys, updateNft, type NftDetail } from './api';
 import { CopyrightEditor } from './copyright-editor';
 import { LicenceField } from './licence-field';
 
@@ -18,21 +17,7 @@ import { LicenceField } from './licence-field';
  * again. The form reuses the create form's schema and split editor; only the split and the
  * licence are sent.
  */
-export function CopyrightSplitForm(props: { nft: NftDetail; licence: string | null; onDone: () => void }) {
-  // The holder <select>s must mount with their options, or they cannot show (and keep) the current holders.
-  const holders = useQuery({ queryKey: nftKeys.holders(), queryFn: ({ signal }) => fetchHolders(signal) });
-  if (holders.isLoading) return <Skeleton className="h-40 w-full" />;
-  if (holders.error) {
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {errorMessage(holders.error)}
-      </p>
-    );
-  }
-  return <SplitForm {...props} />;
-}
-
-function SplitForm({ nft, licence, onDone }: { nft: NftDetail; licence: string | null; onDone: () => void }) {
+export function CopyrightSplitForm({ nft, licence, onDone }: { nft: NftDetail; licence: string | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useForm<CreateNftInput, unknown, CreateNftBody>({
     resolver: zodResolver(createNftBody),
@@ -59,7 +44,16 @@ function SplitForm({ nft, licence, onDone }: { nft: NftDetail; licence: string |
         Saving starts a new round: every share becomes PENDING again and each holder gets a new link. Decisions made so far
         stay in the history.
       </p>
-      <CopyrightEditor form={form} />
+      <CopyrightEditor
+        form={form}
+        initialHolders={nft.copyright.map((c) => ({
+          id: c.userId,
+          email: c.email,
+          name: null,
+          userName: c.userName,
+          walletAddress: c.walletAddress.find((w) => w.isPrimary)?.address ?? null,
+        }))}
+      />
       <LicenceField form={form} />
       <div className="flex justify-end">
         <Button type="submit" loading={mutation.isPending}>
