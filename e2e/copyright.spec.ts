@@ -111,7 +111,7 @@ test('two holders: one authorizes, one rejects; the split is edited; both author
   await expect(benRow).toHaveAttribute('data-status', 'REJECTED');
   await expect(benRow).toContainText('Berlin, Germany');
   await expect(benRow).toContainText('The split is wrong');
-  await expect(page.getByTestId('copyright-status-text')).toContainText('Edit the split');
+  await expect(page.getByTestId('copyright-status-text')).toContainText('Change the split');
   await page.screenshot({ path: '.tmp/copyright-rejected.png', fullPage: true });
 
   // The list filters by copyright state.
@@ -123,7 +123,7 @@ test('two holders: one authorizes, one rejects; the split is edited; both author
 
   // Edit the split: a new round, everyone asked again.
   await page.goto(`/nfts/${nftId}`);
-  await page.getByRole('button', { name: 'Edit split' }).click();
+  await page.getByRole('button', { name: 'Change split' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit copyright split' });
   await dialog.getByLabel('Percentage of holder 1').fill('30');
   await dialog.getByLabel('Percentage of holder 2').fill('70');

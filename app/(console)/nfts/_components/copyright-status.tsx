@@ -26,7 +26,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : nul
 const statusText: Record<CopyrightState['copyrightStatus'], string> = {
   NONE: 'No copyright holders: nothing to authorize.',
   AWAITING: 'Waiting for holders to answer the requests mailed to them.',
-  REJECTED: 'A holder rejected their share. Edit the split (or the licence) to start a new round of requests; the decisions so far stay as history.',
+  REJECTED: 'A holder rejected their share. Change the split (or the licence) to start a new round of requests; the decisions so far stay as history.',
   COPYRIGHTED: 'Every holder authorized their share: the record below is signed by the organization’s wallet.',
 };
 
@@ -199,7 +199,7 @@ export function CopyrightStatus({ nft }: { nft: NftDetail }) {
                 Answer for my share
               </Button>
             )}
-            {!s.frozen && <Button onClick={() => setEditing(true)}>{s.shares.length ? 'Edit split' : 'Add holders'}</Button>}
+            {!s.frozen && <Button onClick={() => setEditing(true)}>{s.shares.length ? 'Change split' : 'Add holders'}</Button>}
           </div>
         }
       />
