@@ -1,4 +1,5 @@
 import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { registerChainPaths } from '@/lib/chain/openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
 import { registerCopyrightPaths } from '@/lib/copyright/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
@@ -14,6 +15,7 @@ export function familyADocument() {
   registerCopyrightPaths(registry);
   registerMemberPaths(registry);
   registerTokenPaths(registry);
+  registerChainPaths(registry);
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {
