@@ -8,6 +8,10 @@ export const membershipStatuses = ['ACTIVE', 'SUSPENDED'] as const;
 export const membershipRoles = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 export const invitationStatuses = ['PENDING', 'ACCEPTED', 'REVOKED', 'EXPIRED'] as const;
 export const shareStatuses = ['PENDING', 'AUTHORIZED', 'REJECTED'] as const;
+/** The NFT's split as a whole (lib/copyright): no shares, someone still to answer, a rejection, all authorized. */
+export const copyrightStatuses = ['NONE', 'AWAITING', 'REJECTED', 'COPYRIGHTED'] as const;
+/** A request link's life: open, answered, replaced by a resend, or cancelled by a new round. */
+export const copyrightRequestStatuses = ['OPEN', 'USED', 'SUPERSEDED', 'CANCELLED'] as const;
 export const apiKeyFamilies = ['A', 'B'] as const;
 export const networks = ['POLYGON'] as const;
 export const chainEnvs = ['TESTNET', 'MAINNET'] as const;

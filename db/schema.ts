@@ -15,6 +15,8 @@ import {
   membershipRoles,
   invitationStatuses,
   shareStatuses,
+  copyrightStatuses,
+  copyrightRequestStatuses,
   apiKeyFamilies,
   networks,
   chainEnvs,
@@ -236,10 +238,17 @@ export const nfts = sqliteTable(
     copyrightedAt: timestamp('copyrighted_at'),
     /** Derived (trigger-maintained, see lib/search): at least one share and every share AUTHORIZED. */
     copyrighted: integer('copyrighted', { mode: 'boolean' }).notNull().default(false),
+    /** Kept in the same transaction as every copyright_shares write (lib/copyright/split.ts). */
+    copyrightStatus: text('copyright_status', { enum: copyrightStatuses }).notNull().default('NONE'),
+    /** The licence identifier offered to the holders in the current round (lib/copyright/licences.ts). */
+    licenceOffered: text('licence_offered'),
+    /** CID of the pinned canonical copyright record (set once the record is signed). */
+    copyrightRecordCid: text('copyright_record_cid'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('nfts_org_copyright_created_idx').on(t.organizationId, t.copyrightStatus, t.createdAt),
     index('nfts_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('nfts_org_updated_idx').on(t.organizationId, t.updatedAt),
     index('nfts_org_name_idx').on(t.organizationId, t.name),
@@ -295,6 +304,51 @@ export const searchCounters = sqliteTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.name] })],
+);
+
+/**
+ * One authorization request per share and round (lib/copyright). Holder, percentage and decision
+ * are copied here so a round's decisions stay as history after the split is edited.
+ */
+export const copyrightRequests = sqliteTable(
+  'copyright_requests',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    nftId: text('nft_id')
+      .notNull()
+      .references(() => nfts.id, { onDelete: 'cascade' }),
+    /** The share this request asks about; null once a new round replaced that share. */
+    shareId: text('share_id').references(() => copyrightShares.id, { onDelete: 'set null' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    percentage: real('percentage').notNull(),
+    licence: text('licence').notNull(),
+    round: integer('round').notNull(),
+    status: text('status', { enum: copyrightRequestStatuses }).notNull().default('OPEN'),
+    /** SHA-256 of the link's token; the token exists only in the mail. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    sendCount: integer('send_count').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at').notNull(),
+    decision: text('decision', { enum: ['AUTHORIZED', 'REJECTED'] }),
+    reason: text('reason'),
+    location: text('location'),
+    decidedAt: timestamp('decided_at'),
+    /** 'link' (the mailed page) or 'console' (a holder who is an admin). */
+    decidedVia: text('decided_via'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('copyright_requests_token_uq').on(t.tokenHash),
+    index('copyright_requests_nft_idx').on(t.nftId, t.createdAt),
+    index('copyright_requests_share_idx').on(t.shareId),
+    index('copyright_requests_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const tokenTransfers = sqliteTable(
@@ -516,6 +570,7 @@ export type Invitation = typeof invitations.$inferSelect;
 export type SmartContract = typeof smartContracts.$inferSelect;
 export type Nft = typeof nfts.$inferSelect;
 export type CopyrightShare = typeof copyrightShares.$inferSelect;
+export type CopyrightRequest = typeof copyrightRequests.$inferSelect;
 export type TokenTransfer = typeof tokenTransfers.$inferSelect;
 export type ChainTransaction = typeof chainTransactions.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;

@@ -18,6 +18,8 @@ const toneByStatus: Record<string, BadgeTone> = {
   REVOKED: 'neutral',
   FAILED: 'danger',
   REJECTED: 'danger',
+  AWAITING: 'warning',
+  COPYRIGHTED: 'success',
 };
 
 export function StatusBadge({ status }: { status: string }) {

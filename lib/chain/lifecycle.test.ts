@@ -33,6 +33,12 @@ async function newContract(name = 'Harbor') {
 }
 const deploy = (id: string, key = org.apiKey) => call(deployRoute, { method: 'POST', headers: h(key), params: { id } });
 const mint = (id: string, key = org.apiKey) => call(mintRoute, { method: 'POST', headers: h(key), params: { id } });
+/** What the copyright flow leaves on a fully authorized NFT (lib/copyright tests run the real flow). */
+const copyrightedStandIn = () => ({
+  copyrightedAt: new Date(),
+  copyrightStatus: 'COPYRIGHTED' as const,
+  copyrightRecordCid: 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy',
+});
 const createNft = (body: Record<string, unknown>) => call(createNftRoute, { method: 'POST', headers: h(), body });
 
 beforeAll(async () => {
@@ -142,8 +148,8 @@ describe('mint', () => {
     const refused = await mint(res.json.id as string);
     expect(refused.status).toBe(409);
     expect(refused.json.details).toEqual(['copyright: waiting for every copyright holder to authorize']);
-    // Once authorized (the copyright flow sets copyrightedAt), the same entry point mints it.
-    getDb().update(nfts).set({ copyrightedAt: new Date() }).where(eq(nfts.id, res.json.id as string)).run();
+    // Once authorized (the copyright flow sets copyrightedAt and stores the signed record), the same entry point mints it.
+    getDb().update(nfts).set(copyrightedStandIn()).where(eq(nfts.id, res.json.id as string)).run();
     expect((await mint(res.json.id as string)).json).toMatchObject({ status: 'MINTED', tokenId: 3 });
   });
 
@@ -205,7 +211,7 @@ describe('receipt worker: nothing is lost across a crash', () => {
     await deploy(id);
     const a = insertMember(org.organization.id);
     const nft = await createNft({ smartContractId: id, name: 'Crashy', copyright: [{ userId: a.id, percentage: 100 }] });
-    getDb().update(nfts).set({ copyrightedAt: new Date() }).where(eq(nfts.id, nft.json.id as string)).run();
+    getDb().update(nfts).set(copyrightedStandIn()).where(eq(nfts.id, nft.json.id as string)).run();
     await mint(nft.json.id as string);
     // Roll the NFT and its ledger row back to "signed, process died".
     getDb().update(nfts).set({ status: 'PENDING', tokenId: null, mintedAt: null, mintLogs: null }).where(eq(nfts.id, nft.json.id as string)).run();

@@ -27,9 +27,9 @@ export function queueEmail(tx: Tx, mail: QueuedEmail): string {
   return row!.id;
 }
 
-/** Links to the invitation page found in a mail's text (the Outbox page shows them). */
+/** Links to the invitation and copyright authorization pages found in a mail's text (the Outbox page shows them). */
 export function invitationLinks(text: string): string[] {
-  return [...new Set(text.match(/https?:\/\/[^\s<>"]+\/invite\/[A-Za-z0-9_-]+/g) ?? [])];
+  return [...new Set(text.match(/https?:\/\/[^\s<>"]+\/(?:invite|copyright)\/[A-Za-z0-9_-]+/g) ?? [])];
 }
 
 export type OutboxItem = Omit<OutboxEmail, 'organizationId' | 'nextAttemptAt'> & {

@@ -8,6 +8,7 @@ import { runChainOperation } from '@/lib/chain/operation';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { errorFields, log } from '@/lib/logger';
+import { copyrightTokenProperties } from '@/lib/copyright/token';
 import { publishTokenMetadata, type TokenMetadataExtras } from './token-metadata';
 
 type Reader = Pick<Db, 'select'>;
@@ -46,6 +47,8 @@ export function mintBlocker(db: Reader, organizationId: string, nftId: string): 
   }
   const shares = db.select({ n: count() }).from(copyrightShares).where(eq(copyrightShares.nftId, nft.id)).get()?.n ?? 0;
   if (shares > 0 && !nft.copyrightedAt) return 'copyright: waiting for every copyright holder to authorize';
+  // The token must carry the consent: the signed record is pinned just after the last authorization.
+  if (shares > 0 && !nft.copyrightRecordCid) return 'copyright: the signed copyright record is not stored yet';
   return null;
 }
 
@@ -64,7 +67,9 @@ export async function requestMint(db: Db, organizationId: string, nftId: string,
   if (blocker) throw new ConflictError('This NFT cannot be minted now.', [blocker]);
 
   const { nft } = loadForMint(db, organizationId, nftId);
-  const tokenUri = await publishTokenMetadata(nft, options.metadata);
+  const tokenUri = await publishTokenMetadata(nft, {
+    properties: { ...copyrightTokenProperties(nft), ...options.metadata?.properties },
+  });
 
   const prepared = db.transaction(
     (tx) => {

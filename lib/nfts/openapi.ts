@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { copyrightRules } from '@/lib/copyright/openapi';
 import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
 import {
   createNftBody,
@@ -36,7 +37,8 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
       'addresses only) or a path inside `IMPORT_DIR`. The image must be PNG, JPEG, GIF or WebP (sniffed; SVG refused) ' +
       'and is stored in the content store, served at `/ipfs/<CID>`. Without `imagePath` the NFT is traceability-only. ' +
       '`copyright`: active members of the organization, no duplicates, each 0 < percentage ≤ 100 with at most 2 ' +
-      'decimals, summing to exactly 100. Bodies up to 10 MiB.',
+      'decimals, summing to exactly 100. Bodies up to 10 MiB. ' +
+      copyrightRules,
     tags,
     request: { body: jsonBody(createNftBody) },
     responses: {
@@ -56,7 +58,8 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     description:
       'Status by hand is bookkeeping for contracts deployed elsewhere. 409 when a chain has spoken: during a mint (status/mintedAt), ' +
       'for an NFT minted by the service (its status and mintedAt come from the receipt), and PENDING/MINTED on a contract the ' +
-      'service deployed (use `POST /cl2c/nft/{id}/mint`). Name and description may always change.',
+      'service deployed (use `POST /cl2c/nft/{id}/mint`). Name and description may always change. ' +
+      copyrightRules,
     tags,
     request: { body: jsonBody(updateNftStatusBody) },
     responses: {
@@ -81,10 +84,19 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     method: 'put',
     path: '/cl2c/nft/{id}',
     operationId: 'updateNft',
-    summary: 'A8 — update name, description, externalUrl, supply (≥ 1) and metadata',
+    summary: 'A8 — update name, description, externalUrl, supply (≥ 1) and metadata; extension: copyright and licence (new round)',
+    description: copyrightRules,
     tags,
     request: { params: id, body: jsonBody(updateNftBody) },
-    responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 413: aErrors[413], 415: aErrors[415] },
+    responses: {
+      200: jsonResponse('Updated', nftView),
+      400: aErrors[400],
+      401: aErrors[401],
+      404: aErrors[404],
+      409: aErrors[409],
+      413: aErrors[413],
+      415: aErrors[415],
+    },
   });
   registry.registerPath({
     method: 'get',

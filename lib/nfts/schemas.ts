@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { nftStatuses, shareStatuses } from '@/db/enums';
+import { copyrightStatuses, nftStatuses, shareStatuses } from '@/db/enums';
+import { licenceId } from '@/lib/copyright/licences';
 import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
 import { isoDateTime, jsonObject } from '@/lib/shared/schemas';
 import { toHundredths } from './hundredths';
@@ -14,6 +15,8 @@ export const listNftsQuery = z.strictObject({
   search: searchParam,
   status: nftStatus.optional(),
   contractId: z.string().trim().min(1).max(100).optional(),
+  /** Extension (lib/copyright): NONE, AWAITING (someone still has to answer), REJECTED, COPYRIGHTED. */
+  copyrightStatus: z.enum(copyrightStatuses).optional(),
   sortBy: sortByParam(nftSortFields),
   sortOrder: sortOrderParam,
 });
@@ -78,6 +81,8 @@ export const createNftBody = z.strictObject({
   metadata: jsonObject.optional(),
   supply: supply.default(1),
   copyright: copyrightList.default([]),
+  /** Extension: the licence the holders are asked to agree to (default ALL-RIGHTS-RESERVED when there are holders). */
+  licence: licenceId.optional(),
 });
 export type CreateNftBody = z.output<typeof createNftBody>;
 export type CreateNftInput = z.input<typeof createNftBody>;
@@ -100,6 +105,10 @@ export const updateNftBody = z.strictObject({
   externalUrl: externalUrl.optional(),
   supply: supply.optional(),
   metadata: jsonObject.optional(),
+  /** Extension: replaces the split and starts a new round of requests (409 once MINTED). */
+  copyright: copyrightList.optional(),
+  /** Extension: changes the licence offered and starts a new round of requests (409 once MINTED). */
+  licence: licenceId.optional(),
 });
 export type UpdateNftBody = z.output<typeof updateNftBody>;
 export type UpdateNftInput = z.input<typeof updateNftBody>;
@@ -134,6 +143,13 @@ export const nftView = z
     supply: z.number().int(),
     mintedAt: z.string().datetime().nullable(),
     smartContract: nftSmartContract,
+    copyrightStatus: z
+      .enum(copyrightStatuses)
+      .describe('Extension: NONE (no holders), AWAITING (someone has not answered), REJECTED (a holder rejected), COPYRIGHTED (all authorized).'),
+    licence: z
+      .string()
+      .nullable()
+      .describe('Extension: the licence identifier offered to the holders (agreed once COPYRIGHTED), e.g. CC-BY-4.0.'),
   })
   .meta({ id: 'Nft' });
 

@@ -11,7 +11,11 @@ import { columnMatch, ftsPhrase, matchRowids } from '@/lib/search/fts';
 import { inPageOrder, pageIds } from '@/lib/search/paging';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
-import { NotFoundError } from '@/lib/errors';
+import { changesSplit, replaceSplit, type SplitChange } from '@/lib/copyright/edit';
+import { DEFAULT_LICENCE } from '@/lib/copyright/licences';
+import { startRound } from '@/lib/copyright/split';
+import { ConflictError, NotFoundError } from '@/lib/errors';
+import { kickMailWorker } from '@/lib/mail/worker';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
@@ -30,6 +34,8 @@ export type NftView = {
   imagePath: string | null;
   supply: number;
   mintedAt: Date | null;
+  copyrightStatus: Nft['copyrightStatus'];
+  licence: string | null;
   smartContract: {
     id: string;
     name: string;
@@ -72,6 +78,9 @@ const rowColumns = {
   imagePath: nfts.imagePath,
   supply: nfts.supply,
   mintedAt: nfts.mintedAt,
+  copyrightStatus: nfts.copyrightStatus,
+  licenceOffered: nfts.licenceOffered,
+  licence: nfts.licence,
   metadata: nfts.metadata,
   tokenUri: nfts.tokenUri,
   metadataUri: nfts.metadataUri,
@@ -100,6 +109,8 @@ function toView(r: Row): NftView {
     imagePath: r.imagePath,
     supply: r.supply,
     mintedAt: r.mintedAt,
+    copyrightStatus: r.copyrightStatus,
+    licence: r.licenceOffered ?? r.licence,
     smartContract: {
       id: r.contractId,
       name: r.contractName,
@@ -142,6 +153,7 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   const conditions: SQL[] = [eq(nfts.organizationId, organizationId)];
   if (q.status) conditions.push(eq(nfts.status, q.status));
   if (q.contractId) conditions.push(eq(nfts.smartContractId, q.contractId));
+  if (q.copyrightStatus) conditions.push(eq(nfts.copyrightStatus, q.copyrightStatus));
   if (q.search) {
     const phrase = ftsPhrase(q.search, 'A');
     if (phrase) conditions.push(matchRowids(sql`"nfts"."rowid"`, 'search_nfts', columnMatch(['name', 'description'], phrase)));
@@ -166,6 +178,7 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
     search: q.search,
     status: q.status ?? null,
     contractId: q.contractId ?? null,
+    copyrightStatus: q.copyrightStatus ?? null,
     sortBy: q.sortBy,
     sortOrder: q.sortOrder,
   });
@@ -279,6 +292,7 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
         status: 'CREATED',
         metadataUri,
         tokenUri: metadataUri,
+        licenceOffered: input.licence ?? (input.copyright.length ? DEFAULT_LICENCE : null),
       })
       .run();
     if (input.copyright.length) {
@@ -286,6 +300,8 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
         .values(input.copyright.map((c) => ({ nftId: id, userId: c.userId, percentage: c.percentage, status: 'PENDING' as const })))
         .run();
     }
+    // Same transaction as the shares: the split's status, and one request mail per holder.
+    startRound(tx, id, new Date());
     recordAudit(tx, actor, {
       action: 'nft.create',
       entityType: 'nft',
@@ -296,10 +312,13 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
         imagePath,
         imageSource,
         copyright: input.copyright,
+        licence: input.licence ?? null,
       },
     });
   });
+  if (input.copyright.length) kickMailWorker();
   // Minted at once when it has no copyright shares and its contract was deployed by the service.
+  // With shares it is minted by the copyright flow once every holder has authorized (lib/copyright).
   if (!input.copyright.length) await mintIfReady(db, actor, id, deps.chain);
   return withCopyright(db, loadRow(db, organizationId, id));
 }
@@ -307,7 +326,14 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
 type Changes = Partial<Pick<Nft, 'name' | 'description' | 'externalUrl' | 'supply' | 'metadata' | 'status' | 'mintedAt'>>;
 
 /** Applies changes; when the metadata JSON's inputs change it is rebuilt (and re-stored). */
-async function applyUpdate(db: Db, actor: Actor, id: string, changes: Changes, action: string): Promise<NftView> {
+async function applyUpdate(
+  db: Db,
+  actor: Actor,
+  id: string,
+  changes: Changes,
+  action: string,
+  split: SplitChange = {},
+): Promise<NftView> {
   const current = db
     .select()
     .from(nfts)
@@ -326,8 +352,14 @@ async function applyUpdate(db: Db, actor: Actor, id: string, changes: Changes, a
     if (next.status !== 'MINTED' && next.status !== 'PENDING') uris.tokenUri = metadataUri;
   }
   db.transaction((tx) => {
-    const still = tx.select({ id: nfts.id }).from(nfts).where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId))).get();
+    const still = tx.select().from(nfts).where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId))).get();
     if (!still) throw new NotFoundError('NFT');
+    if (changes.status === 'MINTED' && (still.copyrightStatus === 'AWAITING' || still.copyrightStatus === 'REJECTED')) {
+      throw new ConflictError('An NFT with copyright holders is minted only once every holder has authorized their share.', [
+        `status: the copyright split is ${still.copyrightStatus}`,
+      ]);
+    }
+    if (changesSplit(split)) replaceSplit(tx, actor, still, split, new Date());
     tx.update(nfts)
       .set({ ...changes, ...uris, updatedAt: new Date() })
       .where(eq(nfts.id, id))
@@ -335,6 +367,7 @@ async function applyUpdate(db: Db, actor: Actor, id: string, changes: Changes, a
     const from = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k as keyof Changes]]));
     recordAudit(tx, actor, { action, entityType: 'nft', entityId: id, data: { from, to: { ...changes, ...uris } } });
   });
+  if (split.copyright?.length || (split.licence && current.copyrightStatus !== 'NONE')) kickMailWorker();
   return toView(loadRow(db, actor.organizationId, id));
 }
 
@@ -356,7 +389,8 @@ export async function updateNftStatus(db: Db, actor: Actor, input: UpdateNftStat
 
 /** A8: name, description, externalUrl, supply (≥ 1) and metadata. */
 export async function updateNft(db: Db, actor: Actor, id: string, input: UpdateNftBody): Promise<NftView> {
-  return applyUpdate(db, actor, id, { ...input }, 'nft.update');
+  const { copyright, licence, ...rest } = input;
+  return applyUpdate(db, actor, id, rest, 'nft.update', { copyright, licence });
 }
 
 /**

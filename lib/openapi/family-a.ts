@@ -1,6 +1,7 @@
 import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerChainPaths } from '@/lib/chain/openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
+import { registerCopyrightPaths } from '@/lib/copyright/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
 import { registerTokenPaths } from '@/lib/tokens/openapi';
@@ -11,6 +12,7 @@ export function familyADocument() {
   const registry = newRegistry();
   registerContractPaths(registry);
   registerNftPaths(registry);
+  registerCopyrightPaths(registry);
   registerMemberPaths(registry);
   registerTokenPaths(registry);
   registerChainPaths(registry);

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { getDb } from '@/db/client';
 import { requireConsoleAdmin } from '@/lib/auth/console-context';
 import { getOverview, RECENT_ACTIVITY_LIMIT } from '@/lib/overview/service';
+import { CopyrightOverview } from './_components/copyright-overview';
 import { StatusChart } from './_components/status-chart-lazy';
 
 export const metadata: Metadata = { title: 'Overview' };
@@ -97,6 +98,7 @@ export default async function OverviewPage() {
           href="/members?status=PENDING"
         />
       </div>
+      <CopyrightOverview organizationId={organization.id} />
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <Card>

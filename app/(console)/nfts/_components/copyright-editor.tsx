@@ -18,10 +18,11 @@ type Form = UseFormReturn<CreateNftInput, unknown, CreateNftBody>;
  * Holders are picked by searching the organization's active members on the server (any number of
  * them); a holder already in the split is not offered again.
  */
-export function CopyrightEditor({ form }: { form: Form }) {
+export function CopyrightEditor({ form, initialHolders = [] }: { form: Form; initialHolders?: readonly HolderOption[] }) {
   const { control, register, formState } = form;
-  // The picked holders by user id (the form keeps only the id), for labels and the chart.
-  const [picked, setPicked] = useState<ReadonlyMap<string, HolderOption>>(new Map());
+  // The picked holders by user id (the form keeps only the id), for labels and the chart; an
+  // existing split (editing it) starts with its holders.
+  const [picked, setPicked] = useState<ReadonlyMap<string, HolderOption>>(() => new Map(initialHolders.map((h) => [h.id, h])));
   const { fields, append, remove } = useFieldArray({ control, name: 'copyright' });
   const entries = useWatch({ control, name: 'copyright' }) ?? [];
   const labelOf = (userId: string) => picked.get(userId)?.email ?? 'Unselected';

@@ -15,6 +15,7 @@ import { useFormMutation } from '@/components/ui/use-form-mutation';
 import type { CreateNftBody, CreateNftInput } from '@/lib/nfts/schemas';
 import { createNft, nftKeys, withFormPaths } from './api';
 import { CopyrightEditor } from './copyright-editor';
+import { LicenceField } from './licence-field';
 import { ImagePicker } from './image-picker';
 import { JsonObjectField } from './json-object-field';
 
@@ -121,8 +122,9 @@ export function NftCreateForm() {
         </CardBody>
       </Card>
       <Card>
-        <CardBody>
+        <CardBody className="space-y-4">
           <CopyrightEditor form={form} />
+          <LicenceField form={form} />
         </CardBody>
       </Card>
       <div className="flex justify-end gap-2">

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableShell } from '@/components/ui/table-shell';
 import { ApiError, errorMessage } from '@/lib/http/client';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
+import { CopyrightStatus } from './copyright-status';
 import { NftChainCard, NftMintAction } from './nft-mint-action';
 import { NftThumbnail } from './nft-thumbnail';
 import { SplitChart } from './split-chart-lazy';
@@ -140,7 +141,7 @@ export function NftDetail({ id }: { id: string }) {
       <NftChainCard nft={n} />
 
       <Card className="mt-6">
-        <CardHeader title={`Copyright holders (${n.totalOwners})`} description="Each share starts PENDING until its holder authorizes it." />
+        <CardHeader title={`Copyright holders (${n.totalOwners})`} description="Each holder is mailed a link to authorize or reject their share (see Copyright authorization)." />
         <CardBody>
           {n.copyright.length === 0 ? (
             <p className="text-sm text-slate-500">No copyright split on this NFT.</p>
@@ -185,6 +186,8 @@ export function NftDetail({ id }: { id: string }) {
           )}
         </CardBody>
       </Card>
+
+      <CopyrightStatus nft={n} />
 
       <Card className="mt-6">
         <CardHeader title="Metadata JSON" description="ERC-721 / OpenSea shape, as published for this NFT." />

@@ -12,6 +12,7 @@ import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { nftStatuses } from '@/db/enums';
 import { errorMessage } from '@/lib/http/client';
 import { fetchNfts, nftKeys, type NftItem } from './api';
+import { copyrightColumn, CopyrightFilter } from './copyright-filter';
 import { NftThumbnail } from './nft-thumbnail';
 import { DateTime } from '@/components/console/date-time';
 
@@ -57,6 +58,7 @@ const columns: ColumnDef<NftItem>[] = [
     enableSorting: true,
     cell: ({ row }) => <StatusBadge status={row.original.status} />,
   },
+  copyrightColumn,
   { id: 'supply', accessorKey: 'supply', header: 'Supply', enableSorting: true, meta: { firstSort: 'desc' } },
   {
     id: 'mintedAt',
@@ -70,13 +72,13 @@ const columns: ColumnDef<NftItem>[] = [
 
 /** A5 in the console: thumbnails, search, status/contract filters, sort and paging, all in the URL. */
 export function NftsTable() {
-  const state = useTableSearchParams(['status', 'contractId']);
+  const state = useTableSearchParams(['status', 'contractId', 'copyrightStatus']);
   const list = useQuery({
     queryKey: nftKeys.list(state.query),
     queryFn: ({ signal }) => fetchNfts(state.query, signal),
     placeholderData: keepPreviousData,
   });
-  const filtered = Boolean(state.search || state.filters.status || state.filters.contractId);
+  const filtered = Boolean(state.search || state.filters.status || state.filters.contractId || state.filters.copyrightStatus);
 
   return (
     <DataTable
@@ -113,6 +115,7 @@ export function NftsTable() {
               placeholder="All contracts"
             />
           </div>
+          <CopyrightFilter state={state} />
           {filtered && (
             <Button variant="ghost" size="sm" onClick={state.reset}>
               Clear filters

@@ -137,6 +137,12 @@ export function MemberDetailView({ id }: { id: string }) {
                     <td className="px-4 py-2.5 text-right tabular-nums">{s.percentage}%</td>
                     <td className="px-4 py-2.5">
                       <StatusBadge status={s.status} />
+                      {s.copyAuthTimestamp && (
+                        <span className="block text-xs text-slate-500">
+                          <DateTime value={s.copyAuthTimestamp} />
+                          {s.copyAuthLocation ? ` · ${s.copyAuthLocation}` : ''}
+                        </span>
+                      )}
                     </td>
                     <td className="px-4 py-2.5 whitespace-nowrap text-slate-600"><DateTime value={s.nft.mintedAt} /></td>
                   </tr>

@@ -122,7 +122,7 @@ describe('A6 POST /cl2c/nft', () => {
       supply: 3,
     });
     expect(Object.keys(nft).sort()).toEqual(
-      ['id', 'status', 'name', 'description', 'externalUrl', 'imagePath', 'supply', 'mintedAt', 'smartContract', 'metadata', 'copyright', 'totalOwners'].sort(),
+      ['id', 'status', 'name', 'description', 'externalUrl', 'imagePath', 'supply', 'mintedAt', 'smartContract', 'metadata', 'copyright', 'totalOwners', 'copyrightStatus', 'licence'].sort(),
     );
     expect(nft).toMatchObject({
       status: 'CREATED',
@@ -422,9 +422,9 @@ describe('A5 GET /cl2c/nft', () => {
     expect(res.status).toBe(200);
     expect(res.json.data.map((n: { supply: number }) => n.supply)).toEqual([2, 5, 9]);
     expect(res.json.pagination).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1, hasNext: false, hasPrev: false });
-    expect(res.json.filters).toEqual({ search: null, status: null, contractId: listContract, sortBy: 'supply', sortOrder: 'asc' });
+    expect(res.json.filters).toEqual({ search: null, status: null, contractId: listContract, copyrightStatus: null, sortBy: 'supply', sortOrder: 'asc' });
     expect(Object.keys(res.json.data[0]).sort()).toEqual(
-      ['id', 'status', 'name', 'description', 'externalUrl', 'imagePath', 'supply', 'mintedAt', 'smartContract'].sort(),
+      ['id', 'status', 'name', 'description', 'externalUrl', 'imagePath', 'supply', 'mintedAt', 'smartContract', 'copyrightStatus', 'licence'].sort(),
     );
   });
 

@@ -1,0 +1,194 @@
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { outboxEmails, type User } from '@/db/schema';
+import { GET as getB2 } from '@/app/v1/cl2c/nfts/[id]/route';
+import { GET as getLink, POST as postLink } from '@/app/api/copyright/[token]/route';
+import { POST as createNftRoute } from '@/app/api/v1/cl2c/nft/route';
+import { GET as getNftRoute, PUT as putNftRoute } from '@/app/api/v1/cl2c/nft/[id]/route';
+import { provisionCustodialWallet } from '@/lib/wallets/service';
+import { call, createTestOrg } from '@/test/helpers';
+import { insertContract, insertMember } from '@/test/nft-fixtures';
+import { POST as postDecision } from './decision/route';
+import { GET } from './route';
+import { POST as postResend } from './shares/[shareId]/resend/route';
+import { GET as getVerify } from './verify/route';
+
+type Org = Awaited<ReturnType<typeof createTestOrg>>;
+let org: Org;
+let other: Org;
+let contractId: string;
+let a: User;
+let b: User;
+
+const h = (o: Org = org) => ({ 'x-api-key': o.apiKey });
+const b2 = (id: string) => call(getB2, { headers: { tenant: org.organization.tenant, 'X-API-Key': org.tenantApiKey }, params: { id } });
+
+function tokenFor(email: string): string {
+  const mail = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt)).limit(1).get();
+  return mail!.text.match(/\/copyright\/([A-Za-z0-9_-]{43})/)![1]!;
+}
+
+beforeAll(async () => {
+  org = await createTestOrg();
+  other = await createTestOrg();
+  contractId = insertContract(org.organization.id).id;
+  a = insertMember(org.organization.id, { userName: 'ana.holder' });
+  b = insertMember(org.organization.id, { userName: 'ben.holder' });
+  provisionCustodialWallet(getDb(), a.id);
+  provisionCustodialWallet(getDb(), b.id);
+});
+
+async function createSplit() {
+  const res = await call(createNftRoute, {
+    method: 'POST',
+    headers: h(),
+    body: {
+      name: `Routed ${crypto.randomUUID().slice(0, 6)}`,
+      smartContractId: contractId,
+      licence: 'CC-BY-4.0',
+      copyright: [
+        { userId: a.id, percentage: 60 },
+        { userId: b.id, percentage: 40 },
+      ],
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  expect(res.json).toMatchObject({ copyrightStatus: 'AWAITING', licence: 'CC-BY-4.0' });
+  return res.json as { id: string; copyright: { id: string; userId: string }[] };
+}
+
+describe('Family A copyright extensions', () => {
+  it('lists the share states; another organization gets 404', async () => {
+    const nft = await createSplit();
+    const res = await call(GET, { headers: h(), params: { id: nft.id } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ nftId: nft.id, copyrightStatus: 'AWAITING', round: 1, licence: { id: 'CC-BY-4.0' }, record: null });
+    expect(res.json.shares).toHaveLength(2);
+    expect(res.json.shares[0]).toMatchObject({ status: 'PENDING', memberStatus: 'ACTIVE', request: { status: 'OPEN', sendCount: 1 } });
+    expect((await call(GET, { headers: h(other), params: { id: nft.id } })).status).toBe(404);
+  });
+
+  it('resends a pending share (old link dies); 404 for a share of another NFT or organization', async () => {
+    const nft = await createSplit();
+    const old = tokenFor(a.email);
+    const other1 = await createSplit();
+    const share = nft.copyright.find((c) => c.userId === a.id)!;
+    const res = await call(postResend, { method: 'POST', headers: h(), params: { id: nft.id, shareId: share.id } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ shareId: share.id, sendCount: 2 });
+    expect((await call(getLink, { params: { token: old } })).status).toBe(410);
+    expect((await call(getLink, { params: { token: tokenFor(a.email) } })).status).toBe(200);
+    const foreign = await call(postResend, { method: 'POST', headers: h(), params: { id: other1.id, shareId: share.id } });
+    expect(foreign.status).toBe(404);
+    expect((await call(postResend, { method: 'POST', headers: h(other), params: { id: nft.id, shareId: share.id } })).status).toBe(404);
+  });
+
+  it('the console decision route is for signed-in holders only (an API key is 403)', async () => {
+    const nft = await createSplit();
+    const res = await call(postDecision, {
+      method: 'POST',
+      headers: h(),
+      params: { id: nft.id },
+      body: { decision: 'AUTHORIZE', location: 'Lisbon' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('A8 answers 400 naming the field for an unknown licence, and 409 for a minted split', async () => {
+    const nft = await createSplit();
+    const bad = await call(putNftRoute, { method: 'PUT', headers: h(), params: { id: nft.id }, body: { licence: 'GPL-3.0' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.details[0]).toMatch(/^licence: must be one of/);
+    const solo = await call(createNftRoute, { method: 'POST', headers: h(), body: { name: 'Solo', smartContractId: contractId } });
+    expect(solo.json).toMatchObject({ copyrightStatus: 'NONE', licence: null });
+    const { PUT: putStatus } = await import('@/app/api/v1/cl2c/nft/route');
+    expect((await call(putStatus, { method: 'PUT', headers: h(), body: { id: nft.id, status: 'MINTED' } })).status).toBe(409);
+    expect((await call(putStatus, { method: 'PUT', headers: h(), body: { id: solo.json.id, status: 'MINTED' } })).status).toBe(200);
+    const frozen = await call(putNftRoute, {
+      method: 'PUT',
+      headers: h(),
+      params: { id: solo.json.id },
+      body: { copyright: [{ userId: a.id, percentage: 100 }] },
+    });
+    expect(frozen.status).toBe(409);
+    expect(frozen.json.details).toEqual(['copyright: the NFT is MINTED']);
+    expect((await call(GET, { headers: h(), params: { id: solo.json.id } })).json.shares).toEqual([]);
+  });
+});
+
+describe('the public authorization link', () => {
+  it('shows the NFT, the split and the licence; validates the answer naming the field', async () => {
+    const nft = await createSplit();
+    const token = tokenFor(a.email);
+    const view = await call(getLink, { params: { token } });
+    expect(view.status, view.text).toBe(200);
+    expect(view.json).toMatchObject({
+      state: 'valid',
+      holder: { email: a.email, percentage: 60 },
+      licence: { id: 'CC-BY-4.0' },
+      split: [
+        { holder: '@ana.holder', you: true, percentage: 60, status: 'PENDING' },
+        { holder: '@ben.holder', you: false, percentage: 40, status: 'PENDING' },
+      ],
+    });
+    expect(view.headers.get('cache-control')).toBe('no-store');
+    const invalid = await call(postLink, { method: 'POST', params: { token }, body: { decision: 'AUTHORIZE' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.details).toEqual(['location: is required']);
+    expect((await call(getNftRoute, { headers: h(), params: { id: nft.id } })).json.copyright[0].status).toBe('PENDING');
+    expect((await call(getLink, { params: { token: 'nope' } })).status).toBe(404);
+  });
+
+  it('reject, then a new round, then both authorize: B2 shows copyrighted true with the signed record', async () => {
+    const nft = await createSplit();
+    const ok = await call(postLink, {
+      method: 'POST',
+      params: { token: tokenFor(a.email) },
+      headers: { 'x-forwarded-for': '198.51.100.4' },
+      body: { decision: 'AUTHORIZE', location: 'Lisbon, Portugal' },
+    });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json).toMatchObject({ decision: 'AUTHORIZED', copyrightStatus: 'AWAITING' });
+    const no = await call(postLink, {
+      method: 'POST',
+      params: { token: tokenFor(b.email) },
+      body: { decision: 'REJECT', location: 'Berlin', reason: 'Split is wrong' },
+    });
+    expect(no.json).toMatchObject({ decision: 'REJECTED', copyrightStatus: 'REJECTED' });
+    expect((await b2(nft.id)).json.copyrighted).toBe(false);
+
+    const edit = await call(putNftRoute, {
+      method: 'PUT',
+      headers: h(),
+      params: { id: nft.id },
+      body: {
+        copyright: [
+          { userId: a.id, percentage: 50 },
+          { userId: b.id, percentage: 50 },
+        ],
+      },
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect(edit.json.copyrightStatus).toBe('AWAITING');
+    for (const u of [a, b]) {
+      const r = await call(postLink, { method: 'POST', params: { token: tokenFor(u.email) }, body: { decision: 'AUTHORIZE', location: 'Somewhere' } });
+      expect(r.status, r.text).toBe(200);
+    }
+    const detail = await b2(nft.id);
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.json).toMatchObject({ copyrighted: true, licence: 'CC-BY-4.0' });
+    expect(detail.json.signature).toMatch(/^0x/);
+    expect(JSON.parse(detail.json.copyrightMetadata)).toMatchObject({ nft: { id: nft.id }, round: 2 });
+    expect(detail.json.copyrightedAt).toMatch(/Z$/);
+    const verify = await call(getVerify, { headers: h(), params: { id: nft.id } });
+    expect(verify.json).toMatchObject({ valid: true, cidMatches: true });
+    const state = await call(GET, { headers: h(), params: { id: nft.id } });
+    expect(state.json.history.map((d: { decision: string; round: number }) => `${d.round}:${d.decision}`).sort()).toEqual([
+      '1:AUTHORIZED',
+      '1:REJECTED',
+      '2:AUTHORIZED',
+      '2:AUTHORIZED',
+    ]);
+  });
+});

@@ -1,0 +1,92 @@
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { auditEvents, nfts, outboxEmails, type User } from '@/db/schema';
+import { POST as deployRoute } from '@/app/api/v1/cl2c/contract/[id]/deploy/route';
+import { POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
+import { POST as mintRoute } from '@/app/api/v1/cl2c/nft/[id]/mint/route';
+import { POST as createNftRoute } from '@/app/api/v1/cl2c/nft/route';
+import { POST as decideRoute } from '@/app/api/copyright/[token]/route';
+import { getContent, parseCid } from '@/lib/content-store/store';
+import { provisionCustodialWallet } from '@/lib/wallets/service';
+import { call, createTestOrg } from '@/test/helpers';
+import { insertMember } from '@/test/nft-fixtures';
+
+let org: Awaited<ReturnType<typeof createTestOrg>>;
+let contractId: string;
+let a: User;
+let b: User;
+const h = () => ({ 'x-api-key': org.apiKey });
+
+function tokenFor(email: string): string {
+  const mail = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt)).limit(1).get();
+  return mail!.text.match(/\/copyright\/([A-Za-z0-9_-]{43})/)![1]!;
+}
+
+const authorize = (email: string, location: string) =>
+  call(decideRoute, { method: 'POST', params: { token: tokenFor(email) }, body: { decision: 'AUTHORIZE', location } });
+
+beforeAll(async () => {
+  org = await createTestOrg();
+  const created = await call(createContractRoute, { method: 'POST', headers: h(), body: { name: 'Minted Rights', symbol: 'MRT' } });
+  contractId = created.json.id as string;
+  expect((await call(deployRoute, { method: 'POST', headers: h(), params: { id: contractId } })).status).toBe(200);
+  a = insertMember(org.organization.id, { userName: 'mint.ana' });
+  b = insertMember(org.organization.id, { userName: 'mint.ben' });
+  provisionCustodialWallet(getDb(), a.id);
+  provisionCustodialWallet(getDb(), b.id);
+});
+
+describe('minting once copyrighted (local chain driver)', () => {
+  it('waits for every holder, then mints through the one entry point with the record CID in the token metadata', async () => {
+    const res = await call(createNftRoute, {
+      method: 'POST',
+      headers: h(),
+      body: {
+        name: 'Consented',
+        smartContractId: contractId,
+        licence: 'CC-BY-NC-4.0',
+        copyright: [
+          { userId: a.id, percentage: 55 },
+          { userId: b.id, percentage: 45 },
+        ],
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.json.id as string;
+    expect(res.json.status).toBe('CREATED');
+
+    expect((await authorize(a.email, 'Lisbon')).json.copyrightStatus).toBe('AWAITING');
+    const early = await call(mintRoute, { method: 'POST', headers: h(), params: { id } });
+    expect(early.status).toBe(409);
+    expect(early.json.details).toEqual(['copyright: waiting for every copyright holder to authorize']);
+    expect(getDb().select().from(nfts).where(eq(nfts.id, id)).get()!.status).toBe('CREATED');
+
+    const last = await authorize(b.email, 'Porto');
+    expect(last.status, last.text).toBe(200);
+    expect(last.json.copyrightStatus).toBe('COPYRIGHTED');
+
+    const row = getDb().select().from(nfts).where(eq(nfts.id, id)).get()!;
+    expect(row).toMatchObject({ status: 'MINTED', copyrightStatus: 'COPYRIGHTED', licence: 'CC-BY-NC-4.0' });
+    expect(row.tokenId).toEqual(expect.any(Number));
+    expect(row.mintTransactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    // The token's metadata (what its uri points at) names the signed copyright record.
+    expect(row.tokenUri).toMatch(/^ipfs:\/\//);
+    const metadata = await getContent(parseCid(row.tokenUri!.slice('ipfs://'.length))!);
+    const json = JSON.parse(metadata!.bytes.toString('utf8'));
+    expect(json.properties.copyright).toMatchObject({
+      record: `ipfs://${row.copyrightRecordCid}`,
+      licence: 'CC-BY-NC-4.0',
+      signature: row.signature,
+    });
+    const record = await getContent(parseCid(row.copyrightRecordCid!)!);
+    expect(record!.bytes.toString('utf8')).toBe(row.copyrightMetadata);
+    const actions = getDb()
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, id))
+      .all()
+      .map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['copyright.authorize', 'copyright.record_signed', 'nft.mint']));
+  });
+});

@@ -1,0 +1,558 @@
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import {
+  auditEvents,
+  copyrightRequests,
+  copyrightShares,
+  nfts,
+  organizations,
+  smartContracts,
+  userOrganizations,
+  users,
+  wallets,
+  type CopyrightRequest,
+} from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import { organizationAccount } from '@/lib/chain';
+import { addContent, computeCid } from '@/lib/content-store/store';
+import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+import { errorFields, log } from '@/lib/logger';
+import { kickMailWorker } from '@/lib/mail/worker';
+import { mintBlocker, requestMint } from '@/lib/nfts/mint';
+import { licenceDetails } from './licences';
+import { canonicalJson, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
+import type { CopyrightDecisionBody } from './schemas';
+import { currentRound, issueRequest, refreshCopyrightStatus, type CopyrightStatus, type Tx } from './split';
+import { hashRequestToken, requestTokenPattern } from './tokens';
+
+type Reader = Pick<Db, 'select'>;
+
+/* ---------------------------------------------------------------- the link */
+
+export type LinkState = 'valid' | 'unknown' | 'used' | 'superseded' | 'cancelled' | 'expired' | 'not_member';
+
+export type LinkLookup = { state: LinkState; request: CopyrightRequest | null };
+
+/** What a request link's token is worth right now (the page and the decision both ask). */
+export function lookupRequest(db: Reader, token: string, now = new Date()): LinkLookup {
+  if (!requestTokenPattern.test(token)) return { state: 'unknown', request: null };
+  const request = db.select().from(copyrightRequests).where(eq(copyrightRequests.tokenHash, hashRequestToken(token))).get();
+  if (!request) return { state: 'unknown', request: null };
+  if (request.status === 'USED') return { state: 'used', request };
+  if (request.status === 'SUPERSEDED') return { state: 'superseded', request };
+  if (request.status === 'CANCELLED' || !request.shareId) return { state: 'cancelled', request };
+  if (request.expiresAt <= now) return { state: 'expired', request };
+  const member = db
+    .select({ status: userOrganizations.status })
+    .from(userOrganizations)
+    .where(and(eq(userOrganizations.organizationId, request.organizationId), eq(userOrganizations.userId, request.userId)))
+    .get();
+  if (member?.status !== 'ACTIVE') return { state: 'not_member', request };
+  return { state: 'valid', request };
+}
+
+const linkMessages: Record<Exclude<LinkState, 'valid'>, [number, string]> = {
+  unknown: [404, 'This authorization link is not valid.'],
+  used: [410, 'This authorization link has already been used; the decision was recorded.'],
+  superseded: [410, 'This authorization link was replaced by a newer e-mail; use the most recent one.'],
+  cancelled: [410, 'The copyright split changed since this e-mail; a new request was sent for the new split.'],
+  expired: [410, 'This authorization link has expired. Ask the organization to send a new one.'],
+  not_member: [410, 'You are no longer a member of this organization, so this request can no longer be answered.'],
+};
+
+export function linkStateError(state: Exclude<LinkState, 'valid'>) {
+  const [status, message] = linkMessages[state];
+  return new AppError(status, message, [`token: ${state}`]);
+}
+
+/** Everything the authorization page shows: the NFT, its contract, the whole split and the licence. */
+export function authorizationView(db: Reader, request: CopyrightRequest) {
+  const nft = db
+    .select({
+      id: nfts.id,
+      name: nfts.name,
+      description: nfts.description,
+      imagePath: nfts.imagePath,
+      licenceOffered: nfts.licenceOffered,
+      contractName: smartContracts.name,
+      contractSymbol: smartContracts.symbol,
+      contractAddress: smartContracts.contractAddress,
+      network: smartContracts.network,
+      env: smartContracts.env,
+      organizationName: organizations.name,
+    })
+    .from(nfts)
+    .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
+    .innerJoin(organizations, eq(organizations.id, nfts.organizationId))
+    .where(eq(nfts.id, request.nftId))
+    .get();
+  if (!nft) throw new NotFoundError('NFT');
+  const split = db
+    .select({
+      shareId: copyrightShares.id,
+      userId: copyrightShares.userId,
+      percentage: copyrightShares.percentage,
+      status: copyrightShares.status,
+      name: users.name,
+      userName: users.userName,
+    })
+    .from(copyrightShares)
+    .innerJoin(users, eq(users.id, copyrightShares.userId))
+    .where(eq(copyrightShares.nftId, request.nftId))
+    .orderBy(desc(copyrightShares.percentage))
+    .all();
+  const holder = db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, request.userId)).get();
+  return {
+    organization: { name: nft.organizationName },
+    holder: { email: holder?.email ?? '', name: holder?.name ?? '', percentage: request.percentage },
+    nft: { name: nft.name, description: nft.description, imagePath: nft.imagePath },
+    contract: { name: nft.contractName, symbol: nft.contractSymbol, address: nft.contractAddress, network: nft.network, env: nft.env },
+    licence: licenceDetails(request.licence),
+    split: split.map((s) => ({
+      holder: s.userName ? `@${s.userName}` : s.name || 'A member',
+      you: s.shareId === request.shareId,
+      percentage: s.percentage,
+      status: s.status,
+    })),
+    expiresAt: request.expiresAt.toISOString(),
+  };
+}
+
+/* ---------------------------------------------------------------- decisions */
+
+type DecisionContext = { requestId: string; clientAddress: string | null; now?: Date };
+
+/**
+ * Applies a decision to a share in the caller's transaction: the share, its request (used), the
+ * NFT's split status, and one audit event. Returns the split's new status.
+ */
+function applyDecision(
+  tx: Tx,
+  actor: Actor,
+  request: Pick<CopyrightRequest, 'id' | 'nftId' | 'shareId' | 'userId' | 'round'>,
+  body: CopyrightDecisionBody,
+  via: 'link' | 'console',
+  clientAddress: string | null,
+  now: Date,
+): CopyrightStatus {
+  const decision = body.decision === 'AUTHORIZE' ? ('AUTHORIZED' as const) : ('REJECTED' as const);
+  const updated = tx
+    .update(copyrightShares)
+    .set({ status: decision, copyAuthLocation: body.location, copyAuthTimestamp: now, updatedAt: now })
+    .where(and(eq(copyrightShares.id, request.shareId!), eq(copyrightShares.status, 'PENDING')))
+    .run();
+  if (updated.changes !== 1) throw new ConflictError('This share has already been answered.', ['share: already decided']);
+  tx.update(copyrightRequests)
+    .set({ status: 'USED', decision, location: body.location, reason: body.reason || null, decidedAt: now, decidedVia: via, updatedAt: now })
+    .where(eq(copyrightRequests.id, request.id))
+    .run();
+  const status = refreshCopyrightStatus(tx, request.nftId);
+  recordAudit(tx, actor, {
+    action: decision === 'AUTHORIZED' ? 'copyright.authorize' : 'copyright.reject',
+    entityType: 'nft',
+    entityId: request.nftId,
+    data: {
+      shareId: request.shareId,
+      holderId: request.userId,
+      round: request.round,
+      copyAuthLocation: body.location,
+      reason: body.reason || null,
+      via,
+      clientAddress,
+      copyrightStatus: status,
+    },
+  });
+  return status;
+}
+
+/** A refused link of a known request is worth an audit line (a second use may be an attack). */
+function auditRefusal(db: Db, request: CopyrightRequest, state: LinkState, ctx: DecisionContext) {
+  recordAudit(
+    db,
+    { kind: 'user', userId: request.userId, organizationId: request.organizationId, requestId: ctx.requestId },
+    {
+      action: 'copyright.link_refused',
+      entityType: 'nft',
+      entityId: request.nftId,
+      data: { state, copyrightRequestId: request.id, clientAddress: ctx.clientAddress },
+    },
+  );
+}
+
+export type DecisionResult = { nftId: string; decision: 'AUTHORIZED' | 'REJECTED'; copyrightStatus: CopyrightStatus };
+
+/**
+ * The holder answers through the mailed link. The link is checked again inside the transaction,
+ * so two concurrent uses record one decision. When the answer completes the split, the record is
+ * built, pinned and signed after commit.
+ */
+export async function decideByToken(db: Db, token: string, body: CopyrightDecisionBody, ctx: DecisionContext): Promise<DecisionResult> {
+  const now = ctx.now ?? new Date();
+  const first = lookupRequest(db, token, now);
+  if (first.state !== 'valid') {
+    if (first.request) auditRefusal(db, first.request, first.state, ctx);
+    throw linkStateError(first.state);
+  }
+  const status = db.transaction((tx) => {
+    const found = lookupRequest(tx, token, now);
+    if (found.state !== 'valid') throw linkStateError(found.state);
+    const r = found.request!;
+    const actor: Actor = { kind: 'user', userId: r.userId, organizationId: r.organizationId, requestId: ctx.requestId };
+    return applyDecision(tx, actor, r, body, 'link', ctx.clientAddress, now);
+  });
+  const request = first.request!;
+  if (status === 'COPYRIGHTED') await afterCopyrighted(db, request.organizationId, request.nftId);
+  return { nftId: request.nftId, decision: body.decision === 'AUTHORIZE' ? 'AUTHORIZED' : 'REJECTED', copyrightStatus: status };
+}
+
+function loadNft(db: Reader, organizationId: string, nftId: string) {
+  const nft = db
+    .select()
+    .from(nfts)
+    .where(and(eq(nfts.id, nftId), eq(nfts.organizationId, organizationId)))
+    .get();
+  if (!nft) throw new NotFoundError('NFT');
+  return nft;
+}
+
+/** A holder who is a signed-in admin answers from the console (their own share only). */
+export async function decideAsAdmin(db: Db, actor: Actor, nftId: string, body: CopyrightDecisionBody, ctx: DecisionContext): Promise<DecisionResult> {
+  if (actor.kind !== 'user') throw new AppError(403, 'Only the holder, signed in to the console, can answer for their share.');
+  const now = ctx.now ?? new Date();
+  const status = db.transaction((tx) => {
+    loadNft(tx, actor.organizationId, nftId);
+    const share = tx
+      .select()
+      .from(copyrightShares)
+      .where(and(eq(copyrightShares.nftId, nftId), eq(copyrightShares.userId, actor.userId)))
+      .get();
+    if (!share) throw new NotFoundError('Your copyright share on this NFT');
+    if (share.status !== 'PENDING') throw new ConflictError('You have already answered for this share.', ['share: already decided']);
+    let request = tx
+      .select()
+      .from(copyrightRequests)
+      .where(and(eq(copyrightRequests.shareId, share.id), eq(copyrightRequests.status, 'OPEN')))
+      .get();
+    if (!request) {
+      // No mailed link (e.g. a split from before this feature): record the answer as a request of the round.
+      const nft = tx.select({ licenceOffered: nfts.licenceOffered }).from(nfts).where(eq(nfts.id, nftId)).get();
+      request = tx
+        .insert(copyrightRequests)
+        .values({
+          organizationId: actor.organizationId,
+          nftId,
+          shareId: share.id,
+          userId: share.userId,
+          percentage: share.percentage,
+          licence: nft?.licenceOffered ?? 'ALL-RIGHTS-RESERVED',
+          round: Math.max(1, currentRound(tx, nftId)),
+          status: 'OPEN',
+          tokenHash: `console:${crypto.randomUUID()}`,
+          expiresAt: now,
+          sendCount: 0,
+          lastSentAt: now,
+        })
+        .returning()
+        .get();
+    }
+    return applyDecision(tx, actor, request, body, 'console', ctx.clientAddress, now);
+  });
+  if (status === 'COPYRIGHTED') await afterCopyrighted(db, actor.organizationId, nftId);
+  return { nftId, decision: body.decision === 'AUTHORIZE' ? 'AUTHORIZED' : 'REJECTED', copyrightStatus: status };
+}
+
+/* ---------------------------------------------------------------- resend */
+
+/**
+ * A new link for a share still PENDING: the previous link stops working (SUPERSEDED), the new one
+ * gets a fresh expiry and the mail is queued. A decided share, a frozen (minted) split or a holder
+ * who is no longer an active member is a 409.
+ */
+export function resendRequest(db: Db, actor: Actor, nftId: string, shareId: string, now = new Date()) {
+  const result = db.transaction((tx) => {
+    const nft = loadNft(tx, actor.organizationId, nftId);
+    const share = tx
+      .select({ id: copyrightShares.id, userId: copyrightShares.userId, status: copyrightShares.status, percentage: copyrightShares.percentage, email: users.email })
+      .from(copyrightShares)
+      .innerJoin(users, eq(users.id, copyrightShares.userId))
+      .where(and(eq(copyrightShares.id, shareId), eq(copyrightShares.nftId, nftId)))
+      .get();
+    if (!share) throw new NotFoundError('Copyright share');
+    if (nft.status === 'MINTED' || nft.status === 'PENDING') {
+      throw new ConflictError('This NFT is minted (or being minted); its copyright split is frozen.', [`nft: ${nft.status}`]);
+    }
+    if (share.status !== 'PENDING') {
+      throw new ConflictError(`This share is already ${share.status}; edit the split to ask again.`, [`share: ${share.status}`]);
+    }
+    const member = tx
+      .select({ status: userOrganizations.status })
+      .from(userOrganizations)
+      .where(and(eq(userOrganizations.organizationId, actor.organizationId), eq(userOrganizations.userId, share.userId)))
+      .get();
+    if (member?.status !== 'ACTIVE') {
+      throw new ConflictError('The holder is no longer an active member; edit the split to remove or replace them.', ['share: holder is not an active member']);
+    }
+    const previous = tx
+      .select()
+      .from(copyrightRequests)
+      .where(eq(copyrightRequests.shareId, shareId))
+      .orderBy(desc(copyrightRequests.createdAt))
+      .get();
+    if (previous?.status === 'OPEN') {
+      tx.update(copyrightRequests).set({ status: 'SUPERSEDED', updatedAt: now }).where(eq(copyrightRequests.id, previous.id)).run();
+    }
+    const sendCount = (previous?.sendCount ?? 0) + 1;
+    const issued = issueRequest(
+      tx,
+      {
+        organizationId: actor.organizationId,
+        nftId,
+        nftName: nft.name,
+        shareId,
+        userId: share.userId,
+        email: share.email,
+        percentage: share.percentage,
+        licence: nft.licenceOffered ?? 'ALL-RIGHTS-RESERVED',
+        round: previous?.round ?? Math.max(1, currentRound(tx, nftId)),
+        sendCount,
+      },
+      now,
+    );
+    recordAudit(tx, actor, {
+      action: 'copyright.resend',
+      entityType: 'nft',
+      entityId: nftId,
+      data: { shareId, holderId: share.userId, sendCount, supersededRequestId: previous?.status === 'OPEN' ? previous.id : null },
+    });
+    return { shareId, requestId: issued.requestId, expiresAt: issued.expiresAt.toISOString(), sendCount };
+  });
+  kickMailWorker();
+  return result;
+}
+
+/* ---------------------------------------------------------------- the record */
+
+/** Builds the canonical record of a COPYRIGHTED split from the database (null otherwise). */
+export function buildRecord(db: Reader, organizationId: string, nftId: string, signer: string): CopyrightRecord | null {
+  const nft = loadNft(db, organizationId, nftId);
+  if (nft.copyrightStatus !== 'COPYRIGHTED' || !nft.copyrightedAt) return null;
+  const contract = db.select().from(smartContracts).where(eq(smartContracts.id, nft.smartContractId)).get()!;
+  const org = db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).get()!;
+  const shares = db
+    .select({
+      userId: copyrightShares.userId,
+      percentage: copyrightShares.percentage,
+      location: copyrightShares.copyAuthLocation,
+      at: copyrightShares.copyAuthTimestamp,
+      userName: users.userName,
+      wallet: wallets.address,
+    })
+    .from(copyrightShares)
+    .innerJoin(users, eq(users.id, copyrightShares.userId))
+    .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.isPrimary, true)))
+    .where(eq(copyrightShares.nftId, nftId))
+    .all()
+    .sort((a, b) => b.percentage - a.percentage || a.userId.localeCompare(b.userId));
+  const licence = licenceDetails(nft.licenceOffered) ?? licenceDetails('ALL-RIGHTS-RESERVED')!;
+  return {
+    schema: 'cl2c.copyright-record/1',
+    organization: { id: org.id, name: org.name, signer },
+    nft: { id: nft.id, name: nft.name, description: nft.description, imagePath: nft.imagePath },
+    contract: {
+      id: contract.id,
+      name: contract.name,
+      symbol: contract.symbol,
+      network: contract.network,
+      env: contract.env,
+      address: contract.contractAddress,
+    },
+    licence: { id: licence.id, name: licence.name, url: licence.url },
+    round: currentRound(db, nftId),
+    holders: shares.map((s) => ({
+      userId: s.userId,
+      userName: s.userName,
+      walletAddress: s.wallet,
+      percentage: s.percentage,
+      decision: 'AUTHORIZED' as const,
+      location: s.location ?? '',
+      decidedAt: (s.at ?? nft.copyrightedAt!).toISOString(),
+    })),
+    copyrightedAt: nft.copyrightedAt.toISOString(),
+  };
+}
+
+/**
+ * After the last authorization commits: builds the canonical record, pins it to the content store,
+ * signs it (EIP-712) with the organization's wallet and stores JSON, CID and signature — unless the
+ * split changed meanwhile (then a later completion signs the new one). Idempotent.
+ */
+export async function completeCopyright(db: Db, organizationId: string, nftId: string) {
+  const account = organizationAccount(db, organizationId);
+  if (!account) return null;
+  const record = buildRecord(db, organizationId, nftId, account.address);
+  if (!record) return null;
+  const json = canonicalJson(record);
+  const stored = await addContent(Buffer.from(json, 'utf8'), 'application/json');
+  const signature = await signCopyrightRecord(account, json);
+  const saved = db.transaction((tx) => {
+    const again = buildRecord(tx, organizationId, nftId, account.address);
+    if (!again || canonicalJson(again) !== json) return false;
+    tx.update(nfts)
+      .set({ copyrightMetadata: json, copyrightRecordCid: stored.cid, signature, updatedAt: new Date() })
+      .where(eq(nfts.id, nftId))
+      .run();
+    // The service itself signs (no person or key asked for it): a 'system' audit event.
+    tx.insert(auditEvents)
+      .values({
+        organizationId,
+        actorType: 'system',
+        actorId: null,
+        action: 'copyright.record_signed',
+        entityType: 'nft',
+        entityId: nftId,
+        data: { cid: stored.cid, signer: account.address },
+      })
+      .run();
+    return true;
+  });
+  return saved ? { json, cid: stored.cid, signature, signer: account.address } : null;
+}
+
+/**
+ * After the last authorization has committed: sign and pin the record, then mint the NFT on its
+ * contract through the one mint entry point (lib/nfts/mint.ts), whose token metadata names the
+ * record's CID. When the contract is not one this service deployed (or not deployed yet) nothing
+ * is minted now; the Mint action (POST /cl2c/nft/{id}/mint) does it later, with the same metadata.
+ * A failed mint never undoes the decision; the NFT shows FAILED with the reason in mintLogs.
+ */
+export async function afterCopyrighted(db: Db, organizationId: string, nftId: string) {
+  const signed = await completeCopyright(db, organizationId, nftId);
+  if (!signed || mintBlocker(db, organizationId, nftId)) return;
+  try {
+    await requestMint(db, organizationId, nftId);
+  } catch (error) {
+    log('warn', 'mint after copyright failed', { nftId, ...errorFields(error) });
+  }
+}
+
+/** Checks the stored signature against the organization's wallet and the stored CID against the bytes. */
+export async function verifyStoredRecord(db: Db, organizationId: string, nftId: string) {
+  const nft = loadNft(db, organizationId, nftId);
+  const account = organizationAccount(db, organizationId);
+  const signer = account?.address ?? null;
+  if (!nft.copyrightMetadata || !nft.signature || !signer) {
+    return { valid: false, signer, cid: nft.copyrightRecordCid, cidMatches: false, checks: ['no signed record yet'] };
+  }
+  const valid = await verifyCopyrightRecord(nft.copyrightMetadata, nft.signature, signer);
+  const cid = await computeCid(Buffer.from(nft.copyrightMetadata, 'utf8'));
+  const cidMatches = cid === nft.copyrightRecordCid;
+  return {
+    valid: valid && cidMatches,
+    signer,
+    cid: nft.copyrightRecordCid,
+    cidMatches,
+    checks: [
+      valid ? `EIP-712 signature recovers to the organization's wallet ${signer}` : 'the signature does not match the record and the wallet',
+      cidMatches ? `the record's bytes hash to CID ${cid}` : `the record's bytes hash to ${cid}, not the stored CID`,
+    ],
+  };
+}
+
+/* ---------------------------------------------------------------- state */
+
+/** The split's whole state for the console and Family A: holders, links, record, history. */
+export function getCopyrightState(db: Db, organizationId: string, nftId: string, viewerUserId: string | null = null) {
+  const nft = loadNft(db, organizationId, nftId);
+  const round = currentRound(db, nftId);
+  const shares = db
+    .select({
+      shareId: copyrightShares.id,
+      userId: copyrightShares.userId,
+      percentage: copyrightShares.percentage,
+      status: copyrightShares.status,
+      copyAuthLocation: copyrightShares.copyAuthLocation,
+      copyAuthTimestamp: copyrightShares.copyAuthTimestamp,
+      email: users.email,
+      userName: users.userName,
+      wallet: wallets.address,
+      memberStatus: userOrganizations.status,
+    })
+    .from(copyrightShares)
+    .innerJoin(users, eq(users.id, copyrightShares.userId))
+    .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.isPrimary, true)))
+    .leftJoin(userOrganizations, and(eq(userOrganizations.userId, users.id), eq(userOrganizations.organizationId, organizationId)))
+    .where(eq(copyrightShares.nftId, nftId))
+    .orderBy(desc(copyrightShares.percentage), copyrightShares.createdAt)
+    .all();
+  const shareIds = shares.map((s) => s.shareId);
+  const requests = shareIds.length
+    ? db.select().from(copyrightRequests).where(inArray(copyrightRequests.shareId, shareIds)).orderBy(desc(copyrightRequests.createdAt)).all()
+    : [];
+  const latest = new Map<string, CopyrightRequest>();
+  for (const r of requests) if (r.shareId && !latest.has(r.shareId)) latest.set(r.shareId, r);
+  const decided = db
+    .select({ r: copyrightRequests, email: users.email })
+    .from(copyrightRequests)
+    .innerJoin(users, eq(users.id, copyrightRequests.userId))
+    .where(and(eq(copyrightRequests.nftId, nftId), isNotNull(copyrightRequests.decision)))
+    .orderBy(desc(copyrightRequests.decidedAt))
+    .all();
+  const now = Date.now();
+  const account = nft.signature ? organizationAccount(db, organizationId) : null;
+  const licence = licenceDetails(nft.licenceOffered ?? nft.licence);
+  return {
+    nftId,
+    copyrightStatus: nft.copyrightStatus,
+    round,
+    frozen: nft.status === 'MINTED' || nft.status === 'PENDING',
+    licence,
+    copyrightedAt: nft.copyrightedAt?.toISOString() ?? null,
+    waitingFor: shares.filter((s) => s.status === 'PENDING').map((s) => s.email),
+    viewer: (() => {
+      const mine = viewerUserId ? shares.find((s) => s.userId === viewerUserId) : undefined;
+      return mine ? { shareId: mine.shareId, status: mine.status } : null;
+    })(),
+    shares: shares.map((s) => {
+      const r = latest.get(s.shareId);
+      return {
+        shareId: s.shareId,
+        userId: s.userId,
+        email: s.email,
+        userName: s.userName,
+        walletAddress: s.wallet,
+        percentage: s.percentage,
+        status: s.status,
+        copyAuthLocation: s.copyAuthLocation,
+        copyAuthTimestamp: s.copyAuthTimestamp?.toISOString() ?? null,
+        reason: r?.decision === 'REJECTED' ? r.reason : null,
+        memberStatus: (s.memberStatus ?? 'REMOVED'),
+        request: r
+          ? {
+              id: r.id,
+              status: r.status,
+              lastSentAt: r.lastSentAt.toISOString(),
+              expiresAt: r.expiresAt.toISOString(),
+              expired: r.status === 'OPEN' && r.expiresAt.getTime() <= now,
+              sendCount: r.sendCount,
+            }
+          : null,
+      };
+    }),
+    record: nft.copyrightMetadata
+      ? { json: nft.copyrightMetadata, cid: nft.copyrightRecordCid, signature: nft.signature, signer: account?.address ?? null }
+      : null,
+    history: decided.map(({ r, email }) => ({
+      round: r.round,
+      userId: r.userId,
+      email,
+      percentage: r.percentage,
+      licence: r.licence,
+      decision: r.decision!,
+      location: r.location,
+      reason: r.reason,
+      decidedAt: r.decidedAt!.toISOString(),
+      decidedVia: r.decidedVia,
+    })),
+  };
+}
