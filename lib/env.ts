@@ -92,7 +92,7 @@ export function authSecret(): string {
   if (e.AUTH_SECRET) return e.AUTH_SECRET;
   const file = path.join(e.DATA_DIR, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(e.DATA_DIR, { recursive: true });
+  mkdirSync(e.DATA_DIR, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;

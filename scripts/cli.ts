@@ -4,6 +4,7 @@
  *   key create --org <id|tenant> --family a|b [--user <email>] [--name <n>] --json
  *   key revoke <id>
  *   key list --org <id|tenant> --json
+ *   db backup <file> | db restore <file>   (lib/ops/backup.ts)
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -11,6 +12,8 @@ import { getDb } from '@/db/client';
 import { userOrganizations, users } from '@/db/schema';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
 import { AppError } from '@/lib/errors';
+import { env } from '@/lib/env';
+import { backupDatabase, restoreDatabase } from '@/lib/ops/backup';
 import { createOrganization, findOrganization } from '@/lib/tenants/service';
 import { and } from 'drizzle-orm';
 
@@ -18,7 +21,9 @@ const USAGE = `usage:
   cli org create --name <name> [--tenant <slug>] --admin-email <email> --admin-password <pw> --json
   cli key create --org <id|tenant> --family a|b [--user <email>] [--name <n>] --json
   cli key revoke <id>
-  cli key list --org <id|tenant> --json`;
+  cli key list --org <id|tenant> --json
+  cli db backup <file>     (online, consistent while the server runs)
+  cli db restore <file>    (stop the server first)`;
 
 class UsageError extends Error {}
 
@@ -44,6 +49,11 @@ async function run(argv: string[]): Promise<unknown> {
       json: { type: 'boolean' },
     },
   });
+  if (group === 'db' && (command === 'backup' || command === 'restore')) {
+    const file = positionals[0];
+    if (!file) throw new UsageError(`db ${command} needs a file name`);
+    return command === 'backup' ? backupDatabase(getDb(), file) : restoreDatabase(env().DATABASE_PATH, file);
+  }
   const db = getDb();
   if (group === 'org' && command === 'create') {
     return createOrganization(db, {

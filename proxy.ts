@@ -1,0 +1,33 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { baseSecurityHeaders, DATA_CSP, isDataPath, newNonce, pageCsp } from '@/lib/security/headers';
+
+/**
+ * Security headers on every page and route (README "Security"). Pages get a CSP with a fresh
+ * nonce per request; Next reads it from the request's Content-Security-Policy header and puts it
+ * on its own inline scripts (the root layout renders dynamically so every page gets one).
+ */
+export function proxy(request: NextRequest) {
+  const https = (process.env.APP_URL ?? '').startsWith('https://');
+  const path = request.nextUrl.pathname;
+  let csp: string;
+  let response: NextResponse;
+  if (isDataPath(path)) {
+    csp = DATA_CSP;
+    response = NextResponse.next();
+  } else {
+    const nonce = newNonce();
+    csp = pageCsp(nonce, { https, dev: process.env.NODE_ENV === 'development' });
+    const requestHeaders = new Headers(request.headers);
+    requestHeaders.set('x-nonce', nonce);
+    requestHeaders.set('Content-Security-Policy', csp);
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  }
+  response.headers.set('Content-Security-Policy', csp);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(https))) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Hashed build assets are served by Next directly (next.config.js gives them nosniff & co).
+  matcher: [{ source: '/((?!_next/static|_next/image).*)' }],
+};
