@@ -44,7 +44,7 @@ describe('first-run banner', () => {
     const original = process.stderr.write.bind(process.stderr);
     let logged = '';
     process.env.CL2C_QUIET_LOGS = '0';
-    process.stderr.write = ((chunk: string) => ((logged += chunk), true)) as typeof process.stderr.write;
+    process.stderr.write = ((chunk: string) => ((logged += chunk), true));
     try {
       announceDemo(demo, { isTTY: false, write: (t: string) => (written += t) });
     } finally {
