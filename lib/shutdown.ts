@@ -17,6 +17,10 @@ const globalForDb = globalThis as unknown as { __cl2cDb?: { db: { $client: { ope
  * the WAL so the file on disk is complete.
  */
 export async function shutdownServerProcess(): Promise<void> {
+  // The chain receipt worker (lib/jobs/chain-worker.ts) is an interval; a pass cut short is
+  // finished by the next boot's reconciliation.
+  const chainWorker = (globalThis as unknown as { __cl2cChainWorker?: NodeJS.Timeout }).__cl2cChainWorker;
+  if (chainWorker) clearInterval(chainWorker);
   await stopMailWorker();
   for (const hook of globalForHooks.__cl2cShutdownHooks ?? []) await hook();
   const client = globalForDb.__cl2cDb?.db.$client;

@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
+import { startChainWorker } from '@/lib/jobs/chain-worker';
 import { reconcileInterruptedDeliveries, startMailWorker } from '@/lib/mail/worker';
 import { announceDemo, seedDemoIfEmpty } from '@/lib/seed/demo';
 
@@ -21,6 +22,7 @@ export async function onServerStart() {
   // (each a no-op when not configured).
   reconcileInterruptedDeliveries(db);
   startMailWorker();
+  startChainWorker();
 }
 
 /** Start-up for the server process: an invalid environment stops it with a message naming the variable. */

@@ -58,6 +58,12 @@ export const contractView = z
     contractAddress: z.string().nullable(),
     deployedAt: z.string().datetime().nullable(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
+    creatorAddress: z.string().nullable().describe('The wallet that deployed it (set from the deployment receipt).'),
+    deploymentTransactionHash: z.string().nullable().describe('Set as soon as the service signs the deployment.'),
+    deploymentLogs: z
+      .string()
+      .nullable()
+      .describe('JSON: the receipt logs once DEPLOYED, or {"error": reason} when the deployment FAILED.'),
     totalNFTs: z.number().int(),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),

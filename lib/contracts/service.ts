@@ -2,13 +2,14 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Db } from '@/db/client';
 import { nfts, smartContracts, type SmartContract } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
+import { assertContractManualUpdate } from '@/lib/chain/manual-status';
 import { countRows } from '@/lib/shared/count';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import type { CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
-export type ContractView = Omit<SmartContract, 'organizationId' | 'creatorAddress' | 'deploymentTransactionHash' | 'deploymentLogs'> & {
+export type ContractView = Omit<SmartContract, 'organizationId'> & {
   totalNFTs: number;
 };
 
@@ -27,6 +28,9 @@ const viewColumns = {
   contractAddress: smartContracts.contractAddress,
   deployedAt: smartContracts.deployedAt,
   metadata: smartContracts.metadata,
+  creatorAddress: smartContracts.creatorAddress,
+  deploymentTransactionHash: smartContracts.deploymentTransactionHash,
+  deploymentLogs: smartContracts.deploymentLogs,
   totalNFTs: totalNfts.mapWith(Number),
   createdAt: smartContracts.createdAt,
   updatedAt: smartContracts.updatedAt,
@@ -125,6 +129,7 @@ export function updateContract(db: Db, actor: Actor, input: UpdateContractBody):
     let deployedAt = input.deployedAt ?? current.deployedAt;
     if (status === 'DEPLOYED' && !input.deployedAt && current.status !== 'DEPLOYED') deployedAt = new Date();
     const changes = { status, contractAddress, deployedAt };
+    assertContractManualUpdate(tx, current, changes);
     tx.update(smartContracts).set(changes).where(eq(smartContracts.id, current.id)).run();
     recordAudit(tx, actor, {
       action: 'contract.update',
