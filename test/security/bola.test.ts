@@ -16,7 +16,7 @@ import { PEER_HEADER } from '@/lib/http/client-address';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = Parameters<typeof call>[0];
 type Kind = 'contract' | 'nft' | 'member' | 'user' | 'apiKey';
 type VictimIds = Record<Kind, string> & { email: string };
 

@@ -12,7 +12,7 @@ import { resetEnvCache } from '@/lib/env';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { call, createTestOrg } from '@/test/helpers';
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = Parameters<typeof call>[0];
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 
 let org: Org;
