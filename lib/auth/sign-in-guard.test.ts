@@ -121,3 +121,20 @@ describe('sign-in response', () => {
     expect(body.user).toMatchObject({ email: org.admin.email });
   });
 });
+
+describe('account-wide lock (distributed guessing)', () => {
+  it('50 failures from many addresses lock the account, but not for an address that signed in before', async () => {
+    const own = await createTestOrg();
+    const email = own.admin.email;
+    expect((await signIn(email, 'correct horse battery', '192.0.2.200')).status).toBe(200); // the owner's usual address
+    for (let a = 0; a < 10; a++) {
+      for (let i = 0; i < FREE_FAILURES; i++) await signIn(email, 'guess', `198.18.0.${a + 1}`);
+    }
+    // A fresh address meets the account lock even with the right password …
+    const fresh = await signIn(email, 'correct horse battery', '198.18.1.1');
+    expect(fresh.status).toBe(429);
+    expect(((await fresh.json()) as { message: string }).message).toMatch(/locked until/);
+    // … the owner's known address does not.
+    expect((await signIn(email, 'correct horse battery', '192.0.2.200')).status).toBe(200);
+  });
+});

@@ -16,7 +16,7 @@ import { findAdminMembership } from './admin';
  *    attacker at one address meets, and it never touches the victim at any other address.
  * 3. Per account, all addresses (distributed guessing): ACCOUNT_FAILURES failures within an hour
  *    lock the account for 15 min — except for addresses that signed in to it successfully in
- *    the last 30 days, so the owner is not locked out by someone else's guessing. One address
+ *    the last 20 days, so the owner is not locked out by someone else's guessing. One address
  *    cannot reach this threshold alone (budget 2 allows it only ~13 failures an hour).
  * Every lock ends by time; the 429 names the wait (Retry-After and the message).
  */
@@ -25,6 +25,8 @@ export const ACCOUNT_FAILURES = 50;
 const BACKOFF_BASE_S = 30;
 const BACKOFF_MAX_S = 15 * 60;
 const HOUR = 60 * 60;
+// 20 days: the library keeps a timer per entry, and Node timers cannot exceed 2^31 ms (~24.8 days).
+const KNOWN_ADDRESS_S = 20 * 24 * HOUR;
 
 type Limiters = {
   address: RateLimiterMemory;
@@ -47,7 +49,7 @@ function limiters(): Limiters {
     pairLock: new RateLimiterMemory({ keyPrefix: 'signin-pair-lock', points: 1, duration: BACKOFF_MAX_S }),
     accountFailures: new RateLimiterMemory({ keyPrefix: 'signin-acct', points: 1_000_000, duration: HOUR }),
     accountLock: new RateLimiterMemory({ keyPrefix: 'signin-acct-lock', points: 1, duration: BACKOFF_MAX_S }),
-    known: new RateLimiterMemory({ keyPrefix: 'signin-known', points: 1_000_000, duration: 30 * 24 * HOUR }),
+    known: new RateLimiterMemory({ keyPrefix: 'signin-known', points: 1_000_000, duration: KNOWN_ADDRESS_S }),
   };
   globalForGuard.__cl2cSignInGuard = { perMinute, limiters: created };
   return created;
@@ -106,7 +108,7 @@ export async function recordSignInSuccess(email: string, address: string): Promi
   const pair = `${email}|${address}`;
   await l.pairFailures.delete(pair);
   await l.pairLock.delete(pair);
-  await l.known.set(pair, 1, 30 * 24 * HOUR);
+  await l.known.set(pair, 1, KNOWN_ADDRESS_S);
 }
 
 /**
