@@ -1,10 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { REQUESTED_PATH_HEADER, requestedPath } from '@/lib/auth/next-path';
 import { baseSecurityHeaders, DATA_CSP, isDataPath, newNonce, pageCsp } from '@/lib/security/headers';
 
 /**
  * Security headers on every page and route (README "Security"). Pages get a CSP with a fresh
  * nonce per request; Next reads it from the request's Content-Security-Policy header and puts it
  * on its own inline scripts (the root layout renders dynamically so every page gets one).
+ * Pages also get the path asked for (path + query), which server components cannot read
+ * themselves: the console layout uses it for `/login?next=…` when the visitor is signed out.
  */
 export function proxy(request: NextRequest) {
   const https = (process.env.APP_URL ?? '').startsWith('https://');
@@ -20,6 +23,7 @@ export function proxy(request: NextRequest) {
     const requestHeaders = new Headers(request.headers);
     requestHeaders.set('x-nonce', nonce);
     requestHeaders.set('Content-Security-Policy', csp);
+    requestHeaders.set(REQUESTED_PATH_HEADER, requestedPath(request.nextUrl));
     response = NextResponse.next({ request: { headers: requestHeaders } });
   }
   response.headers.set('Content-Security-Policy', csp);

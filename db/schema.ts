@@ -410,6 +410,10 @@ export const auditEvents = sqliteTable(
   (t) => [
     index('audit_org_created_idx').on(t.organizationId, t.createdAt),
     index('audit_entity_idx').on(t.entityType, t.entityId),
+    // The activity page's filters, each newest first within the organization.
+    index('audit_org_action_created_idx').on(t.organizationId, t.action, t.createdAt),
+    index('audit_org_entity_type_created_idx').on(t.organizationId, t.entityType, t.createdAt),
+    index('audit_org_actor_created_idx').on(t.organizationId, t.actorId, t.createdAt),
   ],
 );
 

@@ -34,9 +34,20 @@ export function registerContractPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/contract',
     operationId: 'updateContract',
     summary: 'A3 — update status, address and deployment time',
+    description:
+      'For contracts deployed elsewhere. A contract deployed by the service (`POST /cl2c/contract/{id}/deploy`) keeps the status, ' +
+      'address and deployment time its receipt gave: changing them is 409 (repeating them is fine); during a deployment every A3 ' +
+      'change is 409.',
     tags,
     request: { body: jsonBody(updateContractBody) },
-    responses: { 200: jsonResponse('Updated', contractView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 415: aErrors[415] },
+    responses: {
+      200: jsonResponse('Updated', contractView),
+      400: aErrors[400],
+      401: aErrors[401],
+      404: aErrors[404],
+      409: aErrors[409],
+      415: aErrors[415],
+    },
   });
   registry.registerPath({
     method: 'delete',

@@ -26,6 +26,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** `[id]` → the record kind, by the path segment before it. */
 const PARAM_KINDS: Record<string, Kind> = {
   'contract/[id]': 'contract',
+  'contracts/[id]': 'contract',
   'nft/[id]': 'nft',
   'nfts/[id]': 'nft',
   'user/[id]': 'member',

@@ -12,9 +12,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/http/client';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
 import { NftEditForm } from './nft-edit-form';
+import { NftChainCard, NftMintAction } from './nft-mint-action';
 import { NftStatusForm } from './nft-status-form';
 import { NftThumbnail } from './nft-thumbnail';
 import { SplitChart } from './split-chart';
+import { DateTime } from '@/components/console/date-time';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -37,13 +39,17 @@ function CidLink({ uri }: { uri: string | null }) {
   );
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
 
 /** The console's NFT page: image, facts, CIDs, copyright holders with statuses, metadata JSON. */
 export function NftDetail({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   const [changingStatus, setChangingStatus] = useState(false);
-  const nft = useQuery({ queryKey: nftKeys.detail(id), queryFn: ({ signal }) => fetchNft(id, signal) });
+  const nft = useQuery({
+    queryKey: nftKeys.detail(id),
+    queryFn: ({ signal }) => fetchNft(id, signal),
+    // A mint in flight settles from its receipt: look again until it does.
+    refetchInterval: (q) => (q.state.data?.status === 'PENDING' ? 2_000 : false),
+  });
   const metadata = useQuery({ queryKey: nftKeys.metadata(id), queryFn: ({ signal }) => fetchNftMetadata(id, signal) });
 
   if (nft.isLoading) return <Skeleton className="h-64 w-full" />;
@@ -73,6 +79,7 @@ export function NftDetail({ id }: { id: string }) {
         actions={
           <>
             <StatusBadge status={n.status} />
+            <NftMintAction nft={n} />
             <Button variant="secondary" onClick={() => setChangingStatus(true)}>
               Change status
             </Button>
@@ -99,7 +106,7 @@ export function NftDetail({ id }: { id: string }) {
               <Fact label="Supply">
                 <span data-testid="nft-supply">{n.supply}</span>
               </Fact>
-              <Fact label="Minted at">{when(n.mintedAt)}</Fact>
+              <Fact label="Minted at"><DateTime value={n.mintedAt} /></Fact>
               <Fact label="External URL">
                 {n.externalUrl && (
                   <a href={n.externalUrl} className="text-indigo-700 hover:underline" target="_blank" rel="noreferrer noopener">
@@ -119,12 +126,14 @@ export function NftDetail({ id }: { id: string }) {
               </Fact>
               <Fact label="Token URI">{n.tokenUri && <span className="font-mono text-xs">{n.tokenUri}</span>}</Fact>
               <Fact label="Token id">{n.tokenId}</Fact>
-              <Fact label="Created">{when(n.createdAt)}</Fact>
-              <Fact label="Updated">{when(n.updatedAt)}</Fact>
+              <Fact label="Created"><DateTime value={n.createdAt} /></Fact>
+              <Fact label="Updated"><DateTime value={n.updatedAt} relative /></Fact>
             </dl>
           </CardBody>
         </Card>
       </div>
+
+      <NftChainCard nft={n} />
 
       <Card className="mt-6">
         <CardHeader title={`Copyright holders (${n.totalOwners})`} description="Each share starts PENDING until its holder authorizes it." />
@@ -159,7 +168,7 @@ export function NftDetail({ id }: { id: string }) {
                           {c.walletAddress.find((w) => w.isPrimary)?.address ?? c.walletAddress[0]?.address ?? '—'}
                         </td>
                         <td className="px-3 py-2 text-xs">
-                          {c.copyAuthTimestamp ? `${when(c.copyAuthTimestamp)}${c.copyAuthLocation ? ` · ${c.copyAuthLocation}` : ''}` : '—'}
+                          {c.copyAuthTimestamp ? <><DateTime value={c.copyAuthTimestamp} />{c.copyAuthLocation ? ` · ${c.copyAuthLocation}` : ''}</> : '—'}
                         </td>
                       </tr>
                     ))}

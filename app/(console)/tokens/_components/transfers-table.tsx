@@ -13,22 +13,18 @@ import { transferStatuses, tokenTypes } from '@/db/schema';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import type { TransferView } from '@/lib/tokens/schemas';
 import { shortHash, tokenKeys } from './token-keys';
+import { DateTime } from '@/components/console/date-time';
 
 type TransferPage = { data: TransferView[]; pagination: PaginationInfo };
 
 const column = createColumnHelper<TransferView>();
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 const columns = [
   column.accessor('createdAt', {
     id: 'createdAt',
     header: 'Time',
     enableSorting: true,
-    cell: (c) => (
-      <time dateTime={c.getValue()} className="whitespace-nowrap">
-        {dateTime.format(new Date(c.getValue()))}
-      </time>
-    ),
+    cell: (c) => <DateTime value={c.getValue()} stacked />,
   }),
   column.accessor('memberEmail', {
     header: 'Member',
@@ -64,6 +60,7 @@ const columns = [
           {row.status === 'SIGNED' && !row.broadcast && (
             <span className="text-xs text-amber-800">not broadcast</span>
           )}
+          {row.status === 'SUBMITTED' && <span className="text-xs text-slate-600">awaiting receipt</span>}
           {row.error && (
             <span className="max-w-48 truncate text-xs text-red-700" title={row.error}>
               {row.error}
@@ -99,6 +96,9 @@ export function TransfersTable() {
     queryFn: ({ signal }) =>
       apiFetch<TransferPage>('/api/v1/console/transfers', { query: state.query, signal }),
     placeholderData: keepPreviousData,
+    // Sends on a network settle from their receipts: refresh while any is still on its way.
+    refetchInterval: (q) =>
+      q.state.data?.data.some((t) => t.status === 'PENDING' || t.status === 'SUBMITTED') ? 2_000 : false,
   });
   const filtered = Boolean(state.search || state.filters.status || state.filters.tokenType);
   return (
