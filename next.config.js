@@ -4,6 +4,19 @@ const nextConfig = {
   serverExternalPackages: ['better-sqlite3'],
   poweredByHeader: false,
   typedRoutes: false,
+  // Build assets skip proxy.ts; they still must not be sniffed or framed (proxy.ts covers the rest).
+  async headers() {
+    return [
+      {
+        source: '/_next/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -4,7 +4,8 @@ import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_SERVER_ENV } from './e2e/env'
 /**
  * Browser tests against the BUILT app. Building is the caller's job:
  *   npx next build && E2E_PORT=3100 npx playwright test [e2e/<area>.spec.ts]
- * The web server wipes its data dir first (a fresh database on every run; it must happen here
+ * The app is served by scripts/serve.ts (the production server: real client addresses, graceful
+ * shutdown). The web server wipes its data dir first (a fresh database on every run; it must happen here
  * because Playwright starts the web server before globalSetup), then global-setup.ts provisions
  * a test organization through the CLI and signs its admin in once.
  */
@@ -42,7 +43,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && exec npx next start -H 127.0.0.1 -p ${E2E_PORT}`,
+    command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && HOST=127.0.0.1 PORT=${E2E_PORT} exec npx tsx scripts/serve.ts`,
     url: `${E2E_BASE_URL}/login`,
     reuseExistingServer: false,
     timeout: 120_000,

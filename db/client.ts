@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { env } from '@/lib/env';
 import * as schema from './schema';
@@ -12,7 +12,13 @@ const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 /** Opens (and migrates) a SQLite file with the pragmas the service relies on. */
 export function openDb(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    // Owner-only: the file holds sealed wallet keys, key hashes and sessions. SQLite gives the
+    // -wal/-shm files the database file's mode.
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -471,6 +471,8 @@ export const outboxEmails = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at'),
+    /** Set while a worker is handing the mail to SMTP; still set on boot = interrupted by a crash. */
+    claimedAt: timestamp('claimed_at'),
     sentAt: timestamp('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

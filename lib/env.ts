@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidTrustedProxies } from '@/lib/http/trusted-proxies';
 
 /** Environment of the service (DESIGN §6), validated once, with a message naming the bad variable. */
 const envSchema = z.object({
@@ -27,6 +28,16 @@ const envSchema = z.object({
     .optional(),
   KUBO_URL: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Sign-in attempts per client address per minute (all accounts together). */
+  SIGNIN_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Reverse proxies whose X-Forwarded-For/-Host/-Proto are believed: comma-separated addresses or
+   * CIDR ranges. Unset = none: the TCP peer is the client.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .refine(isValidTrustedProxies, 'must be comma-separated IP addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1)')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; APP_URL: string };
@@ -81,7 +92,7 @@ export function authSecret(): string {
   if (e.AUTH_SECRET) return e.AUTH_SECRET;
   const file = path.join(e.DATA_DIR, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(e.DATA_DIR, { recursive: true });
+  mkdirSync(e.DATA_DIR, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;

@@ -59,7 +59,7 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 export class RateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'Too many requests; slow down.', [], { 'Retry-After': String(retryAfterSeconds) });
+  constructor(retryAfterSeconds: number, headers: Record<string, string> = {}, message = 'Too many requests; slow down.') {
+    super(429, message, [], { ...headers, 'Retry-After': String(retryAfterSeconds) });
   }
 }

@@ -2,8 +2,8 @@ import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { startChainWorker } from '@/lib/jobs/chain-worker';
-import { startMailWorker } from '@/lib/mail/worker';
-import { demoBanner, seedDemoIfEmpty } from '@/lib/seed/demo';
+import { reconcileInterruptedDeliveries, startMailWorker } from '@/lib/mail/worker';
+import { announceDemo, seedDemoIfEmpty } from '@/lib/seed/demo';
 
 /**
  * Runs once when the Next server starts (instrumentation.ts): validate the environment, migrate,
@@ -14,11 +14,13 @@ export async function onServerStart() {
   const db = getDb();
   try {
     const demo = await seedDemoIfEmpty(db);
-    if (demo) process.stdout.write(demoBanner(demo));
+    if (demo) announceDemo(demo, process.stdout);
   } catch (error) {
     log('error', 'demo seed failed', errorFields(error));
   }
-  // Background workers (each a no-op when not configured) are started below.
+  // Crash recovery first (a previous process may have died mid-delivery), then the workers
+  // (each a no-op when not configured).
+  reconcileInterruptedDeliveries(db);
   startMailWorker();
   startChainWorker();
 }

@@ -5,6 +5,7 @@
  *   key revoke <id>
  *   key list --org <id|tenant> --json
  *   db reindex | db check   (lib/search/maintenance.ts)
+ *   db backup <file> | db restore <file>   (lib/ops/backup.ts)
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,8 @@ import { userOrganizations, users } from '@/db/schema';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
 import { AppError } from '@/lib/errors';
 import { runDbCommand } from '@/lib/search/maintenance';
+import { env } from '@/lib/env';
+import { backupDatabase, restoreDatabase } from '@/lib/ops/backup';
 import { createOrganization, findOrganization } from '@/lib/tenants/service';
 import { and } from 'drizzle-orm';
 
@@ -22,7 +25,9 @@ const USAGE = `usage:
   cli key revoke <id>
   cli key list --org <id|tenant> --json
   cli db reindex    rebuild search indexes, counters and stored totals from the base tables
-  cli db check      verify them; exits 1 on any drift`;
+  cli db check      verify them; exits 1 on any drift
+  cli db backup <file>     (online, consistent while the server runs)
+  cli db restore <file>    (stop the server first)`;
 
 class UsageError extends Error {}
 
@@ -48,6 +53,11 @@ async function run(argv: string[]): Promise<unknown> {
       json: { type: 'boolean' },
     },
   });
+  if (group === 'db' && (command === 'backup' || command === 'restore')) {
+    const file = positionals[0];
+    if (!file) throw new UsageError(`db ${command} needs a file name`);
+    return command === 'backup' ? backupDatabase(getDb(), file) : restoreDatabase(env().DATABASE_PATH, file);
+  }
   const db = getDb();
   if (group === 'db') {
     const result = runDbCommand(db.$client, command);

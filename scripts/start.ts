@@ -1,7 +1,8 @@
 /**
  * `npm start`: validate the environment, build when there is no (or a stale) production build,
- * then run `next start` on HOST:PORT. Migrations and the first-run demo seed happen in the server
- * itself (instrumentation.ts), so `next start` alone behaves the same.
+ * then serve it through lib/http/server.ts (scripts/serve.ts) on HOST:PORT, which knows each
+ * request's TCP peer and shuts down gracefully on SIGTERM. Migrations and the first-run demo seed
+ * happen in the server itself (instrumentation.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -26,9 +27,8 @@ function needsBuild(): boolean {
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
-let env;
 try {
-  env = loadEnv();
+  loadEnv();
 } catch (error) {
   process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
   process.exit(1);
@@ -43,6 +43,7 @@ if (needsBuild()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(next, ['start', '-H', env.HOST, '-p', String(env.PORT)], { stdio: 'inherit', env: childEnv });
+const tsx = path.join('node_modules', '.bin', 'tsx');
+const server = spawn(tsx, ['scripts/serve.ts'], { stdio: 'inherit', env: childEnv });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

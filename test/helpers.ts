@@ -48,3 +48,18 @@ export async function call(handler: Handler, opts: CallOptions = {}) {
   }
   return { status: res.status, headers: res.headers, json, text };
 }
+
+/**
+ * Request headers of a signed-in console admin (session cookie + same-origin), for routes that
+ * only a session may call (e.g. the outbox, which shows raw invitation links).
+ */
+export async function adminSessionHeaders(email: string, password = 'correct horse battery') {
+  const { getAuth } = await import('@/lib/auth/server');
+  const res = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed with ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, 'sec-fetch-site': 'same-origin' };
+}

@@ -5,6 +5,7 @@ import { getDb } from '@/db/client';
 import { accounts, sessions, users, verifications } from '@/db/schema';
 import { authSecret, env } from '@/lib/env';
 import { findAdminMembership } from './admin';
+import { CLIENT_ADDRESS_HEADER } from './sign-in-route';
 
 function createAuth() {
   const db = getDb();
@@ -23,14 +24,20 @@ function createAuth() {
     verification: { modelName: 'verifications' },
     // Admins are provisioned by the CLI or the first-run seed; nobody signs up from the web.
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8 },
-    advanced: { database: { generateId: 'uuid' } },
+    advanced: {
+      database: { generateId: 'uuid' },
+      // Set by lib/auth/sign-in-route.ts from the trusted client address, never by the client.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
     trustedOrigins: (request) => [env().APP_URL, request ? new URL(request.url).origin : undefined],
+    // Sign-in limits and lockouts live in lib/auth/sign-in-guard.ts (keyed on the trusted client
+    // address); this is only Better Auth's general per-address ceiling for its other endpoints.
     rateLimit: {
       enabled: true,
       storage: 'memory',
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': { window: 60, max: Number(process.env.SIGNIN_MAX_PER_MINUTE ?? 10) } },
+      customRules: { '/sign-in/email': false },
     },
     databaseHooks: {
       session: {

@@ -30,9 +30,9 @@ const blockFile = (cid: CID) => path.join(root(), 'blocks', cid.toV1().toString(
 const recordFile = (cid: CID) => path.join(root(), 'roots', `${cid.toV1().toString()}.json`);
 
 async function writeAtomically(file: string, bytes: Uint8Array | string) {
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
-  await writeFile(tmp, bytes);
+  await writeFile(tmp, bytes, { mode: 0o600 });
   await rename(tmp, file);
 }
 

@@ -7,7 +7,9 @@ import { errorFields, log } from '@/lib/logger';
 import type { Actor } from './actor';
 import { ONE_MIB, readJsonBody } from './body';
 import { queryObject } from './query';
-import { enforceRateLimit } from './rate-limit';
+import { clientAddress, requestHost } from './client-address';
+import { finishResponse } from './response-headers';
+import { enforceRateLimit, type RateLimitState } from './rate-limit';
 import { issueLines } from './zod-issues';
 
 type Schema = z.ZodType | undefined;
@@ -47,9 +49,11 @@ export function familyA<P = Record<string, string>, Q extends Schema = undefined
 ) {
   return async (req: Request, route?: RouteContext<P>): Promise<Response> => {
     const requestId = req.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
+    let limit: RateLimitState | null = null;
     try {
+      limit = await enforceRateLimit('address', clientAddress(req));
       const actor = await authenticate(req, requestId, options.sessionOnly ?? false);
-      enforceRateLimit(actor.kind === 'api_key' ? `key:${actor.keyId}` : `user:${actor.userId}`);
+      limit = await enforceRateLimit('caller', actor.kind === 'api_key' ? `key:${actor.keyId}` : `user:${actor.userId}`);
       const params = (await route?.params) ?? ({} as P);
       const query = parseWith(options.query, queryObject(new URL(req.url)), 'Invalid query parameters.', 'query');
       const body = options.body
@@ -58,11 +62,14 @@ export function familyA<P = Record<string, string>, Q extends Schema = undefined
       const result = await fn({ req, params, query, body, actor, requestId } as FamilyAContext<P, Q, B>);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
-        return result;
+        return finishResponse(result, limit);
       }
-      return Response.json(result, { status: options.status ?? 200, headers: { 'x-request-id': requestId } });
+      return finishResponse(
+        Response.json(result, { status: options.status ?? 200, headers: { 'x-request-id': requestId } }),
+        limit,
+      );
     } catch (error) {
-      return errorResponse(error, requestId, req);
+      return finishResponse(errorResponse(error, requestId, req), limit);
     }
   };
 }
@@ -99,9 +106,8 @@ function isSameOrigin(req: Request): boolean {
   if (site) return site === 'same-origin';
   const origin = req.headers.get('origin');
   if (!origin) return false;
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? new URL(req.url).host;
   try {
-    return new URL(origin).host === host;
+    return new URL(origin).host === requestHost(req);
   } catch {
     return false;
   }

@@ -7,7 +7,9 @@ import { AppError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { errorFields, log } from '@/lib/logger';
 import type { Actor } from './actor';
 import { ONE_MIB, readJsonBody } from './body';
-import { enforceRateLimit } from './rate-limit';
+import { clientAddress } from './client-address';
+import { finishResponse } from './response-headers';
+import { enforceRateLimit, type RateLimitState } from './rate-limit';
 import { issueLines } from './zod-issues';
 
 type Schema = z.ZodType | undefined;
@@ -49,9 +51,11 @@ export function familyB<P extends Schema = undefined, B extends Schema = undefin
 ) {
   return async (req: Request, route?: RouteContext): Promise<Response> => {
     const requestId = req.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
+    let limit: RateLimitState | null = null;
     try {
+      limit = await enforceRateLimit('address', clientAddress(req));
       const actor = authenticate(req, requestId);
-      enforceRateLimit(`key:${actor.keyId}`);
+      limit = await enforceRateLimit('caller', `key:${actor.keyId}`);
       const params = parseWith(options.params, (await route?.params) ?? {}, 'The path is invalid.', 'id');
       const body = options.body
         ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? ONE_MIB), 'The request body is invalid.', 'body')
@@ -59,11 +63,11 @@ export function familyB<P extends Schema = undefined, B extends Schema = undefin
       const result = await fn({ req, params, body, actor, requestId } as FamilyBContext<P, B>);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
-        return result;
+        return finishResponse(result, limit);
       }
-      return Response.json(result, { status: 200, headers: { 'x-request-id': requestId } });
+      return finishResponse(Response.json(result, { status: 200, headers: { 'x-request-id': requestId } }), limit);
     } catch (error) {
-      return familyBErrorResponse(error, { requestId, req, source: options.source });
+      return finishResponse(familyBErrorResponse(error, { requestId, req, source: options.source }), limit);
     }
   };
 }

@@ -61,11 +61,34 @@ function decodeDataUri(uri: string): Buffer {
   }
 }
 
+/**
+ * Validates the CID and normalises the path inside it: `.`/empty segments go, `..` may not climb
+ * above the CID (refused), so `ipfs://<cid>/../../x` is never stored. Query and fragment are
+ * dropped (a content address has neither).
+ */
 function checkIpfsUri(uri: string): string {
-  const rest = uri.trim().slice('ipfs://'.length);
-  const cidPart = rest.replace(/^ipfs\//i, '').split(/[/?#]/)[0] ?? '';
+  const rest = uri.trim().slice('ipfs://'.length).replace(/^ipfs\//i, '');
+  const [pathPart = ''] = rest.split(/[?#]/);
+  const [cidPart = '', ...segments] = pathPart.split('/');
   if (!parseCid(cidPart)) throw new ImageRefusedError(`"${cidPart}" in the ipfs:// URI is not a valid CID`);
-  return `ipfs://${rest}`;
+  const clean: string[] = [];
+  for (const raw of segments) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      throw new ImageRefusedError('the ipfs:// URI path is not correctly percent-encoded');
+    }
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (clean.length === 0) throw new ImageRefusedError('the ipfs:// URI path climbs above its CID ("..")');
+      clean.pop();
+      continue;
+    }
+    if (/[\\/\u0000-\u001f]/.test(segment)) throw new ImageRefusedError('the ipfs:// URI path has a forbidden character');
+    clean.push(encodeURIComponent(segment));
+  }
+  return ['ipfs://' + cidPart, ...clean].join('/');
 }
 
 /**

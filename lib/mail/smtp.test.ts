@@ -8,7 +8,7 @@ import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
 import { getDb } from '@/db/client';
 import { outboxEmails } from '@/db/schema';
 import { resetEnvCache } from '@/lib/env';
-import { call, createTestOrg } from '@/test/helpers';
+import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { createSmtpMailer } from './mailer';
 import { backoffDelay, deliverDueEmails, startMailWorker, stopMailWorker } from './worker';
 
@@ -193,7 +193,7 @@ describe('mail over a real SMTP server', () => {
     expect(smtp.to(email)).toHaveLength(1);
 
     // The console's outbox shows the delivery record.
-    const outbox = await call(outboxGET, { headers: { 'x-api-key': org.apiKey }, query: { search: email } });
+    const outbox = await call(outboxGET, { headers: await adminSessionHeaders(org.admin.email), query: { search: email } });
     expect(outbox.json.data[0]).toMatchObject({ to: email, status: 'SENT', attempts: sent.attempts });
     expect(outbox.json.data[0].links[0]).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
   });

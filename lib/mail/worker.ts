@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
 import { outboxEmails } from '@/db/schema';
 import { env } from '@/lib/env';
@@ -55,7 +55,7 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, options: Delivery
   for (const mail of candidates) {
     const claimed = db
       .update(outboxEmails)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), claimedAt: now })
       .where(and(eq(outboxEmails.id, mail.id), due))
       .run();
     if (claimed.changes !== 1) continue;
@@ -64,7 +64,7 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, options: Delivery
       await mailer.send({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       db.update(outboxEmails)
         // lastError is kept: it tells why earlier attempts failed.
-        .set({ status: 'SENT', attempts, sentAt: new Date(), nextAttemptAt: null })
+        .set({ status: 'SENT', attempts, sentAt: new Date(), nextAttemptAt: null, claimedAt: null })
         .where(eq(outboxEmails.id, mail.id))
         .run();
       report.sent += 1;
@@ -75,7 +75,7 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, options: Delivery
         ? null
         : new Date(now.getTime() + backoffDelay(attempts, options.backoffBaseMs, options.backoffMaxMs));
       db.update(outboxEmails)
-        .set({ status: giveUp ? 'FAILED' : 'PENDING', attempts, lastError, nextAttemptAt })
+        .set({ status: giveUp ? 'FAILED' : 'PENDING', attempts, lastError, nextAttemptAt, claimedAt: null })
         .where(eq(outboxEmails.id, mail.id))
         .run();
       log('warn', giveUp ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry', {
@@ -89,6 +89,21 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, options: Delivery
     }
   }
   return report;
+}
+
+/**
+ * On boot, before the worker starts: mails a previous process claimed but never finished (it
+ * crashed or was killed mid-send) are made due now instead of waiting out their lease. SMTP has
+ * no idempotency, so such a mail may arrive twice; it is never lost. Returns how many.
+ */
+export function reconcileInterruptedDeliveries(db: Db): number {
+  const result = db
+    .update(outboxEmails)
+    .set({ claimedAt: null, nextAttemptAt: null, lastError: 'delivery interrupted by a server restart; retrying' })
+    .where(and(eq(outboxEmails.status, 'PENDING'), isNotNull(outboxEmails.claimedAt)))
+    .run();
+  if (result.changes > 0) log('warn', 'mail deliveries interrupted by a restart are due again', { count: result.changes });
+  return result.changes;
 }
 
 export type MailWorker = { kick(): void; stop(): Promise<void>; idle(): Promise<void> };

@@ -8,7 +8,7 @@ import { getDb } from '@/db/client';
 import { wallets } from '@/db/schema';
 import { invitationLinks } from '@/lib/mail/outbox';
 import { unsealWalletKey } from '@/lib/wallets/service';
-import { call, createTestOrg } from '@/test/helpers';
+import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 
 /**
  * Wallet private keys (sealed or in clear) must never leave the service: not in any response of
@@ -39,7 +39,7 @@ describe('wallet keys never appear in responses or logs', () => {
     };
     const email = `secret-${crypto.randomUUID().slice(0, 8)}@example.test`;
     const invited = record(await call(bulk, { method: 'POST', headers: h, body: { users: [{ email }, { email: 'bad' }] } }));
-    const outbox = record(await call(outboxGET, { headers: h }));
+    const outbox = record(await call(outboxGET, { headers: await adminSessionHeaders(org.admin.email) }));
     const token = invitationLinks(outbox.json.data[0].text)[0]!.split('/invite/')[1]!;
     record(await call(inviteGET, { params: { token } }));
     record(await call(invitePOST, { method: 'POST', params: { token }, body: { firstName: 'x' } }));

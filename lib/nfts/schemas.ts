@@ -14,7 +14,8 @@ export const listNftsQuery = z.strictObject({
   limit: limitParam,
   search: searchParam,
   status: nftStatus.optional(),
-  contractId: z.string().trim().min(1).max(100).optional(),
+  // Contract ids are UUIDs: anything else is a client mistake (400 naming the field), not an empty list.
+  contractId: z.string().trim().pipe(z.uuid('must be a contract id (UUID)')).optional(),
   /** Extension (lib/copyright): NONE, AWAITING (someone still has to answer), REJECTED, COPYRIGHTED. */
   copyrightStatus: z.enum(copyrightStatuses).optional(),
   sortBy: sortByParam(nftSortFields),

@@ -6,6 +6,7 @@ import type { Db } from '@/db/client';
 import { organizations } from '@/db/schema';
 import { createContract, updateContract } from '@/lib/contracts/service';
 import { env } from '@/lib/env';
+import { log } from '@/lib/logger';
 import type { Actor } from '@/lib/http/actor';
 import { createOrganization } from '@/lib/tenants/service';
 
@@ -65,4 +66,22 @@ export function demoBanner(c: NonNullable<Awaited<ReturnType<typeof seedDemoIfEm
     '└────────────────────────────────────────────────────────────────────',
     '',
   ].join('\n');
+}
+
+/**
+ * The first-run banner holds the admin password and both keys: it goes to a terminal only. When
+ * stdout is a pipe or a file (a service manager's log), only the credentials file's path is logged.
+ */
+export function announceDemo(
+  c: NonNullable<Awaited<ReturnType<typeof seedDemoIfEmpty>>>,
+  out: { isTTY?: boolean; write(text: string): unknown },
+): void {
+  if (out.isTTY) {
+    out.write(demoBanner(c));
+    return;
+  }
+  log('info', 'demo organization created; its credentials are in the credentials file (readable by this user only)', {
+    credentialsFile: path.resolve(env().DATA_DIR, 'demo-credentials.json'),
+    consoleUrl: c.consoleUrl,
+  });
 }

@@ -1,5 +1,6 @@
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getAuth } from '@/lib/auth/server';
+import { guardAuthRequest } from '@/lib/auth/sign-in-route';
 
-export const GET = (req: Request) => toNextJsHandler(getAuth()).GET(req);
-export const POST = (req: Request) => toNextJsHandler(getAuth()).POST(req);
+export const GET = (req: Request) => guardAuthRequest(req, (r) => toNextJsHandler(getAuth()).GET(r));
+export const POST = (req: Request) => guardAuthRequest(req, (r) => toNextJsHandler(getAuth()).POST(r));

@@ -1,9 +1,9 @@
 import { getDb } from '@/db/client';
-import { clientAddressOf } from '@/lib/copyright/client-address';
 import { copyrightDecisionBody } from '@/lib/copyright/schemas';
 import { authorizationView, decideByToken, linkStateError, lookupRequest } from '@/lib/copyright/service';
 import { ValidationError } from '@/lib/errors';
 import { readJsonBody } from '@/lib/http/body';
+import { clientAddress } from '@/lib/http/client-address';
 import { errorResponse } from '@/lib/http/family-a';
 import { enforceRateLimit } from '@/lib/http/rate-limit';
 import { issueLines } from '@/lib/http/zod-issues';
@@ -15,12 +15,10 @@ import { issueLines } from '@/lib/http/zod-issues';
  */
 type Ctx = { params: Promise<{ token: string }> };
 
-const callerKey = (req: Request) => `copyright:${clientAddressOf(req) ?? 'local'}`;
-
 export async function GET(req: Request, ctx: Ctx) {
   const requestId = crypto.randomUUID();
   try {
-    enforceRateLimit(callerKey(req));
+    await enforceRateLimit('address', clientAddress(req));
     const { token } = await ctx.params;
     const db = getDb();
     const found = lookupRequest(db, token);
@@ -37,11 +35,11 @@ export async function GET(req: Request, ctx: Ctx) {
 export async function POST(req: Request, ctx: Ctx) {
   const requestId = crypto.randomUUID();
   try {
-    enforceRateLimit(callerKey(req));
+    await enforceRateLimit('address', clientAddress(req));
     const { token } = await ctx.params;
     const parsed = copyrightDecisionBody.safeParse(await readJsonBody(req));
     if (!parsed.success) throw new ValidationError('Invalid request body.', issueLines(parsed.error, 'body'));
-    const result = await decideByToken(getDb(), token, parsed.data, { requestId, clientAddress: clientAddressOf(req) });
+    const result = await decideByToken(getDb(), token, parsed.data, { requestId, clientAddress: clientAddress(req) });
     return Response.json(result, { headers: { 'x-request-id': requestId } });
   } catch (error) {
     return errorResponse(error, requestId, req);

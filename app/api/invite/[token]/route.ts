@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { errorResponse } from '@/lib/http/family-a';
 import { readJsonBody } from '@/lib/http/body';
+import { clientAddress } from '@/lib/http/client-address';
 import { enforceRateLimit } from '@/lib/http/rate-limit';
 import { acceptInvitation, invitationStateError, lookupInvitation } from '@/lib/invitations/service';
 
@@ -11,15 +12,11 @@ import { acceptInvitation, invitationStateError, lookupInvitation } from '@/lib/
  */
 type Ctx = { params: Promise<{ token: string }> };
 
-function callerKey(req: Request) {
-  const ip = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || 'local';
-  return `invite:${ip}`;
-}
 
 export async function GET(req: Request, ctx: Ctx) {
   const requestId = crypto.randomUUID();
   try {
-    enforceRateLimit(callerKey(req));
+    await enforceRateLimit('address', clientAddress(req));
     const { token } = await ctx.params;
     const found = lookupInvitation(getDb(), token);
     if (found.state !== 'valid') throw invitationStateError(found.state);
@@ -41,7 +38,7 @@ export async function GET(req: Request, ctx: Ctx) {
 export async function POST(req: Request, ctx: Ctx) {
   const requestId = crypto.randomUUID();
   try {
-    enforceRateLimit(callerKey(req));
+    await enforceRateLimit('address', clientAddress(req));
     const { token } = await ctx.params;
     const body = await readJsonBody(req);
     const result = acceptInvitation(getDb(), token, body, requestId);
@@ -53,7 +50,7 @@ export async function POST(req: Request, ctx: Ctx) {
         memberId: result.membershipId,
         walletAddress: result.walletAddress,
       },
-      { headers: { 'x-request-id': requestId } },
+      { headers: { 'x-request-id': requestId, 'cache-control': 'no-store' } },
     );
   } catch (error) {
     return errorResponse(error, requestId, req);

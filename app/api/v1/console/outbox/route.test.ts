@@ -3,15 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
 import { getDb } from '@/db/client';
 import { outboxEmails } from '@/db/schema';
-import { call, createTestOrg } from '@/test/helpers';
+import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { GET } from './route';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let other: Awaited<ReturnType<typeof createTestOrg>>;
+let session: Record<string, string>;
 
 beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
+  session = await adminSessionHeaders(org.admin.email);
   const emails = ['one@outbox.test', 'two@outbox.test', 'three@outbox.test'];
   const res = await call(bulk, { method: 'POST', headers: { 'x-api-key': org.apiKey }, body: { users: emails.map((email) => ({ email })) } });
   expect(res.status).toBe(200);
@@ -21,7 +23,7 @@ beforeAll(async () => {
 
 describe('GET /api/v1/console/outbox', () => {
   it('lists the organization’s mails with status, attempts, text and the invitation link', async () => {
-    const res = await call(GET, { headers: { 'x-api-key': org.apiKey } });
+    const res = await call(GET, { headers: session });
     expect(res.status).toBe(200);
     expect(res.json.pagination.total).toBe(3);
     expect(res.json.data.map((m: { to: string }) => m.to).sort()).toEqual(['one@outbox.test', 'three@outbox.test', 'two@outbox.test']);
@@ -33,20 +35,22 @@ describe('GET /api/v1/console/outbox', () => {
   });
 
   it('filters by status and searches the recipient; sorts oldest first on request', async () => {
-    const sent = await call(GET, { headers: { 'x-api-key': org.apiKey }, query: { status: 'SENT' } });
+    const sent = await call(GET, { headers: session, query: { status: 'SENT' } });
     expect(sent.json.data.map((m: { to: string }) => m.to)).toEqual(['two@outbox.test']);
-    const found = await call(GET, { headers: { 'x-api-key': org.apiKey }, query: { search: 'THREE' } });
+    const found = await call(GET, { headers: session, query: { search: 'THREE' } });
     expect(found.json.data.map((m: { to: string }) => m.to)).toEqual(['three@outbox.test']);
-    const desc = await call(GET, { headers: { 'x-api-key': org.apiKey } });
-    const asc = await call(GET, { headers: { 'x-api-key': org.apiKey }, query: { sortBy: 'createdAt', sortOrder: 'asc' } });
+    const desc = await call(GET, { headers: session });
+    const asc = await call(GET, { headers: session, query: { sortBy: 'createdAt', sortOrder: 'asc' } });
     expect(asc.json.data.map((m: { id: string }) => m.id)).toEqual(desc.json.data.map((m: { id: string }) => m.id).reverse());
   });
 
   it('400 for unknown values, 401 without a key, and never another organization’s mail', async () => {
-    expect((await call(GET, { headers: { 'x-api-key': org.apiKey }, query: { status: 'LOST' } })).status).toBe(400);
-    expect((await call(GET, { headers: { 'x-api-key': org.apiKey }, query: { sortBy: 'to' } })).status).toBe(400);
+    expect((await call(GET, { headers: session, query: { status: 'LOST' } })).status).toBe(400);
+    expect((await call(GET, { headers: session, query: { sortBy: 'to' } })).status).toBe(400);
     expect((await call(GET, {})).status).toBe(401);
-    const theirs = await call(GET, { headers: { 'x-api-key': org.apiKey }, query: { search: 'theirs' } });
+    // Raw invitation links are for a signed-in admin only: an API key is refused.
+    expect((await call(GET, { headers: { 'x-api-key': org.apiKey } })).status).toBe(403);
+    const theirs = await call(GET, { headers: session, query: { search: 'theirs' } });
     expect(theirs.json.pagination.total).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { getDb } from '@/db/client';
-import { clientAddressOf } from '@/lib/copyright/client-address';
+import { clientAddress } from '@/lib/http/client-address';
 import { copyrightDecisionBody } from '@/lib/copyright/schemas';
 import { decideAsAdmin } from '@/lib/copyright/service';
 import { familyA } from '@/lib/http/family-a';
@@ -7,5 +7,5 @@ import { familyA } from '@/lib/http/family-a';
 /** Console only: a holder who is a signed-in admin answers for their own share. */
 export const POST = familyA<{ id: string }, undefined, typeof copyrightDecisionBody>(
   { body: copyrightDecisionBody, sessionOnly: true },
-  ({ actor, params, body, req, requestId }) => decideAsAdmin(getDb(), actor, params.id, body, { requestId, clientAddress: clientAddressOf(req) }),
+  ({ actor, params, body, req, requestId }) => decideAsAdmin(getDb(), actor, params.id, body, { requestId, clientAddress: clientAddress(req) }),
 );

@@ -1,0 +1,6 @@
+/** Liveness: the process answers. No database, no secrets; never cached. */
+export const dynamic = 'force-dynamic';
+
+export function GET() {
+  return Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,21 @@
+import type { IncomingMessage } from 'node:http';
+import { PEER_HEADER } from './client-address';
+import { isTrustedAddress, type TrustedRanges } from './trusted-proxies';
+
+/**
+ * Puts the socket address in PEER_HEADER (overwriting a client's) and drops forwarding headers
+ * that did not come from a trusted proxy, so neither Next nor the app ever reads a forged
+ * X-Forwarded-For/-Host/-Proto.
+ */
+export function stampPeer(req: IncomingMessage, trusted: TrustedRanges): void {
+  const peer = req.socket.remoteAddress ?? '';
+  req.headers[PEER_HEADER] = peer;
+  if (!isTrustedAddress(peer, trusted)) {
+    delete req.headers['x-forwarded-host'];
+    delete req.headers['x-forwarded-proto'];
+    delete req.headers['x-forwarded-port'];
+    delete req.headers['x-real-ip'];
+    req.headers['x-forwarded-for'] = peer;
+  }
+}
+
