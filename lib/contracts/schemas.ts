@@ -57,7 +57,7 @@ export const contractView = z
     status: contractStatus,
     contractAddress: z.string().nullable(),
     deployedAt: z.string().datetime().nullable(),
-    metadata: z.record(z.string(), z.unknown()).nullable(),
+    metadata: z.record(z.string(), z.unknown()).meta({ description: 'Free-form; `{}` when none was given (never null).' }),
     totalNFTs: z.number().int(),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),

@@ -23,10 +23,12 @@ export const pageParam = intParam(1, 1_000_000_000, 1);
 export const limitParam = intParam(1, 100, 20);
 export const sortOrderParam = z.enum(['asc', 'desc']).default('desc');
 
+/** A query boolean: the words `true` / `false` (documented as an OpenAPI boolean, which is how they serialise). */
 export const booleanParam = z
   .enum(['true', 'false'], { message: 'must be true or false' })
   .transform((v) => v === 'true')
-  .optional();
+  .optional()
+  .meta({ type: 'boolean' });
 
 /** Trimmed, optional free-text search; empty means no search. */
 export const searchParam = z

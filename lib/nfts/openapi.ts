@@ -3,6 +3,8 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
 import {
   createNftBody,
+  holderView,
+  listHoldersQuery,
   listNftsQuery,
   nftCreatedView,
   nftDetailView,
@@ -72,6 +74,16 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     tags,
     request: { params: id, body: jsonBody(updateNftBody) },
     responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 413: aErrors[413], 415: aErrors[415] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/cl2c/nft/holders',
+    operationId: 'listCopyrightHolderCandidates',
+    summary: 'Members who can hold copyright shares (the console’s holder picker)',
+    description: 'ACTIVE members of the organization, matched on e-mail, name and user name; at most `limit` of them.',
+    tags,
+    request: { query: listHoldersQuery },
+    responses: { 200: jsonResponse('Matching members', z.object({ data: z.array(holderView) })), 400: aErrors[400], 401: aErrors[401] },
   });
   registry.registerPath({
     method: 'get',

@@ -154,7 +154,7 @@ export const copyrightEntryView = z
 
 export const nftCreatedView = nftView
   .extend({
-    metadata: z.record(z.string(), z.unknown()).nullable(),
+    metadata: z.record(z.string(), z.unknown()).meta({ description: 'Free-form; `{}` when none was given (never null).' }),
     copyright: z.array(copyrightEntryView),
     totalOwners: z.number().int(),
   })

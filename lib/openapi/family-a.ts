@@ -3,7 +3,8 @@ import { registerContractPaths } from '@/lib/contracts/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
 import { registerTokenPaths } from '@/lib/tokens/openapi';
-import { newRegistry } from './registry';
+import { finishDocument } from './finish';
+import { aErrors, newRegistry } from './registry';
 
 /** The Family A OpenAPI 3.0.3 document, generated from the handlers' own zod schemas. */
 export function familyADocument() {
@@ -12,7 +13,7 @@ export function familyADocument() {
   registerNftPaths(registry);
   registerMemberPaths(registry);
   registerTokenPaths(registry);
-  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+  const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {
       title: 'CL2C Admin — Family A (organization API)',
@@ -22,4 +23,5 @@ export function familyADocument() {
     servers: [{ url: '/api/v1' }],
     security: [{ apiKey: [] }],
   });
+  return finishDocument(doc, 'A', aErrors);
 }
