@@ -43,6 +43,7 @@ export function registerContractPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/contract/{id}',
     operationId: 'deleteContract',
     summary: 'A4 — delete a contract without NFTs',
+    description: 'A contract that still has NFTs is 409 and nothing is deleted; delete its NFTs first with `DELETE /cl2c/nft/{id}`.',
     tags,
     request: { params: z.object({ id: z.string() }) },
     responses: { 200: jsonResponse('Deleted', deleteContractResponse), 401: aErrors[401], 404: aErrors[404], 409: aErrors[409] },

@@ -31,6 +31,8 @@ export function registerMemberPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/user/{id}',
     operationId: 'getMember',
     summary: 'A10 — a member (with NFTs and shares) or a pending invitation',
+    description:
+      'The id may be a membership id, a pending invitation id (`kind: invitation`, no NFTs), or the id of an invitation that was accepted — then the answer is the member it became (`kind: member`, `id` the membership id). Revoked or expired invitations and other organizations’ records are 404.',
     tags,
     request: { params },
     responses: { 200: jsonResponse('The member', memberDetail), 401: aErrors[401], 404: aErrors[404] },

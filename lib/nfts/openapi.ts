@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
+import { aErrors, familyAError, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
 import {
   createNftBody,
+  deleteNftResponse,
   holderView,
   listHoldersQuery,
   listNftsQuery,
@@ -74,6 +75,23 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     tags,
     request: { params: id, body: jsonBody(updateNftBody) },
     responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 413: aErrors[413], 415: aErrors[415] },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/cl2c/nft/{id}',
+    operationId: 'deleteNft',
+    summary: 'Delete an NFT record (extension) — so a contract can then be deleted (A4)',
+    description:
+      'Not in the original interface; added so A4’s advice (“delete them first”) can be followed. Only an NFT that never left this ' +
+      'service can be deleted: a MINTED one (it exists on chain) or a copyrighted one (`copyrightedAt` set — its split was signed) is ' +
+      '409 and nothing changes. Its copyright shares are deleted with it; content-store blocks stay (content-addressed, possibly shared).',
+    tags,
+    request: { params: id },
+    responses: {
+      200: jsonResponse('Deleted', deleteNftResponse),
+      404: aErrors[404],
+      409: jsonResponse('The NFT is MINTED or copyrighted; nothing was deleted.', familyAError),
+    },
   });
   registry.registerPath({
     method: 'get',

@@ -187,3 +187,9 @@ export const nftMetadataJson = z
     attributes: z.array(z.unknown()),
   })
   .meta({ id: 'NftMetadataJson' });
+
+/** DELETE /cl2c/nft/{id} response (mirrors A4's). */
+export const deleteNftResponse = z.object({
+  message: z.string(),
+  deletedNft: z.object({ id: z.string(), name: z.string() }),
+});

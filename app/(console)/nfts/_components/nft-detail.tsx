@@ -10,6 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/http/client';
+import { DeleteNftButton } from './delete-nft-button';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
 import { NftEditForm } from './nft-edit-form';
 import { NftStatusForm } from './nft-status-form';
@@ -77,6 +78,7 @@ export function NftDetail({ id }: { id: string }) {
               Change status
             </Button>
             <Button onClick={() => setEditing(true)}>Edit</Button>
+            <DeleteNftButton nft={n} />
           </>
         }
       />
