@@ -12,7 +12,7 @@ export const listContractsQuery = z.strictObject({
   page: pageParam,
   limit: limitParam,
   search: searchParam,
-  status: contractStatus.optional(),
+  status: contractStatus.optional().meta({ description: 'Only contracts in this status.' }),
   sortBy: sortByParam(contractSortFields),
   sortOrder: sortOrderParam,
 });

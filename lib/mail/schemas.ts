@@ -7,7 +7,7 @@ export const listOutboxQuery = z.strictObject({
   page: pageParam,
   limit: limitParam,
   search: searchParam,
-  status: z.enum(emailStatuses).optional(),
+  status: z.enum(emailStatuses).optional().meta({ description: 'Only mails in this delivery status.' }),
   sortBy: sortByParam(['createdAt'] as const),
   sortOrder: sortOrderParam,
 });

@@ -14,7 +14,9 @@ import {
 
 export function registerMemberPaths(registry: OpenAPIRegistry) {
   const tags = ['Members and invitations'];
-  const params = z.object({ id: z.string().describe('A membership id or a pending invitation id') });
+  const params = z.object({
+    id: z.string().meta({ description: 'A membership id or an invitation id.', example: 'a3b4c5d6-e7f8-4a9b-8c1d-2e3f4a5b6c7d' }),
+  });
   registry.registerPath({
     method: 'get',
     path: '/cl2c/user',
@@ -87,6 +89,8 @@ export function registerMemberPaths(registry: OpenAPIRegistry) {
     path: '/console/outbox',
     operationId: 'listOutbox',
     summary: 'Outbox — every e-mail the organization’s actions produced, with delivery status',
+    description:
+      "Console support: the outbox of e-mails (invitations, resends) with delivery status and the links they carry.",
     tags: ['Console'],
     request: { query: listOutboxQuery },
     responses: { 200: jsonResponse('A page of mails', paginated(outboxItemView)), 400: aErrors[400], 401: aErrors[401] },

@@ -17,12 +17,14 @@ import {
 
 export function registerNftPaths(registry: OpenAPIRegistry) {
   const tags = ['NFTs'];
-  const id = z.object({ id: z.string() });
+  const id = z.object({ id: z.string().meta({ description: 'The NFT’s id.', example: '7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d' }) });
   registry.registerPath({
     method: 'get',
     path: '/cl2c/nft',
     operationId: 'listNfts',
     summary: 'A5 — list NFTs (search on name and description; filter by status and contract)',
+    description:
+      "The organization’s NFTs, one page at a time. `search` matches name and description.",
     tags,
     request: { query: listNftsQuery },
     responses: { 200: jsonResponse('A page of NFTs', paginated(nftView)), 400: aErrors[400], 401: aErrors[401] },
@@ -54,6 +56,8 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/nft',
     operationId: 'updateNftStatus',
     summary: 'A7 — update name, description, status and mintedAt (MINTED sets mintedAt to now unless given)',
+    description:
+      "Updates the NFT named by `id` in the body. Status values may be written in any order; MINTED sets `mintedAt` to now unless given.",
     tags,
     request: { body: jsonBody(updateNftStatusBody) },
     responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 415: aErrors[415] },
@@ -63,6 +67,8 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/nft/{id}',
     operationId: 'getNft',
     summary: 'One NFT with its copyright holders, metadata and token/metadata URIs',
+    description:
+      "Everything the console shows about one NFT: the A6 shape plus token and metadata URIs and timestamps.",
     tags,
     request: { params: id },
     responses: { 200: jsonResponse('The NFT', nftDetailView), 401: aErrors[401], 404: aErrors[404] },
@@ -72,6 +78,8 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/nft/{id}',
     operationId: 'updateNft',
     summary: 'A8 — update name, description, externalUrl, supply (≥ 1) and metadata',
+    description:
+      "Updates the NFT named in the path; the metadata JSON is rebuilt (and re-stored) when name, description, externalUrl or metadata change.",
     tags,
     request: { params: id, body: jsonBody(updateNftBody) },
     responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 413: aErrors[413], 415: aErrors[415] },
@@ -108,6 +116,8 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/nft/{id}/metadata',
     operationId: 'getNftMetadata',
     summary: 'The NFT’s ERC-721 / OpenSea metadata JSON',
+    description:
+      "The metadata JSON built from the NFT (name, description, image, external_url, attributes). For an NFT with an image it is also in the content store, at its `metadataUri`.",
     tags,
     request: { params: id },
     responses: { 200: jsonResponse('Metadata JSON', nftMetadataJson), 401: aErrors[401], 404: aErrors[404] },

@@ -11,8 +11,8 @@ export const listNftsQuery = z.strictObject({
   page: pageParam,
   limit: limitParam,
   search: searchParam,
-  status: nftStatus.optional(),
-  contractId: z.string().trim().min(1).max(100).optional(),
+  status: nftStatus.optional().meta({ description: 'Only NFTs in this status.' }),
+  contractId: z.string().trim().min(1).max(100).optional().meta({ description: 'Only NFTs of this smart contract (id).' }),
   sortBy: sortByParam(nftSortFields),
   sortOrder: sortOrderParam,
 });

@@ -3,6 +3,7 @@ import { registerContractPaths } from '@/lib/contracts/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
 import { registerTokenPaths } from '@/lib/tokens/openapi';
+import { familyAExamples } from './examples';
 import { finishDocument } from './finish';
 import { aErrors, newRegistry } from './registry';
 
@@ -23,5 +24,5 @@ export function familyADocument() {
     servers: [{ url: '/api/v1' }],
     security: [{ apiKey: [] }],
   });
-  return finishDocument(doc, 'A', aErrors);
+  return finishDocument(doc, 'A', aErrors, familyAExamples);
 }

@@ -2,6 +2,7 @@ import { OpenApiGeneratorV3, OpenAPIRegistry } from '@asteasolutions/zod-to-open
 import { z } from 'zod';
 import { registerNftSearchPaths } from '@/lib/nft-search/openapi';
 import { registerTenantUserPaths } from '@/lib/tenant-users/openapi';
+import { familyBExamples } from './examples';
 import { finishDocument } from './finish';
 
 /** Family B validation error (400), as ASP.NET Core's ValidationProblemDetails. */
@@ -66,5 +67,5 @@ export function familyBDocument() {
     servers: [{ url: '/' }],
     security: [{ tenant: [], tenantApiKey: [] }],
   });
-  return finishDocument(doc, 'B', bErrors);
+  return finishDocument(doc, 'B', bErrors, familyBExamples);
 }

@@ -3,6 +3,8 @@
  * and what every operation answers because of its family's wrapper (lib/http/family-*.ts), in
  * one place — so an operation added later gets the same treatment without remembering to.
  */
+import type { OperationExamples } from './examples';
+
 type Json = Record<string, unknown>;
 type Family = 'A' | 'B';
 
@@ -38,11 +40,15 @@ function errorResponseOf(family: Family, status: WrapperStatus, description: str
   return { description, content: { 'application/json': ref('ErrorResult') } };
 }
 
-/** `errors`: the family's standard error responses (their descriptions are reused). */
+/**
+ * `errors`: the family's standard error responses (their descriptions are reused);
+ * `examples`: request and response examples by operationId (lib/openapi/examples.ts).
+ */
 export function finishDocument<T extends object>(
   doc: T,
   family: Family,
   errors: Partial<Record<number, { description: string }>>,
+  examples: Record<string, OperationExamples>,
 ): T {
   const wrapper = Object.fromEntries(
     (['400', '401', '403', '413', '415', '429', '500'] as const).map((status) => [
@@ -56,7 +62,9 @@ export function finishDocument<T extends object>(
   for (const item of Object.values(d.paths as Record<string, Json>)) {
     for (const method of METHODS) {
       const op = item[method] as Json | undefined;
-      if (op) addWrapperResponses(op, method, family, wrapper);
+      if (!op) continue;
+      addWrapperResponses(op, method, family, wrapper);
+      addExamples(op, family, examples[op.operationId as string]);
     }
   }
   return doc;
@@ -66,7 +74,8 @@ function addWrapperResponses(op: Json, method: string, family: Family, wrapper: 
   const responses = op.responses as Record<string, Json>;
   const hasBody = op.requestBody !== undefined;
   const parameters = (op.parameters as { in: string }[] | undefined) ?? [];
-  const validates = hasBody || parameters.some((p) => p.in === 'query' || (family === 'B' && p.in === 'path'));
+  // Path ids are not validated by the wrappers (an operation whose service checks them documents its own 400).
+  const validates = hasBody || parameters.some((p) => p.in === 'query');
   const add = (status: keyof WrapperResponses, when = true) => {
     if (when && !responses[status]) responses[status] = structuredClone(wrapper[status]);
   };
@@ -84,6 +93,48 @@ function addWrapperResponses(op: Json, method: string, family: Family, wrapper: 
     for (const [name, h] of Object.entries(rateLimitHeaders)) headers[name] ??= h;
     if (status === '429') headers['Retry-After'] ??= retryAfterHeader;
   }
+}
+
+function addExamples(op: Json, family: Family, given: OperationExamples | undefined) {
+  const body = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+  if (body && given?.request !== undefined) body.example = given.request;
+  for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+    const media = Object.values((response.content ?? {}) as Record<string, Json>)[0];
+    if (!media || media.example !== undefined) continue;
+    const example = given?.responses[status] ?? errorExample(family, Number(status), response.description as string, op.operationId as string);
+    if (example !== undefined) media.example = example;
+  }
+}
+
+/** A realistic body for a generic failure (2xx and domain answers come from examples.ts). */
+function errorExample(family: Family, status: number, description: string, operationId: string): unknown {
+  if (status < 400) return undefined;
+  const message = description.split(/[;.]/)[0]!.trim() + '.';
+  if (family === 'A') {
+    if (status === 400) return { error: 'Invalid request body.', details: ['name: is required'] };
+    if (status === 500) return { error: 'Internal server error.', details: ['requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10'] };
+    return { error: message, details: [] };
+  }
+  if (status === 400) {
+    return {
+      type: 'https://tools.ietf.org/html/rfc7231#section-6.5.1',
+      title: 'One or more validation errors occurred.',
+      status: 400,
+      detail: 'The request body is invalid.',
+      instance: '/v1/cl2c/user',
+      errors: { email: ['must be a valid e-mail address'] },
+      traceId: '3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10',
+    };
+  }
+  const errorId = '0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b';
+  return {
+    messages: [message],
+    source: operationId.charAt(0).toUpperCase() + operationId.slice(1),
+    exception: message,
+    errorId,
+    supportMessage: `Provide the errorId ${errorId} to the support team for further analysis.`,
+    statusCode: status,
+  };
 }
 
 /**
