@@ -13,8 +13,8 @@ const INVITATION_ID = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const CREATED = '2026-11-22T10:00:00.000Z';
 const UPDATED = '2026-11-22T10:05:00.000Z';
-const IMAGE = 'ipfs://bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba';
-const METADATA_URI = 'ipfs://bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
+const IMAGE = 'ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a';
+const METADATA_URI = 'ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm';
 const TX = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
 
 const contract = {
