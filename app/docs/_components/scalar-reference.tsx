@@ -10,7 +10,11 @@ import '@scalar/api-reference-react/style.css';
  * (Family A) and `tenant` + `X-API-Key` (Family B); what is typed there stays in this tab.
  */
 const CONTRAST_CSS = `
-.light-mode { --scalar-color-2: #3f3f3f; --scalar-color-3: #595959; }
+.light-mode {
+  --scalar-color-2: #3f3f3f; --scalar-color-3: #595959;
+  --scalar-color-blue: #0b5cad; --scalar-color-green: #17692f; --scalar-color-orange: #8f4500;
+  --scalar-color-red: #b42318; --scalar-color-purple: #6a3bbf; --scalar-color-yellow: #7a5a00;
+}
 .light-mode .sidebar-search-placeholder { color: #595959; }
 `;
 
