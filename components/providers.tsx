@@ -42,7 +42,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-right" richColors closeButton />
+      {/* Bottom-right: never over the header's account menu and "Sign out". */}
+      <Toaster position="bottom-right" offset={16} mobileOffset={12} richColors closeButton />
     </QueryClientProvider>
   );
 }

@@ -39,7 +39,10 @@ export const apiKeyFamilies = ['A', 'B'] as const;
 export const networks = ['POLYGON'] as const;
 export const chainEnvs = ['TESTNET', 'MAINNET'] as const;
 export const tokenTypes = ['mainnet', 'faucet'] as const;
-export const transferStatuses = ['PENDING', 'SIGNED', 'SUBMITTED', 'FAILED'] as const;
+export const transferStatuses = ['PENDING', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const;
+/** Ledger of chain operations (lib/chain/ledger.ts): PREPARED is written before the chain is called. */
+export const chainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const;
+export const chainTxKinds = ['deploy', 'mint', 'transfer'] as const;
 export const emailStatuses = ['PENDING', 'SENT', 'FAILED'] as const;
 
 export const organizations = sqliteTable('organizations', {
@@ -288,6 +291,52 @@ export const tokenTransfers = sqliteTable(
   ],
 );
 
+/**
+ * Every chain operation, written (PREPARED) in the same transaction as the domain change that
+ * asks for it and BEFORE the chain is called; then the signed transaction (raw bytes, hash, nonce)
+ * is stored before it is broadcast, so a crash at any point leaves a row the receipt worker can
+ * finish: re-broadcasting the same signed bytes can never send twice.
+ */
+export const chainTransactions = sqliteTable(
+  'chain_transactions',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: chainTxKinds }).notNull(),
+    /** The contract, NFT or token transfer this transaction is for. */
+    entityId: text('entity_id').notNull(),
+    chain: text('chain').notNull(),
+    chainId: integer('chain_id'),
+    status: text('status', { enum: chainTxStatuses }).notNull().default('PREPARED'),
+    fromAddress: text('from_address'),
+    toAddress: text('to_address'),
+    nonce: integer('nonce'),
+    transactionHash: text('transaction_hash'),
+    raw: text('raw'),
+    broadcast: integer('broadcast', { mode: 'boolean' }).notNull().default(false),
+    contractAddress: text('contract_address'),
+    tokenId: integer('token_id'),
+    blockNumber: integer('block_number'),
+    blockTime: timestamp('block_time'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('chain_tx_hash_uq').on(t.transactionHash).where(sql`${t.transactionHash} is not null`),
+    uniqueIndex('chain_tx_live_entity_uq')
+      .on(t.entityId)
+      .where(sql`${t.status} in ('PREPARED', 'SIGNED', 'SUBMITTED')`),
+    index('chain_tx_status_next_idx').on(t.status, t.nextCheckAt),
+    index('chain_tx_from_nonce_idx').on(t.chain, t.fromAddress, t.nonce),
+    index('chain_tx_entity_idx').on(t.entityId),
+  ],
+);
+
 export const apiKeys = sqliteTable(
   'api_keys',
   {
@@ -359,6 +408,10 @@ export const auditEvents = sqliteTable(
   (t) => [
     index('audit_org_created_idx').on(t.organizationId, t.createdAt),
     index('audit_entity_idx').on(t.entityType, t.entityId),
+    // The activity page's filters, each newest first within the organization.
+    index('audit_org_action_created_idx').on(t.organizationId, t.action, t.createdAt),
+    index('audit_org_entity_type_created_idx').on(t.organizationId, t.entityType, t.createdAt),
+    index('audit_org_actor_created_idx').on(t.organizationId, t.actorId, t.createdAt),
   ],
 );
 
@@ -425,6 +478,7 @@ export type SmartContract = typeof smartContracts.$inferSelect;
 export type Nft = typeof nfts.$inferSelect;
 export type CopyrightShare = typeof copyrightShares.$inferSelect;
 export type TokenTransfer = typeof tokenTransfers.$inferSelect;
+export type ChainTransaction = typeof chainTransactions.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;

@@ -14,6 +14,6 @@ test('the overview counts contracts and shows recent activity', async ({
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByTestId('stat-contracts')).toContainText(/\d+/);
   const activity = page.getByRole('table', { name: 'Recent activity' });
-  await expect(activity.getByRole('row').nth(1)).toContainText('contract.create');
+  await expect(activity.getByRole('row').nth(1)).toContainText('Contract created');
   await expect(activity.getByRole('row').nth(1)).toContainText('API key');
 });

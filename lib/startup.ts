@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
+import { startChainWorker } from '@/lib/jobs/chain-worker';
 import { startMailWorker } from '@/lib/mail/worker';
 import { demoBanner, seedDemoIfEmpty } from '@/lib/seed/demo';
 
@@ -19,6 +20,7 @@ export async function onServerStart() {
   }
   // Background workers (each a no-op when not configured) are started below.
   startMailWorker();
+  startChainWorker();
 }
 
 /** Start-up for the server process: an invalid environment stops it with a message naming the variable. */

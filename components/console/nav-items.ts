@@ -12,6 +12,7 @@ export const navItems: NavItem[] = [
   { href: '/tokens', label: 'Tokens' },
   { href: '/api-keys', label: 'API keys' },
   { href: '/outbox', label: 'Outbox' },
+  { href: '/activity', label: 'Activity' },
 ];
 
 /** Links below the areas (reference material). */

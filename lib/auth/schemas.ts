@@ -7,16 +7,15 @@ export const signInBody = z.object({
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
+/**
+ * Only same-origin relative paths are followed after sign-in (no open redirect): one leading `/`,
+ * never `//` or `/\` (another host), no whitespace or control characters (browsers drop tabs and
+ * newlines, turning `/\t/evil.test` into `//evil.test`), not the sign-in page or an API.
+ */
 export function safeNextPath(next: unknown, fallback = '/overview'): string {
-  if (
-    typeof next !== 'string' ||
-    !next.startsWith('/') ||
-    next.startsWith('//') ||
-    next.startsWith('/\\')
-  )
-    return fallback;
-  if (next.startsWith('/login') || next.startsWith('/api/')) return fallback;
+  if (typeof next !== 'string' || next.length > 2000) return fallback;
+  if (!/^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/.test(next)) return fallback;
+  if (/^\/(login|api)(?=$|[/?#])/.test(next)) return fallback;
   return next;
 }
 

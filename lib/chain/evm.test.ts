@@ -1,73 +1,132 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAddress, keccak256, parseEther, parseTransaction, recoverTransactionAddress, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, getContract, http, parseEther, type Address, type LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
+import { getDb } from '@/db/client';
+import { createTestOrg } from '@/test/helpers';
+import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from './devnode';
+import { driverLifecycle, ledgerRow, receiptOf, type DriverContext } from './driver-suite';
+import { ChainError } from './errors';
 import { EvmChainClient } from './evm';
+import { organizationAccount } from './index';
+import { getChainTx } from './ledger';
 
-/**
- * No network here, so the driver talks to a minimal JSON-RPC stand-in on 127.0.0.1 that answers
- * what viem asks while preparing a transaction and records every raw transaction it is sent.
- */
-const received: { method: string; params: unknown[] }[] = [];
-let server: Server;
-let url: string;
+/** The evm driver against a real Hardhat node started on a free port of 127.0.0.1. */
+let node: DevNode;
+let ctx: DriverContext;
+let reader: ReturnType<typeof createPublicClient>;
 
-const answers: Record<string, (params: unknown[]) => unknown> = {
-  eth_chainId: () => '0x13882', // 80002
-  eth_getTransactionCount: () => '0x5',
-  eth_estimateGas: () => '0x5208',
-  eth_maxPriorityFeePerGas: () => '0x6fc23ac00',
-  eth_gasPrice: () => '0xba43b7400',
-  eth_getBlockByNumber: () => ({ number: '0x10', baseFeePerGas: '0x3b9aca00', timestamp: '0x1', transactions: [] }),
-  eth_sendRawTransaction: (params) => keccak256(params[0] as Hex),
-};
+async function fund(url: string, to: Address, eth: string) {
+  const funder = createWalletClient({ account: privateKeyToAccount(DEVNODE_FUNDER_KEY), transport: http(url) });
+  const hash = await funder.sendTransaction({ to, value: parseEther(eth), chain: null });
+  await createPublicClient({ transport: http(url) }).waitForTransactionReceipt({ hash });
+}
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const call = JSON.parse(body) as { id: number; method: string; params: unknown[] };
-      received.push({ method: call.method, params: call.params });
-      const answer = answers[call.method];
-      res.setHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify(
-          answer
-            ? { jsonrpc: '2.0', id: call.id, result: answer(call.params) }
-            : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: `unsupported ${call.method}` } },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  node = await startDevNode();
+  const org = await createTestOrg();
+  const from = organizationAccount(getDb(), org.organization.id) as LocalAccount;
+  await fund(node.url, from.address, '100');
+  ctx = {
+    client: new EvmChainClient(getDb, node.url),
+    withFaucet: (t) => new EvmChainClient(getDb, node.url, t),
+    from,
+    organizationId: org.organization.id,
+  };
+  reader = createPublicClient({ transport: http(node.url) });
+}, 90_000);
+
+afterAll(async () => {
+  await node?.stop();
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+describe('EvmChainClient against a Hardhat node', () => {
+  driverLifecycle('evm', () => ctx);
 
-describe('EvmChainClient', () => {
-  const from = privateKeyToAccount(generatePrivateKey());
-  const to: Address = '0x52908400098527886E0F7030069857D2E4169EE7';
+  it('deploy → owner() and ERC-1155/ERC-2981 support on chain; mint → balanceOf, uri(tokenId), royaltyInfo', async () => {
+    const deployed = await ctx.client.deploy({
+      ledgerId: ledgerRow(ctx, 'deploy'),
+      from: ctx.from,
+      contract: 'CL2CCollection',
+      args: { name: 'Reef', symbol: 'REEF', owner: ctx.from.address, royaltyReceiver: ctx.from.address, royaltyBps: 750 },
+    });
+    const address = (await receiptOf(ctx.client, deployed.transactionHash)).contractAddress!;
+    expect(address).toBe(deployed.contractAddress);
+    const collection = getContract({ address, abi: cL2CCollectionAbi, client: reader });
+    expect(await collection.read.owner()).toBe(ctx.from.address);
+    expect(await collection.read.name()).toBe('Reef');
+    expect(await collection.read.supportsInterface(['0xd9b67a26'])).toBe(true); // ERC-1155
+    expect(await collection.read.supportsInterface(['0x2a55205a'])).toBe(true); // ERC-2981
+    expect(await collection.read.supportsInterface(['0x80ac58cd'])).toBe(false); // not ERC-721
 
-  it('signs with the organization key, with the node’s chain id and nonce, and sends it raw', async () => {
-    const result = await new EvmChainClient(url).sendTokens({ from, to, amount: '0.25', tokenType: 'mainnet', sequence: 0 });
-    expect(result.broadcast).toBe(true);
-    const sent = received.filter((r) => r.method === 'eth_sendRawTransaction');
-    expect(sent).toHaveLength(1);
-    const raw = sent[0]!.params[0] as Hex;
-    expect(result.raw).toBe(raw);
-    expect(result.transactionHash).toBe(keccak256(raw));
-    const tx = parseTransaction(raw);
-    expect(tx).toMatchObject({ type: 'eip1559', chainId: 80002, nonce: 5, value: parseEther('0.25') });
-    expect(getAddress(tx.to!)).toBe(to);
-    expect(await recoverTransactionAddress({ serializedTransaction: raw as `0x02${string}` })).toBe(from.address);
+    const holder = privateKeyToAccount(generatePrivateKey()).address;
+    const minted = await ctx.client.mint({ ledgerId: ledgerRow(ctx, 'mint'), from: ctx.from, contract: address, to: holder, amount: 5n, tokenUri: 'ipfs://bafyreef' });
+    const receipt = await receiptOf(ctx.client, minted.transactionHash);
+    expect(receipt.tokenId).toBe(1);
+    expect(await collection.read.balanceOf([holder, 1n])).toBe(5n);
+    expect(await collection.read.uri([1n])).toBe('ipfs://bafyreef');
+    expect(await collection.read.royaltyInfo([1n, 10_000n])).toEqual([ctx.from.address, 750n]);
+    expect(receipt.blockTime.getTime()).toBeGreaterThan(Date.now() - 600_000);
   });
 
-  it('rejects when the node cannot be reached', async () => {
-    await expect(
-      new EvmChainClient('http://127.0.0.1:9').sendTokens({ from, to, amount: '1', tokenType: 'mainnet', sequence: 0 }),
-    ).rejects.toThrow();
+  it('native and ERC-20 sends move balances', async () => {
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const native = await ctx.client.sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '1.25', tokenType: 'mainnet' });
+    await receiptOf(ctx.client, native.transactionHash);
+    expect(await reader.getBalance({ address: to })).toBe(parseEther('1.25'));
+    expect(await ctx.client.getBalance(to)).toBe(parseEther('1.25'));
+
+    const token = await ctx.client.deploy({
+      ledgerId: ledgerRow(ctx, 'deploy'),
+      from: ctx.from,
+      contract: 'CL2CToken',
+      args: { name: 'Faucet', symbol: 'FCT', owner: ctx.from.address, initialSupply: parseEther('100') },
+    });
+    const tokenAddress = (await receiptOf(ctx.client, token.transactionHash)).contractAddress!;
+    const sent = await ctx.withFaucet(tokenAddress).sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '7', tokenType: 'faucet' });
+    await receiptOf(ctx.client, sent.transactionHash);
+    const balance = (who: Address) => reader.readContract({ address: tokenAddress, abi: cL2CTokenAbi, functionName: 'balanceOf', args: [who] });
+    expect(await balance(to)).toBe(parseEther('7'));
+    expect(await balance(ctx.from.address)).toBe(parseEther('93'));
+  });
+
+  it('a call that would revert is refused (422) with the decoded reason; nothing is signed', async () => {
+    const token = await ctx.client.deploy({
+      ledgerId: ledgerRow(ctx, 'deploy'),
+      from: ctx.from,
+      contract: 'CL2CToken',
+      args: { name: 'Small', symbol: 'SML', owner: ctx.from.address, initialSupply: parseEther('1') },
+    });
+    const tokenAddress = (await receiptOf(ctx.client, token.transactionHash)).contractAddress!;
+    const ledgerId = ledgerRow(ctx, 'transfer');
+    const error = await ctx
+      .withFaucet(tokenAddress)
+      .sendTokens({ ledgerId, from: ctx.from, to: ctx.from.address, amount: '5', tokenType: 'faucet' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChainError);
+    expect((error as ChainError).status).toBe(422);
+    expect((error as ChainError).reason).toMatch(/ERC20InsufficientBalance/);
+    expect(getChainTx(getDb(), ledgerId)).toMatchObject({ status: 'PREPARED', transactionHash: null });
+  });
+
+  it('a wallet without funds is refused (422) before signing', async () => {
+    const poor = privateKeyToAccount(generatePrivateKey());
+    const error = await ctx.client
+      .sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: poor, to: ctx.from.address, amount: '1', tokenType: 'mainnet' })
+      .catch((e: unknown) => e);
+    expect((error as ChainError).status).toBe(422);
+    expect((error as ChainError).reason).toMatch(/fund|balance/i);
+  });
+
+  it('20 parallel sends all land, with distinct consecutive nonces', async () => {
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => ctx.client.sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '0.01', tokenType: 'mainnet' })),
+    );
+    const nonces = results.map((r) => r.nonce).sort((a, b) => a - b);
+    expect(nonces).toEqual(nonces.map((_, i) => nonces[0]! + i));
+    const receipts = await Promise.all(results.map((r) => receiptOf(ctx.client, r.transactionHash)));
+    expect(receipts.every((r) => r.status === 'success')).toBe(true);
+    expect(await reader.getBalance({ address: to })).toBe(parseEther('0.2'));
   });
 });

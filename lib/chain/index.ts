@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LocalAccount } from 'viem';
-import type { Db } from '@/db/client';
+import { getDb, type Db } from '@/db/client';
 import { organizations } from '@/db/schema';
 import { open } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
@@ -10,7 +10,7 @@ import { EvmChainClient } from './evm';
 import { LocalChainClient } from './local';
 import type { ChainClient } from './types';
 
-export type { ChainClient, SendTokensRequest, SendTokensResult } from './types';
+export type { ChainClient, ChainReceipt, SendTokensRequest, SubmitResult } from './types';
 
 const globalForChain = globalThis as unknown as { __cl2cChain?: ChainClient };
 
@@ -19,13 +19,18 @@ export function getChainClient(): ChainClient {
   if (globalForChain.__cl2cChain) return globalForChain.__cl2cChain;
   const e = env();
   const client =
-    e.CHAIN === 'evm' ? new EvmChainClient(e.RPC_URL!, e.FAUCET_TOKEN_ADDRESS) : new LocalChainClient(e.FAUCET_TOKEN_ADDRESS);
+    e.CHAIN === 'evm' ? new EvmChainClient(getDb, e.RPC_URL!, e.FAUCET_TOKEN_ADDRESS) : new LocalChainClient(getDb, e.FAUCET_TOKEN_ADDRESS);
   globalForChain.__cl2cChain = client;
   return client;
 }
 
+/** Test hook: forget the process-wide driver (after changing CHAIN/RPC_URL). */
+export function resetChainClient(): void {
+  globalForChain.__cl2cChain = undefined;
+}
+
 /**
- * The organization's signing account, or null when it has no dev key. The key is opened only
+ * The organization's signing account, or null when it has no key. The key is opened only
  * into viem's account closure; the returned object's fields carry the address, never the key.
  */
 export function organizationAccount(db: Db, organizationId: string): LocalAccount | null {

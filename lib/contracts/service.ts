@@ -2,14 +2,19 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { Db } from '@/db/client';
 import { nfts, smartContracts, type SmartContract } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
+import { assertContractManualUpdate } from '@/lib/chain/manual-status';
 import { countRows } from '@/lib/shared/count';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import type { CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
+<<<<<<< HEAD
 export type ContractView = Omit<SmartContract, 'organizationId' | 'creatorAddress' | 'deploymentTransactionHash' | 'deploymentLogs' | 'metadata'> & {
   metadata: Record<string, unknown>;
+=======
+export type ContractView = Omit<SmartContract, 'organizationId'> & {
+>>>>>>> main
   totalNFTs: number;
 };
 
@@ -27,8 +32,15 @@ const viewColumns = {
   status: smartContracts.status,
   contractAddress: smartContracts.contractAddress,
   deployedAt: smartContracts.deployedAt,
+<<<<<<< HEAD
   // An object, never null (a strict client types it as one): `{}` when none was given.
   metadata: sql<Record<string, unknown>>`coalesce(${smartContracts.metadata}, '{}')`.mapWith(smartContracts.metadata),
+=======
+  metadata: smartContracts.metadata,
+  creatorAddress: smartContracts.creatorAddress,
+  deploymentTransactionHash: smartContracts.deploymentTransactionHash,
+  deploymentLogs: smartContracts.deploymentLogs,
+>>>>>>> main
   totalNFTs: totalNfts.mapWith(Number),
   createdAt: smartContracts.createdAt,
   updatedAt: smartContracts.updatedAt,
@@ -127,6 +139,7 @@ export function updateContract(db: Db, actor: Actor, input: UpdateContractBody):
     let deployedAt = input.deployedAt ?? current.deployedAt;
     if (status === 'DEPLOYED' && !input.deployedAt && current.status !== 'DEPLOYED') deployedAt = new Date();
     const changes = { status, contractAddress, deployedAt };
+    assertContractManualUpdate(tx, current, changes);
     tx.update(smartContracts).set(changes).where(eq(smartContracts.id, current.id)).run();
     recordAudit(tx, actor, {
       action: 'contract.update',

@@ -164,7 +164,11 @@ export const nftDetailView = nftCreatedView
   .extend({
     tokenUri: z.string().nullable(),
     metadataUri: z.string().nullable(),
-    tokenId: z.number().int().nullable(),
+    tokenId: z.number().int().nullable().describe('Assigned by the contract (its Minted event) when MINTED.'),
+    tokenOwner: z.string().nullable().describe('Who received the minted supply: the organization’s wallet.'),
+    mintTransactionHash: z.string().nullable().describe('Set as soon as the service signs the mint.'),
+    mintLogs: z.string().nullable().describe('JSON: the receipt logs once MINTED, or {"error": reason} when the mint FAILED.'),
+    mintBlockedBy: z.string().nullable().describe('Why POST /nft/{id}/mint would be refused now; null when it is available.'),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),
   })

@@ -2,6 +2,9 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets, type Nft } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
+import type { ChainClient } from '@/lib/chain';
+import { assertNftManualStatus } from '@/lib/chain/manual-status';
+import { mintBlocker, mintIfReady } from './mint';
 import { countRows } from '@/lib/shared/count';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
@@ -46,12 +49,17 @@ export type NftDetailView = NftCreatedView & {
   tokenUri: string | null;
   metadataUri: string | null;
   tokenId: number | null;
+  tokenOwner: string | null;
+  mintTransactionHash: string | null;
+  mintLogs: string | null;
+  /** Why the NFT cannot be minted now (null: the Mint action is available). */
+  mintBlockedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
 
 /** Dependencies of image ingestion (tests inject DNS and transport; production uses defaults). */
-export type NftDeps = { image?: IngestOptions };
+export type NftDeps = { image?: IngestOptions; chain?: ChainClient };
 
 const rowColumns = {
   id: nfts.id,
@@ -66,6 +74,9 @@ const rowColumns = {
   tokenUri: nfts.tokenUri,
   metadataUri: nfts.metadataUri,
   tokenId: nfts.tokenId,
+  tokenOwner: nfts.tokenOwner,
+  mintTransactionHash: nfts.mintTransactionHash,
+  mintLogs: nfts.mintLogs,
   createdAt: nfts.createdAt,
   updatedAt: nfts.updatedAt,
   contractId: smartContracts.id,
@@ -165,6 +176,10 @@ export function getNft(db: Db, organizationId: string, id: string): NftDetailVie
     tokenUri: row.tokenUri,
     metadataUri: row.metadataUri,
     tokenId: row.tokenId,
+    tokenOwner: row.tokenOwner,
+    mintTransactionHash: row.mintTransactionHash,
+    mintLogs: row.mintLogs,
+    mintBlockedBy: mintBlocker(db, organizationId, id),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -261,6 +276,8 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
       },
     });
   });
+  // Minted at once when it has no copyright shares and its contract was deployed by the service.
+  if (!input.copyright.length) await mintIfReady(db, actor, id, deps.chain);
   return withCopyright(db, loadRow(db, organizationId, id));
 }
 
@@ -283,7 +300,7 @@ async function applyUpdate(db: Db, actor: Actor, id: string, changes: Changes, a
     const { metadataUri } = await publishMetadata(id, next);
     uris.metadataUri = metadataUri;
     // A minted token's URI is what went on chain; only an unminted one follows the metadata.
-    if (next.status !== 'MINTED') uris.tokenUri = metadataUri;
+    if (next.status !== 'MINTED' && next.status !== 'PENDING') uris.tokenUri = metadataUri;
   }
   db.transaction((tx) => {
     const still = tx.select({ id: nfts.id }).from(nfts).where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId))).get();
@@ -302,6 +319,13 @@ async function applyUpdate(db: Db, actor: Actor, id: string, changes: Changes, a
 export async function updateNftStatus(db: Db, actor: Actor, input: UpdateNftStatusBody): Promise<NftView> {
   const { id, ...rest } = input;
   const current = loadRow(db, actor.organizationId, id);
+  const chainState = db
+    .select({ mintTransactionHash: nfts.mintTransactionHash, deploymentTransactionHash: smartContracts.deploymentTransactionHash })
+    .from(nfts)
+    .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
+    .where(eq(nfts.id, id))
+    .get()!;
+  assertNftManualStatus(db, { ...current, mintTransactionHash: chainState.mintTransactionHash }, chainState, input);
   const changes: Changes = { ...rest };
   if (input.status === 'MINTED' && !input.mintedAt && !current.mintedAt) changes.mintedAt = new Date();
   return applyUpdate(db, actor, id, changes, 'nft.update_status');

@@ -1,7 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import {
-  apiKeys,
   auditEvents,
   contractStatuses,
   invitationStatuses,
@@ -11,20 +10,14 @@ import {
   nfts,
   smartContracts,
   userOrganizations,
-  users,
 } from '@/db/schema';
+import { describeAuditEvents, selectAuditEvents } from '@/lib/audit/list';
+import type { AuditListItem } from '@/lib/audit/schemas';
 
 export type StatusCounts<S extends string> = { total: number; byStatus: Record<S, number> };
 
-export type ActivityItem = {
-  id: string;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  actor: { type: 'api_key' | 'user' | 'system'; id: string | null; label: string };
-  requestId: string | null;
-  createdAt: Date;
-};
+/** A recent audit event, with readable labels and a link to its record (lib/audit/list.ts). */
+export type ActivityItem = AuditListItem;
 
 export type Overview = {
   contracts: StatusCounts<(typeof contractStatuses)[number]>;
@@ -82,57 +75,17 @@ export function getOverview(db: Db, organizationId: string, now: Date = new Date
     .groupBy(effectiveInvitationStatus)
     .all();
 
-  const events = db
-    .select({
-      id: auditEvents.id,
-      action: auditEvents.action,
-      entityType: auditEvents.entityType,
-      entityId: auditEvents.entityId,
-      actorType: auditEvents.actorType,
-      actorId: auditEvents.actorId,
-      requestId: auditEvents.requestId,
-      createdAt: auditEvents.createdAt,
-      userEmail: users.email,
-      keyName: apiKeys.name,
-      keyPrefix: apiKeys.prefix,
-    })
-    .from(auditEvents)
-    .leftJoin(users, and(eq(auditEvents.actorType, 'user'), eq(users.id, auditEvents.actorId)))
-    .leftJoin(
-      apiKeys,
-      and(eq(auditEvents.actorType, 'api_key'), eq(apiKeys.id, auditEvents.actorId)),
-    )
-    .where(eq(auditEvents.organizationId, organizationId))
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-    .limit(RECENT_ACTIVITY_LIMIT)
-    .all();
+  const recentActivity = describeAuditEvents(
+    db,
+    organizationId,
+    selectAuditEvents(db, eq(auditEvents.organizationId, organizationId), RECENT_ACTIVITY_LIMIT),
+  );
 
   return {
     contracts: tally(contractStatuses, contractRows),
     nfts: tally(nftStatuses, nftRows),
     members: tally(membershipStatuses, memberRows),
     invitations: tally(invitationStatuses, invitationRows),
-    recentActivity: events.map((e) => ({
-      id: e.id,
-      action: e.action,
-      entityType: e.entityType,
-      entityId: e.entityId,
-      actor: { type: e.actorType, id: e.actorId, label: actorLabel(e) },
-      requestId: e.requestId,
-      createdAt: e.createdAt,
-    })),
+    recentActivity,
   };
-}
-
-function actorLabel(e: {
-  actorType: string;
-  actorId: string | null;
-  userEmail: string | null;
-  keyName: string | null;
-  keyPrefix: string | null;
-}) {
-  if (e.actorType === 'user') return e.userEmail ?? 'deleted user';
-  if (e.actorType === 'api_key')
-    return e.keyName ? `API key ${e.keyName} (${e.keyPrefix}…)` : 'deleted API key';
-  return 'system';
 }

@@ -4,6 +4,9 @@ import type { Db } from '@/db/client';
 import { tokenTransfers, userOrganizations, users, wallets, type TokenTransfer } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { organizationAccount, type ChainClient } from '@/lib/chain';
+import { ChainError } from '@/lib/chain/errors';
+import { prepareChainTx } from '@/lib/chain/ledger';
+import { runChainOperation } from '@/lib/chain/operation';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
@@ -11,10 +14,14 @@ import { errorFields, log } from '@/lib/logger';
 import { findByIdempotencyKey, isUniqueViolation, requestFingerprint, settledRowForKey } from './idempotency';
 import type { ListTransfersQuery, SendTokensBody, SendTokensResponse, TransferView } from './schemas';
 
-/** 502: the chain driver failed; the transfer row is kept as FAILED with the reason. */
+/**
+ * The chain driver failed: 502 when the node could not be reached (or its answer was lost — the
+ * transfer then stays pending for the receipt worker), 422 when the chain refused it (a revert,
+ * insufficient funds). Refused or unreachable: the row is kept FAILED with the reason.
+ */
 export class TransferFailedError extends AppError {
-  constructor(transferId: string, reason: string) {
-    super(502, 'The token transfer could not be signed or sent.', [`transferId: ${transferId}`, `chain: ${reason}`]);
+  constructor(transferId: string, reason: string, status = 502) {
+    super(status, 'The token transfer could not be signed or sent.', [`transferId: ${transferId}`, `chain: ${reason}`]);
   }
 }
 
@@ -29,9 +36,14 @@ export type SendOutcome = { response: SendTokensResponse; replayed: boolean };
  * 1. a repeated Idempotency-Key is answered from its row (same body) or refused (409);
  * 2. member rules (404/409) and, in ONE immediate transaction, a PENDING row is inserted —
  *    the unique (organization, key) index lets only one request win;
- * 3. only then is the chain called (outside any transaction);
- * 4. the row becomes SIGNED/SUBMITTED with the hash, or FAILED with the reason (→ 502).
- * A crash between 2 and 4 leaves a PENDING row and no second send.
+ *    together with its ledger row (lib/chain/ledger.ts, PREPARED);
+ * 3. only then is the chain called (outside any transaction); the signed bytes reach the ledger
+ *    before they are broadcast;
+ * 4. the row becomes SIGNED (`local`) or SUBMITTED → CONFIRMED (`evm`, receipt) with the hash, or
+ *    FAILED with the reason (→ 422 refused / 502 unreachable).
+ * A crash between 2 and 4 leaves a PENDING row that the receipt worker settles on the next boot
+ * (lib/jobs/chain-worker.ts) — finishing what was signed, failing what never was — so a retry with
+ * the same key gets a final answer and nothing is sent twice.
  */
 export async function sendTokens(
   db: Db,
@@ -49,7 +61,7 @@ export async function sendTokens(
   const from = organizationAccount(db, organizationId);
   if (!from) throw new ConflictError('The organization has no signing key for token sends.', ['organization: no chain key configured']);
 
-  let reserved: { row: TokenTransfer; sequence: number };
+  let reserved: { row: TokenTransfer; ledgerId: string };
   try {
     reserved = db.transaction(
       (tx) => {
@@ -68,8 +80,6 @@ export async function sendTokens(
         if (!toAddress) {
           throw new ConflictError('The member has no wallet address to send tokens to.', [`memberId: ${member.id} has no wallet`]);
         }
-        const sequence =
-          tx.select({ n: count() }).from(tokenTransfers).where(eq(tokenTransfers.organizationId, organizationId)).get()?.n ?? 0;
         const row = tx
           .insert(tokenTransfers)
           .values({
@@ -85,13 +95,14 @@ export async function sendTokens(
           })
           .returning()
           .get();
+        const ledger = prepareChainTx(tx, { organizationId, kind: 'transfer', entityId: row.id, chain: chain.name });
         recordAudit(tx, actor, {
           action: 'token.send',
           entityType: 'token_transfer',
           entityId: row.id,
           data: { memberId: member.id, amount: input.amount, tokenType: input.tokenType, idempotencyKey },
         });
-        return { row, sequence };
+        return { row, ledgerId: ledger.id };
       },
       { behavior: 'immediate' },
     );
@@ -100,30 +111,25 @@ export async function sendTokens(
     throw error;
   }
 
-  const { row, sequence } = reserved;
-  let settled: TokenTransfer;
+  const { row, ledgerId } = reserved;
   try {
-    const result = await chain.sendTokens({ from, to: row.toAddress as `0x${string}`, amount: row.amount, tokenType: row.tokenType, sequence });
-    settled = db
-      .update(tokenTransfers)
-      .set({ status: result.broadcast ? 'SUBMITTED' : 'SIGNED', transactionHash: result.transactionHash, broadcast: result.broadcast })
-      .where(eq(tokenTransfers.id, row.id))
-      .returning()
-      .get();
+    const result = await runChainOperation(db, chain, ledgerId, () =>
+      chain.sendTokens({ ledgerId, from, to: row.toAddress as `0x${string}`, amount: row.amount, tokenType: row.tokenType }),
+    );
     log('info', 'token transfer recorded', {
       requestId: actor.requestId,
       transferId: row.id,
       chain: chain.name,
-      status: settled.status,
       transactionHash: result.transactionHash,
+      nonce: result.nonce,
       broadcast: result.broadcast,
     });
   } catch (error) {
     const reason = chainErrorReason(error);
-    db.update(tokenTransfers).set({ status: 'FAILED', error: reason }).where(eq(tokenTransfers.id, row.id)).run();
     log('error', 'token transfer failed', { requestId: actor.requestId, transferId: row.id, chain: chain.name, error: reason });
-    throw new TransferFailedError(row.id, reason);
+    throw new TransferFailedError(row.id, reason, error instanceof ChainError ? error.status : 502);
   }
+  const settled = db.select().from(tokenTransfers).where(eq(tokenTransfers.id, row.id)).get()!;
   return { response: responseFromRow(settled), replayed: false };
 }
 
@@ -136,7 +142,7 @@ async function replay(db: Db, organizationId: string, key: string, fingerprint: 
 /** The A14 response, rebuilt from the row alone (so a replay returns the first answer). */
 export function responseFromRow(row: TokenTransfer): SendTokensResponse {
   return {
-    success: row.status === 'SIGNED' || row.status === 'SUBMITTED',
+    success: row.status === 'SIGNED' || row.status === 'SUBMITTED' || row.status === 'CONFIRMED',
     transactionHash: row.transactionHash ?? '',
     tokenType: row.tokenType,
     broadcast: row.broadcast,
@@ -148,6 +154,7 @@ export function responseFromRow(row: TokenTransfer): SendTokensResponse {
 
 /** A short, single-line reason; error messages of drivers never carry key material. */
 function chainErrorReason(error: unknown): string {
+  if (error instanceof ChainError) return error.reason;
   const fields = errorFields(error);
   const message = typeof fields.error === 'string' ? fields.error : 'unknown error';
   return message.split('\n')[0]!.slice(0, 300);

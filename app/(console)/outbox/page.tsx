@@ -20,7 +20,7 @@ export default function OutboxPage() {
         }
       />
       <Suspense>
-        <OutboxTable />
+        <OutboxTable smtpConfigured={smtp} />
       </Suspense>
     </>
   );

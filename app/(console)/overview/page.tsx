@@ -33,7 +33,10 @@ function Stat({
   return (
     <Card className="p-4" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
       {href ? (
-        <Link href={href} className="block rounded">
+        <Link
+          href={href}
+          className="-m-4 block rounded-lg p-4 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
           {body}
         </Link>
       ) : (
@@ -43,18 +46,22 @@ function Stat({
   );
 }
 
-function StatusList({ counts }: { counts: Record<string, number> }) {
+/** Counts per status; each links to the list filtered on that status. */
+function StatusList({ counts, href }: { counts: Record<string, number>; href: string }) {
   return (
-    <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+    <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {Object.entries(counts).map(([status, n]) => (
-        <div key={status} className="flex items-center gap-1.5">
-          <dt>
+        <li key={status}>
+          <Link
+            href={`${href}?status=${status}`}
+            className="flex items-center gap-1.5 rounded hover:underline"
+          >
             <StatusBadge status={status} />
-          </dt>
-          <dd className="tabular-nums">{n}</dd>
-        </div>
+            <span className="tabular-nums">{n}</span>
+          </Link>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
 
@@ -71,16 +78,23 @@ export default async function OverviewPage() {
           detail={`${o.contracts.byStatus.DEPLOYED} deployed`}
           href="/contracts"
         />
-        <Stat label="NFTs" value={o.nfts.total} detail={`${o.nfts.byStatus.MINTED} minted`} />
+        <Stat
+          label="NFTs"
+          value={o.nfts.total}
+          detail={`${o.nfts.byStatus.MINTED} minted`}
+          href="/nfts"
+        />
         <Stat
           label="Members"
           value={o.members.total}
           detail={`${o.members.byStatus.ACTIVE} active, ${o.members.byStatus.SUSPENDED} suspended`}
+          href="/members"
         />
         <Stat
           label="Pending invitations"
           value={o.invitations.byStatus.PENDING}
           detail={`${o.invitations.byStatus.EXPIRED} expired`}
+          href="/members?status=PENDING"
         />
       </div>
 
@@ -89,14 +103,14 @@ export default async function OverviewPage() {
           <CardHeader title="Contracts by status" />
           <CardBody>
             <StatusChart title="Contracts by status" counts={o.contracts.byStatus} />
-            <StatusList counts={o.contracts.byStatus} />
+            <StatusList counts={o.contracts.byStatus} href="/contracts" />
           </CardBody>
         </Card>
         <Card>
           <CardHeader title="NFTs by status" />
           <CardBody>
             <StatusChart title="NFTs by status" counts={o.nfts.byStatus} />
-            <StatusList counts={o.nfts.byStatus} />
+            <StatusList counts={o.nfts.byStatus} href="/nfts" />
           </CardBody>
         </Card>
       </div>
@@ -105,6 +119,11 @@ export default async function OverviewPage() {
         <CardHeader
           title="Recent activity"
           description={`The last ${RECENT_ACTIVITY_LIMIT} changes, newest first.`}
+          actions={
+            <Link href="/activity" className="text-sm font-medium text-indigo-700 hover:underline">
+              All activity
+            </Link>
+          }
         />
         {o.recentActivity.length === 0 ? (
           <EmptyState
@@ -133,18 +152,40 @@ export default async function OverviewPage() {
               <tbody className="divide-y divide-slate-100">
                 {o.recentActivity.map((e) => (
                   <tr key={e.id}>
-                    <td className="px-4 py-2.5 font-mono text-xs">{e.action}</td>
                     <td className="px-4 py-2.5">
-                      <span className="text-slate-700">{e.entityType.replace(/_/g, ' ')}</span>
-                      {e.entityId && (
-                        <span className="ml-2 font-mono text-xs text-slate-500" title={e.entityId}>
-                          {e.entityId.slice(0, 8)}
-                        </span>
+                      <Link
+                        href={`/activity?action=${encodeURIComponent(e.action)}`}
+                        className="font-medium text-slate-900 hover:underline"
+                        title={e.action}
+                      >
+                        {e.actionLabel}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-2.5">
+                      <span className="text-slate-600">{e.entityTypeLabel}</span>
+                      {e.href && e.entityLabel ? (
+                        <Link href={e.href} className="ml-1.5 break-all text-indigo-700 hover:underline">
+                          {e.entityLabel}
+                        </Link>
+                      ) : (
+                        e.entityId && (
+                          <span className="ml-1.5 font-mono text-xs text-slate-500" title={e.entityId}>
+                            {e.entityId.slice(0, 8)}
+                          </span>
+                        )
                       )}
                     </td>
-                    <td className="px-4 py-2.5 text-slate-700">{e.actor.label}</td>
+                    <td className="px-4 py-2.5 break-all text-slate-700">
+                      {e.actor.id ? (
+                        <Link href={`/activity?actor=${encodeURIComponent(e.actor.id)}`} className="hover:underline">
+                          {e.actor.label}
+                        </Link>
+                      ) : (
+                        e.actor.label
+                      )}
+                    </td>
                     <td className="px-4 py-2.5 text-slate-600">
-                      <DateTime value={e.createdAt} />
+                      <DateTime value={e.createdAt} relative />
                     </td>
                   </tr>
                 ))}

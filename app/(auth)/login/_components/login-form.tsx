@@ -22,6 +22,8 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
     defaultValues: { email: '', password: '' },
   });
 
+  const clearFailure = () => setFailure(null);
+
   const onSubmit = async (values: SignInBody) => {
     setFailure(null);
     try {
@@ -42,7 +44,9 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
   };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+    // A failed attempt's message is about the values that were sent: it goes as soon as the user
+    // edits a field or the form shows field errors instead, so two messages never disagree.
+    <form onSubmit={handleSubmit(onSubmit, () => setFailure(null))} noValidate className="space-y-4">
       {failure && (
         <div
           role="alert"
@@ -53,7 +57,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
       )}
       <FormField label="E-mail" error={errors.email?.message && `E-mail ${errors.email.message}`}>
         {(p) => (
-          <Input {...p} type="email" autoComplete="username" autoFocus {...register('email')} />
+          <Input {...p} type="email" autoComplete="username" autoFocus {...register('email', { onChange: clearFailure })} />
         )}
       </FormField>
       <FormField
@@ -61,7 +65,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
         error={errors.password?.message && `Password ${errors.password.message}`}
       >
         {(p) => (
-          <Input {...p} type="password" autoComplete="current-password" {...register('password')} />
+          <Input {...p} type="password" autoComplete="current-password" {...register('password', { onChange: clearFailure })} />
         )}
       </FormField>
       <Button type="submit" className="w-full" loading={isSubmitting}>

@@ -16,6 +16,7 @@ import {
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import { API_KEYS_PATH, apiKeyKeys, fetchApiKeys, type ApiKeyRow } from './api-key-queries';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { DateTime } from '@/components/console/date-time';
 
 const statusTone: Record<ApiKeyRow['status'], BadgeTone> = {
   active: 'success',
@@ -23,8 +24,6 @@ const statusTone: Record<ApiKeyRow['status'], BadgeTone> = {
   revoked: 'neutral',
 };
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null, empty = '—') => (iso ? dateTime.format(new Date(iso)) : empty);
 
 const familyOptions = [
   { value: 'A', label: 'Family A' },
@@ -87,19 +86,19 @@ export function ApiKeysTable() {
         id: 'createdAt',
         header: 'Created',
         enableSorting: true,
-        cell: ({ row }) => when(row.original.createdAt),
+        cell: ({ row }) => <DateTime value={row.original.createdAt} stacked />,
       },
       {
         id: 'lastUsedAt',
         header: 'Last used',
         enableSorting: true,
-        cell: ({ row }) => when(row.original.lastUsedAt, 'Never'),
+        cell: ({ row }) => (row.original.lastUsedAt ? <DateTime value={row.original.lastUsedAt} relative stacked /> : 'Never'),
       },
       {
         id: 'expiresAt',
         header: 'Expires',
         enableSorting: true,
-        cell: ({ row }) => when(row.original.expiresAt, 'Never'),
+        cell: ({ row }) => (row.original.expiresAt ? <DateTime value={row.original.expiresAt} stacked /> : 'Never'),
       },
       {
         id: 'status',

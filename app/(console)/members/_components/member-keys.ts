@@ -31,13 +31,3 @@ export const membersApi = {
 export function shortAddress(address: string | null | undefined) {
   return address ? `${address.slice(0, 6)}…${address.slice(-4)}` : '—';
 }
-
-export function formatDate(iso: string | null | undefined) {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
-}
-
-export function formatDay(iso: string | null | undefined) {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-}

@@ -12,7 +12,8 @@ import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { errorMessage } from '@/lib/http/client';
 import type { MemberListItem } from '@/lib/members/schemas';
 import { MemberActions } from './member-actions';
-import { formatDay, memberKeys, membersApi, shortAddress } from './member-keys';
+import { memberKeys, membersApi, shortAddress } from './member-keys';
+import { DateTime } from '@/components/console/date-time';
 
 const col = createColumnHelper<MemberListItem>();
 
@@ -68,7 +69,9 @@ const columns = [
     header: 'Added',
     enableSorting: true,
     cell: ({ getValue }) => (
-      <span className="whitespace-nowrap text-slate-600">{formatDay(getValue())}</span>
+      <span className="text-slate-600">
+        <DateTime value={getValue()} stacked />
+      </span>
     ),
   }),
   col.display({

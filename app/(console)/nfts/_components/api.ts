@@ -16,7 +16,6 @@ export type NftCreated = z.infer<typeof nftCreatedView>;
 export type NftDetail = z.infer<typeof nftDetailView>;
 export type NftMetadata = z.infer<typeof nftMetadataJson>;
 export type Holder = z.infer<typeof holderView>;
-export type ContractOption = { id: string; name: string; symbol: string; status: string };
 type Page<T> = {
   data: T[];
   pagination: { page: number; limit: number; total: number; totalPages: number; hasNext: boolean; hasPrev: boolean };
@@ -32,8 +31,6 @@ export const nftKeys = {
   list: (params: Record<string, QueryValue>) => [...nftKeys.lists(), params] as const,
   detail: (id: string) => [...nftKeys.all, 'detail', id] as const,
   metadata: (id: string) => [...nftKeys.all, 'metadata', id] as const,
-  holders: () => [...nftKeys.all, 'holders'] as const,
-  contracts: () => [...nftKeys.all, 'contracts'] as const,
 };
 
 export const fetchNfts = (query: Record<string, QueryValue>, signal?: AbortSignal) =>
@@ -41,9 +38,6 @@ export const fetchNfts = (query: Record<string, QueryValue>, signal?: AbortSigna
 export const fetchNft = (id: string, signal?: AbortSignal) => apiFetch<NftDetail>(`${BASE}/${encodeURIComponent(id)}`, { signal });
 export const fetchNftMetadata = (id: string, signal?: AbortSignal) =>
   apiFetch<NftMetadata>(`${BASE}/${encodeURIComponent(id)}/metadata`, { signal });
-export const fetchHolders = (signal?: AbortSignal) => apiFetch<{ data: Holder[] }>(`${BASE}/holders`, { query: { limit: 100 }, signal });
-export const fetchContractOptions = (signal?: AbortSignal) =>
-  apiFetch<Page<ContractOption>>('/api/v1/cl2c/contract', { query: { limit: 100, sortBy: 'name', sortOrder: 'asc' }, signal });
 
 export const createNft = (body: CreateNftBody) => apiFetch<NftCreated>(BASE, { method: 'POST', body });
 export const updateNft = (id: string, body: UpdateNftBody) =>

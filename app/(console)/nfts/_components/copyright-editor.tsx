@@ -1,15 +1,13 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { HolderPicker, type HolderOption } from '@/components/console/member-picker';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import type { CreateNftBody, CreateNftInput } from '@/lib/nfts/schemas';
 import { toHundredths } from '@/lib/nfts/schemas';
-import { fetchHolders, nftKeys } from './api';
 import { SplitChart } from './split-chart';
 
 type Form = UseFormReturn<CreateNftInput, unknown, CreateNftBody>;
@@ -17,17 +15,16 @@ type Form = UseFormReturn<CreateNftInput, unknown, CreateNftBody>;
 /**
  * Copyright split: members of the organization with percentages. The running total is shown
  * live and must reach exactly 100 (the same zod rule the API applies), with a chart of the split.
+ * Holders are picked by searching the organization's active members on the server (any number of
+ * them); a holder already in the split is not offered again.
  */
 export function CopyrightEditor({ form }: { form: Form }) {
   const { control, register, formState } = form;
+  // The picked holders by user id (the form keeps only the id), for labels and the chart.
+  const [picked, setPicked] = useState<ReadonlyMap<string, HolderOption>>(new Map());
   const { fields, append, remove } = useFieldArray({ control, name: 'copyright' });
   const entries = useWatch({ control, name: 'copyright' }) ?? [];
-  const holders = useQuery({ queryKey: nftKeys.holders(), queryFn: ({ signal }) => fetchHolders(signal) });
-  const members = holders.data?.data ?? [];
-  const labelOf = (userId: string) => {
-    const m = members.find((h) => h.id === userId);
-    return m ? m.email : 'Unselected';
-  };
+  const labelOf = (userId: string) => picked.get(userId)?.email ?? 'Unselected';
   const totalHundredths = entries.reduce(
     (sum, e) => sum + (typeof e?.percentage === 'number' && Number.isFinite(e.percentage) ? toHundredths(e.percentage) : 0),
     0,
@@ -42,7 +39,7 @@ export function CopyrightEditor({ form }: { form: Form }) {
   }, [totalHundredths, fields.length, isSubmitted, trigger]);
   const errors = formState.errors.copyright;
   const listError = errors?.message ?? errors?.root?.message;
-  const chosen = new Set(entries.map((e) => e?.userId).filter(Boolean));
+  const chosen = new Set(entries.map((e) => e?.userId).filter((id): id is string => Boolean(id)));
 
   return (
     <fieldset className="space-y-3">
@@ -61,19 +58,25 @@ export function CopyrightEditor({ form }: { form: Form }) {
                   <label htmlFor={`copyright-${i}-user`} className="sr-only">
                     Holder {i + 1}
                   </label>
-                  <Select
-                    id={`copyright-${i}-user`}
-                    aria-invalid={Boolean(rowErrors?.userId)}
-                    aria-describedby={rowErrors?.userId ? `copyright-${i}-user-error` : undefined}
-                    placeholder={holders.isLoading ? 'Loading members…' : 'Choose a member'}
-                    {...register(`copyright.${i}.userId`)}
-                  >
-                    {members.map((m) => (
-                      <option key={m.id} value={m.id} disabled={chosen.has(m.id) && entries[i]?.userId !== m.id}>
-                        {m.name && m.name !== m.email ? `${m.name} — ${m.email}` : m.email}
-                      </option>
-                    ))}
-                  </Select>
+                  <Controller
+                    control={control}
+                    name={`copyright.${i}.userId`}
+                    render={({ field: holder }) => (
+                      <HolderPicker
+                        id={`copyright-${i}-user`}
+                        aria-invalid={Boolean(rowErrors?.userId)}
+                        aria-describedby={rowErrors?.userId ? `copyright-${i}-user-error` : undefined}
+                        placeholder="Search members…"
+                        value={(holder.value && picked.get(holder.value)) || null}
+                        excludeIds={chosen}
+                        onChange={(h) => {
+                          if (h) setPicked((m) => new Map(m).set(h.id, h));
+                          holder.onChange(h?.id ?? '');
+                          holder.onBlur();
+                        }}
+                      />
+                    )}
+                  />
                   {rowErrors?.userId?.message && (
                     <p id={`copyright-${i}-user-error`} className="mt-1 text-xs font-medium text-red-600">
                       {rowErrors.userId.message}
@@ -117,7 +120,6 @@ export function CopyrightEditor({ form }: { form: Form }) {
               variant="secondary"
               size="sm"
               onClick={() => append({ userId: '', percentage: fields.length === 0 ? 100 : Math.max(0, Math.round((100 - total) * 100) / 100) })}
-              disabled={fields.length >= Math.max(members.length, 1) && !holders.isLoading}
             >
               Add holder
             </Button>

@@ -1,21 +1,21 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ContractPicker } from '@/components/console/contract-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors, errorMessage } from '@/lib/http/client';
 import { createNftBody, type CreateNftBody, type CreateNftInput } from '@/lib/nfts/schemas';
-import { createNft, fetchContractOptions, nftKeys, withFormPaths } from './api';
+import { createNft, nftKeys, withFormPaths } from './api';
 import { CopyrightEditor } from './copyright-editor';
 import { ImagePicker } from './image-picker';
 import { JsonObjectField } from './json-object-field';
@@ -29,7 +29,6 @@ export function NftCreateForm() {
   const params = useSearchParams();
   const queryClient = useQueryClient();
   const [metadataValid, setMetadataValid] = useState(true);
-  const contracts = useQuery({ queryKey: nftKeys.contracts(), queryFn: ({ signal }) => fetchContractOptions(signal) });
   const form = useForm<CreateNftInput, unknown, CreateNftBody>({
     resolver: zodResolver(createNftBody),
     defaultValues: { name: '', smartContractId: params.get('contractId') ?? '', supply: 1, copyright: [] },
@@ -63,17 +62,26 @@ export function NftCreateForm() {
           <FormField label="Name" required error={errors.name?.message}>
             {(p) => <Input {...p} {...register('name')} autoComplete="off" />}
           </FormField>
-          <FormField label="Smart contract" required error={errors.smartContractId?.message}>
-            {(p) => (
-              <Select {...p} {...register('smartContractId')} placeholder={contracts.isLoading ? 'Loading contracts…' : 'Choose a contract'}>
-                {(contracts.data?.data ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name} ({c.symbol}) — {c.status}
-                  </option>
-                ))}
-              </Select>
+          <Controller
+            control={control}
+            name="smartContractId"
+            render={({ field }) => (
+              <FormField label="Smart contract" required error={errors.smartContractId?.message} hint="Type to search by name or symbol.">
+                {(p) => (
+                  <ContractPicker
+                    {...p}
+                    value={field.value}
+                    onChange={(id) => {
+                      field.onChange(id ?? '');
+                      field.onBlur();
+                    }}
+                    showStatus
+                    placeholder="Search contracts…"
+                  />
+                )}
+              </FormField>
             )}
-          </FormField>
+          />
           <FormField label="Description" error={errors.description?.message} className="md:col-span-2">
             {(p) => <Textarea {...p} {...register('description', { setValueAs: blankToUndefined })} />}
           </FormField>

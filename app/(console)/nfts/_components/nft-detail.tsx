@@ -16,6 +16,7 @@ import { NftEditForm } from './nft-edit-form';
 import { NftStatusForm } from './nft-status-form';
 import { NftThumbnail } from './nft-thumbnail';
 import { SplitChart } from './split-chart';
+import { DateTime } from '@/components/console/date-time';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -38,7 +39,6 @@ function CidLink({ uri }: { uri: string | null }) {
   );
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
 
 /** The console's NFT page: image, facts, CIDs, copyright holders with statuses, metadata JSON. */
 export function NftDetail({ id }: { id: string }) {
@@ -101,7 +101,7 @@ export function NftDetail({ id }: { id: string }) {
               <Fact label="Supply">
                 <span data-testid="nft-supply">{n.supply}</span>
               </Fact>
-              <Fact label="Minted at">{when(n.mintedAt)}</Fact>
+              <Fact label="Minted at"><DateTime value={n.mintedAt} /></Fact>
               <Fact label="External URL">
                 {n.externalUrl && (
                   <a href={n.externalUrl} className="text-indigo-700 hover:underline" target="_blank" rel="noreferrer noopener">
@@ -121,8 +121,8 @@ export function NftDetail({ id }: { id: string }) {
               </Fact>
               <Fact label="Token URI">{n.tokenUri && <span className="font-mono text-xs">{n.tokenUri}</span>}</Fact>
               <Fact label="Token id">{n.tokenId}</Fact>
-              <Fact label="Created">{when(n.createdAt)}</Fact>
-              <Fact label="Updated">{when(n.updatedAt)}</Fact>
+              <Fact label="Created"><DateTime value={n.createdAt} /></Fact>
+              <Fact label="Updated"><DateTime value={n.updatedAt} relative /></Fact>
             </dl>
           </CardBody>
         </Card>
@@ -161,7 +161,7 @@ export function NftDetail({ id }: { id: string }) {
                           {c.walletAddress.find((w) => w.isPrimary)?.address ?? c.walletAddress[0]?.address ?? '—'}
                         </td>
                         <td className="px-3 py-2 text-xs">
-                          {c.copyAuthTimestamp ? `${when(c.copyAuthTimestamp)}${c.copyAuthLocation ? ` · ${c.copyAuthLocation}` : ''}` : '—'}
+                          {c.copyAuthTimestamp ? <><DateTime value={c.copyAuthTimestamp} />{c.copyAuthLocation ? ` · ${c.copyAuthLocation}` : ''}</> : '—'}
                         </td>
                       </tr>
                     ))}

@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { ContractPicker } from '@/components/console/contract-picker';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
@@ -10,8 +11,9 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { nftStatuses } from '@/db/schema';
 import { errorMessage } from '@/lib/http/client';
-import { fetchContractOptions, fetchNfts, nftKeys, type NftItem } from './api';
+import { fetchNfts, nftKeys, type NftItem } from './api';
 import { NftThumbnail } from './nft-thumbnail';
+import { DateTime } from '@/components/console/date-time';
 
 const columns: ColumnDef<NftItem>[] = [
   {
@@ -61,12 +63,7 @@ const columns: ColumnDef<NftItem>[] = [
     accessorKey: 'mintedAt',
     header: 'Minted',
     enableSorting: true,
-    cell: ({ row }) =>
-      row.original.mintedAt ? (
-        new Date(row.original.mintedAt).toLocaleString()
-      ) : (
-        <span className="text-slate-400">—</span>
-      ),
+    cell: ({ row }) => <DateTime value={row.original.mintedAt} stacked />,
   },
 ];
 
@@ -77,10 +74,6 @@ export function NftsTable() {
     queryKey: nftKeys.list(state.query),
     queryFn: ({ signal }) => fetchNfts(state.query, signal),
     placeholderData: keepPreviousData,
-  });
-  const contracts = useQuery({
-    queryKey: nftKeys.contracts(),
-    queryFn: ({ signal }) => fetchContractOptions(signal),
   });
   const filtered = Boolean(state.search || state.filters.status || state.filters.contractId);
 
@@ -106,24 +99,19 @@ export function NftsTable() {
             placeholder="All statuses"
             options={nftStatuses.map((s) => ({ value: s, label: s }))}
           />
-          <FilterSelect
-            state={state}
-            filterKey="contractId"
-            label="Contract"
-            showLabel
-            className="w-52"
-            placeholder="All contracts"
-            options={(contracts.data?.data ?? []).map((c) => ({
-              value: c.id,
-              label: `${c.name} (${c.symbol})`,
-            }))}
-          >
-            {/* Keep a contract chosen through a link visible before the options load. */}
-            {state.filters.contractId &&
-              !contracts.data?.data.some((c) => c.id === state.filters.contractId) && (
-                <option value={state.filters.contractId}>Selected contract</option>
-              )}
-          </FilterSelect>
+          <div className="flex items-center gap-2">
+            <label htmlFor="nfts-contract-filter" className="text-sm text-slate-600">
+              Contract
+            </label>
+            <ContractPicker
+              id="nfts-contract-filter"
+              className="w-60"
+              value={state.filters.contractId}
+              onChange={(id) => state.setFilter('contractId', id)}
+              clearable
+              placeholder="All contracts"
+            />
+          </div>
           {filtered && (
             <Button variant="ghost" size="sm" onClick={state.reset}>
               Clear filters

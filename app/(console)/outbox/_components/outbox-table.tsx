@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { StatusBadge } from '@/components/console/status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
@@ -11,19 +11,21 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { errorMessage } from '@/lib/http/client';
-import { formatDate } from '@/app/(console)/members/_components/member-keys';
 import { outboxApi, outboxKeys, type OutboxItem } from './outbox-keys';
+import { DateTime } from '@/components/console/date-time';
+import { deliveryState } from '@/lib/mail/delivery-state';
+import { formatDateTime } from '@/lib/shared/date-format';
 
 const col = createColumnHelper<OutboxItem>();
 
-function MailDialog({ mail, onClose }: { mail: OutboxItem; onClose: () => void }) {
+function MailDialog({ mail, smtpConfigured, onClose }: { mail: OutboxItem; smtpConfigured: boolean; onClose: () => void }) {
   return (
     <Dialog
       open
       onOpenChange={(o) => !o && onClose()}
       size="lg"
       title={mail.subject}
-      description={`To ${mail.to} · queued ${formatDate(mail.createdAt)}`}
+      description={`To ${mail.to} · queued ${formatDateTime(mail.createdAt)}`}
       footer={
         <Button variant="secondary" onClick={onClose}>
           Close
@@ -35,7 +37,7 @@ function MailDialog({ mail, onClose }: { mail: OutboxItem; onClose: () => void }
           <div>
             <dt className="text-xs text-slate-500 uppercase">Status</dt>
             <dd>
-              <StatusBadge status={mail.status} />
+              <Delivery mail={mail} smtpConfigured={smtpConfigured} />
             </dd>
           </div>
           <div>
@@ -44,11 +46,11 @@ function MailDialog({ mail, onClose }: { mail: OutboxItem; onClose: () => void }
           </div>
           <div>
             <dt className="text-xs text-slate-500 uppercase">Sent</dt>
-            <dd>{formatDate(mail.sentAt)}</dd>
+            <dd><DateTime value={mail.sentAt} /></dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500 uppercase">Next attempt</dt>
-            <dd>{mail.status === 'PENDING' ? formatDate(mail.nextAttemptAt) : '—'}</dd>
+            <dd>{mail.status === 'PENDING' ? <DateTime value={mail.nextAttemptAt} /> : '—'}</dd>
           </div>
         </dl>
         {mail.lastError && (
@@ -85,13 +87,23 @@ function MailDialog({ mail, onClose }: { mail: OutboxItem; onClose: () => void }
 }
 
 const statusOptions = [
-  { value: 'PENDING', label: 'Pending' },
+  { value: 'PENDING', label: 'Not sent yet' },
   { value: 'SENT', label: 'Sent' },
   { value: 'FAILED', label: 'Failed' },
 ];
 
 /** The organization's mails — a dev mail viewer when no SMTP server is configured. */
-export function OutboxTable() {
+function Delivery({ mail, smtpConfigured }: { mail: OutboxItem; smtpConfigured: boolean }) {
+  const state = deliveryState(mail, smtpConfigured);
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5" data-testid="delivery-state">
+      <Badge tone={state.tone}>{state.label}</Badge>
+      {state.detail && <span className="text-xs text-slate-600">{state.detail}</span>}
+    </span>
+  );
+}
+
+export function OutboxTable({ smtpConfigured }: { smtpConfigured: boolean }) {
   const state = useTableSearchParams(['status']);
   const query = useQuery({
     queryKey: outboxKeys.list(state.query),
@@ -109,7 +121,7 @@ export function OutboxTable() {
       header: 'Status',
       cell: ({ row }) => (
         <span title={row.original.lastError ?? undefined}>
-          <StatusBadge status={row.original.status} />
+          <Delivery mail={row.original} smtpConfigured={smtpConfigured} />
         </span>
       ),
     }),
@@ -122,7 +134,7 @@ export function OutboxTable() {
       header: 'Queued',
       enableSorting: true,
       cell: ({ getValue }) => (
-        <span className="whitespace-nowrap text-slate-600">{formatDate(getValue())}</span>
+        <span className="text-slate-600"><DateTime value={getValue()} relative stacked /></span>
       ),
     }),
     col.display({
@@ -170,7 +182,7 @@ export function OutboxTable() {
           />
         }
       />
-      {open && <MailDialog mail={open} onClose={() => setOpen(null)} />}
+      {open && <MailDialog mail={open} smtpConfigured={smtpConfigured} onClose={() => setOpen(null)} />}
     </>
   );
 }

@@ -1,10 +1,11 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { RecipientPicker } from '@/components/console/member-picker';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -29,48 +30,19 @@ const tokenTypeOptions = [
   { value: 'faucet', label: 'faucet — test token' },
 ] as const;
 
-function memberLabel(m: MemberOption): string {
-  const name = m.user.name?.trim();
-  return `${m.email}${name ? ` — ${name}` : ''} — ${m.walletAddress ?? 'no wallet'}`;
-}
-
 /** Send form → confirmation → result, for A14 (POST /api/v1/cl2c/token). */
 export function SendTokens() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [debounced, setDebounced] = useState('');
   const [chosen, setChosen] = useState<MemberOption | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  // A9: only ACTIVE members with a wallet can receive tokens.
-  const members = useQuery({
-    queryKey: tokenKeys.memberOptions(debounced),
-    queryFn: ({ signal }) =>
-      apiFetch<{ data: MemberOption[] }>('/api/v1/cl2c/user', {
-        query: { status: 'ACTIVE', hasWallet: 'true', search: debounced, limit: 50, sortBy: 'email', sortOrder: 'asc' },
-        signal,
-      }),
-  });
-  const options = useMemo(() => {
-    const list = members.data?.data ?? [];
-    return chosen && !list.some((m) => m.id === chosen.id) ? [chosen, ...list] : list;
-  }, [members.data, chosen]);
-
   const form = useForm<SendTokensInput, unknown, SendTokensBody>({
     resolver: zodResolver(sendTokensBody),
     defaultValues: { memberId: '', tokenType: 'mainnet' },
   });
-  const { register, handleSubmit, formState, setError, reset } = form;
-  const memberField = register('memberId', {
-    onChange: (e: { target: { value: string } }) => setChosen(options.find((m) => m.id === e.target.value) ?? null),
-  });
+  const { register, control, handleSubmit, formState, setError, reset } = form;
 
   const send = useMutation({
     mutationFn: (p: Pending) =>
@@ -104,7 +76,7 @@ export function SendTokens() {
   });
 
   const onSubmit = handleSubmit((values) => {
-    const member = options.find((m) => m.id === values.memberId) ?? chosen;
+    const member = chosen?.id === values.memberId ? chosen : null;
     if (!member) {
       setError('memberId', { type: 'manual', message: 'choose a member' });
       return;
@@ -118,12 +90,8 @@ export function SendTokens() {
     <>
       Wallet: <span className="font-mono break-all">{chosen.walletAddress}</span>
     </>
-  ) : members.isError ? (
-    <span className="text-red-700">Members could not be loaded: {errorMessage(members.error)}</span>
-  ) : members.data && options.length === 0 ? (
-    'No active member with a wallet matches.'
   ) : (
-    'Only active members with a wallet are listed.'
+    'Type to search by e-mail or name; only active members with a wallet are listed.'
   );
 
   return (
@@ -131,22 +99,25 @@ export function SendTokens() {
       <CardHeader title="Send tokens" description="Choose a member, an amount and a token type; you confirm before anything is signed." />
       <CardBody>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 md:grid-cols-2">
-          <FormField label="Find member" hint="Search by e-mail or name." className="md:col-span-2">
-            {(p) => (
-              <Input {...p} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="alice@example.com" autoComplete="off" />
+          <Controller
+            control={control}
+            name="memberId"
+            render={({ field }) => (
+              <FormField label="Member" required error={formState.errors.memberId?.message} hint={memberHint} className="md:col-span-2">
+                {(p) => (
+                  <RecipientPicker
+                    {...p}
+                    placeholder="Search members…"
+                    value={chosen && chosen.id === field.value ? chosen : null}
+                    onChange={(m) => {
+                      setChosen(m);
+                      field.onChange(m?.id ?? '');
+                    }}
+                  />
+                )}
+              </FormField>
             )}
-          </FormField>
-          <FormField label="Member" required error={formState.errors.memberId?.message} hint={memberHint} className="md:col-span-2">
-            {(p) => (
-              <Select {...p} {...memberField} placeholder={members.isLoading ? 'Loading members…' : 'Choose a member'}>
-                {options.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {memberLabel(m)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+          />
           <FormField label="Amount" required error={formState.errors.amount?.message} hint="Greater than 0, at most 18 decimal places.">
             {(p) => (
               <Input

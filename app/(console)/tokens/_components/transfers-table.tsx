@@ -13,22 +13,18 @@ import { transferStatuses, tokenTypes } from '@/db/schema';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import type { TransferView } from '@/lib/tokens/schemas';
 import { shortHash, tokenKeys } from './token-keys';
+import { DateTime } from '@/components/console/date-time';
 
 type TransferPage = { data: TransferView[]; pagination: PaginationInfo };
 
 const column = createColumnHelper<TransferView>();
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 const columns = [
   column.accessor('createdAt', {
     id: 'createdAt',
     header: 'Time',
     enableSorting: true,
-    cell: (c) => (
-      <time dateTime={c.getValue()} className="whitespace-nowrap">
-        {dateTime.format(new Date(c.getValue()))}
-      </time>
-    ),
+    cell: (c) => <DateTime value={c.getValue()} stacked />,
   }),
   column.accessor('memberEmail', {
     header: 'Member',

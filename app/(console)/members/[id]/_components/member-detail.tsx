@@ -11,7 +11,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/http/client';
 import { MemberActions } from '../../_components/member-actions';
-import { formatDate, memberKeys, membersApi } from '../../_components/member-keys';
+import { memberKeys, membersApi } from '../../_components/member-keys';
+import { DateTime } from '@/components/console/date-time';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -86,15 +87,15 @@ export function MemberDetailView({ id }: { id: string }) {
               <>
                 <Field label="User name">{m.user.userName ? `@${m.user.userName}` : '—'}</Field>
                 <Field label="Phone">{m.user.phoneNumber ?? '—'}</Field>
-                <Field label="Member since">{formatDate(m.createdAt)}</Field>
+                <Field label="Member since"><DateTime value={m.createdAt} /></Field>
               </>
             )}
             {m.invitation && (
               <>
                 <Field label="Phone">{m.invitation.phone ?? '—'}</Field>
-                <Field label="Link expires">{formatDate(m.invitation.expiresAt)}</Field>
+                <Field label="Link expires"><DateTime value={m.invitation.expiresAt} relative /></Field>
                 <Field label="E-mails sent">
-                  {m.invitation.sendCount} (last {formatDate(m.invitation.lastSentAt)})
+                  {m.invitation.sendCount} (last <DateTime value={m.invitation.lastSentAt} relative />)
                 </Field>
               </>
             )}
@@ -135,7 +136,7 @@ export function MemberDetailView({ id }: { id: string }) {
                     <td className="px-4 py-2.5">
                       <StatusBadge status={s.status} />
                     </td>
-                    <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(s.nft.mintedAt)}</td>
+                    <td className="px-4 py-2.5 whitespace-nowrap text-slate-600"><DateTime value={s.nft.mintedAt} /></td>
                   </tr>
                 ))}
               </tbody>

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { auditEvents, invitations, organizations, tokenTransfers, userOrganizations, users, wallets } from '@/db/schema';
-import { getChainClient, type ChainClient } from '@/lib/chain';
+import { getChainClient, type ChainClient, type SendTokensRequest } from '@/lib/chain';
 import { LocalChainClient } from '@/lib/chain/local';
 import { open } from '@/lib/crypto/secret-box';
 import type { Actor } from '@/lib/http/actor';
@@ -301,13 +301,13 @@ describe('A14 — Idempotency-Key', () => {
   });
 
   it('a duplicate waiting on a slow first request gets its result once it settles', async () => {
-    const slow: ChainClient = {
-      name: 'local',
-      sendTokens: async (req) => {
+    const local = new LocalChainClient(getDb);
+    const slow: ChainClient = Object.assign(new LocalChainClient(getDb), {
+      sendTokens: async (req: SendTokensRequest) => {
         await new Promise((r) => setTimeout(r, 300));
-        return new LocalChainClient().sendTokens(req);
+        return local.sendTokens(req);
       },
-    };
+    });
     const actor: Actor = { kind: 'api_key', keyId: 'k', userId: org.admin.id, organizationId: org.organization.id, requestId: 't' };
     const key = `slow-${crypto.randomUUID()}`;
     const input = { memberId: member.membershipId, amount: '4', tokenType: 'mainnet' as const };
@@ -323,10 +323,9 @@ describe('A14 — Idempotency-Key', () => {
 
 describe('A14 — chain failure', () => {
   it('502, the row kept FAILED with the reason, and a replay gives the same answer', async () => {
-    const broken: ChainClient = {
-      name: 'local',
+    const broken: ChainClient = Object.assign(new LocalChainClient(getDb), {
       sendTokens: () => Promise.reject(new Error('node unreachable\nstack-ish detail')),
-    };
+    });
     const actor: Actor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 'r' };
     const key = `fail-${crypto.randomUUID()}`;
     const input = { memberId: member.membershipId, amount: '1', tokenType: 'mainnet' as const };
@@ -371,7 +370,7 @@ describe('secrets', () => {
       texts.push((await send({ memberId: member.membershipId, amount: 1 }, { 'idempotency-key': key })).text);
       texts.push((await send({ memberId: member.membershipId, amount: 0 })).text);
       texts.push((await send({ memberId: crypto.randomUUID(), amount: 1 })).text);
-      const broken: ChainClient = { name: 'local', sendTokens: () => Promise.reject(new Error('boom')) };
+      const broken: ChainClient = Object.assign(new LocalChainClient(getDb), { sendTokens: () => Promise.reject(new Error('boom')) });
       const actor: Actor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 's' };
       await sendTokens(db, broken, actor, { memberId: member.membershipId, amount: '1', tokenType: 'mainnet' }).catch(() => {});
       texts.push((await call(listTransfers, { headers: { 'x-api-key': org.apiKey }, query: { limit: 100 } })).text);

@@ -1,0 +1,51 @@
+/**
+ * What the console calls each audit action and record type — the one map, used by the overview's
+ * recent activity, the activity page and its filters. An action not listed (added by a later
+ * feature) still reads sensibly: `contract.deploy` → "Contract deploy".
+ */
+export const auditActionLabels: Record<string, string> = {
+  'contract.create': 'Contract created',
+  'contract.update': 'Contract updated',
+  'contract.delete': 'Contract deleted',
+  'contract.deploy': 'Contract deployed',
+  'nft.create': 'NFT created',
+  'nft.update': 'NFT updated',
+  'nft.update_status': 'NFT status changed',
+  'nft.mint': 'NFT minted',
+  'nft.delete': 'NFT deleted',
+  'invitation.create': 'Member invited',
+  'invitation.resend': 'Invitation resent',
+  'invitation.email.change': 'Invitation e-mail changed',
+  'invitation.revoke': 'Invitation revoked',
+  'invitation.accept': 'Invitation accepted',
+  'member.email.change': 'Member e-mail changed',
+  'member.remove': 'Member removed',
+  'user.create': 'User registered',
+  'user.update': 'User updated',
+  'token.send': 'Tokens sent',
+  'api_key.create': 'API key created',
+  'api_key.revoke': 'API key revoked',
+};
+
+export const auditEntityTypeLabels: Record<string, string> = {
+  smart_contract: 'Contract',
+  nft: 'NFT',
+  invitation: 'Invitation',
+  user_organization: 'Member',
+  user: 'User',
+  token_transfer: 'Token transfer',
+  api_key: 'API key',
+};
+
+function humanize(code: string): string {
+  const text = code.replace(/[._]+/g, ' ').trim();
+  return text ? text[0]!.toUpperCase() + text.slice(1) : code;
+}
+
+export function auditActionLabel(action: string): string {
+  return auditActionLabels[action] ?? humanize(action);
+}
+
+export function auditEntityTypeLabel(entityType: string): string {
+  return auditEntityTypeLabels[entityType] ?? humanize(entityType);
+}

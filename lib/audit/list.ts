@@ -1,0 +1,195 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apiKeys, auditEvents, invitations, nfts, smartContracts, userOrganizations, users } from '@/db/schema';
+import { envelope } from '@/lib/http/query';
+import { auditActionLabel, auditEntityTypeLabel } from './labels';
+import type { AuditActor, AuditListItem, ListAuditQuery } from './schemas';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The activity page: the organization's audit events, newest first (id breaks ties), one page at a
+ * time. Each filter has its own (organization, column, created_at) index (migration
+ * console_audit), so a filtered page reads only its own rows.
+ */
+export function listAuditEvents(db: Db, organizationId: string, q: ListAuditQuery) {
+  const conditions: SQL[] = [eq(auditEvents.organizationId, organizationId)];
+  if (q.actor) conditions.push(eq(auditEvents.actorId, q.actor));
+  if (q.action) conditions.push(eq(auditEvents.action, q.action));
+  if (q.entityType) conditions.push(eq(auditEvents.entityType, q.entityType));
+  if (q.entityId) conditions.push(eq(auditEvents.entityId, q.entityId));
+  if (q.from) conditions.push(gte(auditEvents.createdAt, new Date(`${q.from}T00:00:00.000Z`)));
+  if (q.to) conditions.push(lt(auditEvents.createdAt, new Date(Date.parse(`${q.to}T00:00:00.000Z`) + DAY_MS)));
+  const where = and(...conditions);
+
+  const total = db.select({ n: count() }).from(auditEvents).where(where).get()?.n ?? 0;
+  const rows = selectAuditEvents(db, where, q.limit, (q.page - 1) * q.limit, q.sortOrder);
+  const filters = {
+    actor: q.actor ?? null,
+    action: q.action ?? null,
+    entityType: q.entityType ?? null,
+    entityId: q.entityId ?? null,
+    from: q.from ?? null,
+    to: q.to ?? null,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+  };
+  return envelope(describeAuditEvents(db, organizationId, rows), { page: q.page, limit: q.limit, total }, filters);
+}
+
+/** Audit rows with who did it, newest first (id breaks ties). Shared with the overview's recent activity. */
+export function selectAuditEvents(db: Db, where: SQL | undefined, limit: number, offset = 0, order: 'asc' | 'desc' = 'desc') {
+  const dir = order === 'asc' ? asc : desc;
+  return db
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      entityType: auditEvents.entityType,
+      entityId: auditEvents.entityId,
+      actorType: auditEvents.actorType,
+      actorId: auditEvents.actorId,
+      requestId: auditEvents.requestId,
+      createdAt: auditEvents.createdAt,
+      userEmail: users.email,
+      keyName: apiKeys.name,
+      keyPrefix: apiKeys.prefix,
+    })
+    .from(auditEvents)
+    .leftJoin(users, and(eq(auditEvents.actorType, 'user'), eq(users.id, auditEvents.actorId)))
+    .leftJoin(apiKeys, and(eq(auditEvents.actorType, 'api_key'), eq(apiKeys.id, auditEvents.actorId)))
+    .where(where)
+    .orderBy(dir(auditEvents.createdAt), dir(auditEvents.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+}
+
+type AuditRow = ReturnType<typeof selectAuditEvents>[number];
+
+export function auditActor(e: Pick<AuditRow, 'actorType' | 'actorId' | 'userEmail' | 'keyName' | 'keyPrefix'>): AuditActor {
+  const label =
+    e.actorType === 'user'
+      ? (e.userEmail ?? 'deleted user')
+      : e.actorType === 'api_key'
+        ? e.keyName
+          ? `API key ${e.keyName} (${e.keyPrefix}…)`
+          : 'deleted API key'
+        : 'system';
+  return { type: e.actorType, id: e.actorId, label };
+}
+
+/**
+ * Labels and console links for a page of events: one IN query per record type on the page, all
+ * scoped to the organization (a record of another organization is never named or linked).
+ */
+export function describeAuditEvents(db: Db, organizationId: string, rows: AuditRow[]): AuditListItem[] {
+  const idsOf = (type: string) => [
+    ...new Set(rows.filter((r) => r.entityType === type && r.entityId).map((r) => r.entityId!)),
+  ];
+  const targets = new Map<string, { label: string | null; href: string }>();
+  const put = (type: string, id: string, label: string | null, href: string) => targets.set(`${type}:${id}`, { label, href });
+
+  const contractIds = idsOf('smart_contract');
+  if (contractIds.length)
+    for (const c of db
+      .select({ id: smartContracts.id, name: smartContracts.name, symbol: smartContracts.symbol })
+      .from(smartContracts)
+      .where(and(eq(smartContracts.organizationId, organizationId), inArray(smartContracts.id, contractIds)))
+      .all())
+      put('smart_contract', c.id, `${c.name} (${c.symbol})`, `/contracts?search=${encodeURIComponent(c.name)}`);
+
+  const nftIds = idsOf('nft');
+  if (nftIds.length)
+    for (const n of db
+      .select({ id: nfts.id, name: nfts.name })
+      .from(nfts)
+      .where(and(eq(nfts.organizationId, organizationId), inArray(nfts.id, nftIds)))
+      .all())
+      put('nft', n.id, n.name, `/nfts/${n.id}`);
+
+  const membershipIds = idsOf('user_organization');
+  if (membershipIds.length)
+    for (const m of db
+      .select({ id: userOrganizations.id, email: users.email })
+      .from(userOrganizations)
+      .innerJoin(users, eq(users.id, userOrganizations.userId))
+      .where(and(eq(userOrganizations.organizationId, organizationId), inArray(userOrganizations.id, membershipIds)))
+      .all())
+      put('user_organization', m.id, m.email, `/members/${m.id}`);
+
+  const userIds = idsOf('user');
+  if (userIds.length)
+    for (const m of db
+      .select({ id: userOrganizations.id, userId: users.id, email: users.email })
+      .from(userOrganizations)
+      .innerJoin(users, eq(users.id, userOrganizations.userId))
+      .where(and(eq(userOrganizations.organizationId, organizationId), inArray(users.id, userIds)))
+      .all())
+      put('user', m.userId, m.email, `/members/${m.id}`);
+
+  const invitationIds = idsOf('invitation');
+  if (invitationIds.length)
+    for (const i of db
+      .select({ id: invitations.id, email: invitations.email, status: invitations.status, membershipId: invitations.userOrganizationId })
+      .from(invitations)
+      .where(and(eq(invitations.organizationId, organizationId), inArray(invitations.id, invitationIds)))
+      .all()) {
+      // An accepted invitation lives on as the membership it became.
+      const target = i.status === 'ACCEPTED' && i.membershipId ? i.membershipId : i.id;
+      put('invitation', i.id, i.email, `/members/${target}`);
+    }
+
+  const keyIds = idsOf('api_key');
+  if (keyIds.length)
+    for (const k of db
+      .select({ id: apiKeys.id, name: apiKeys.name })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.organizationId, organizationId), inArray(apiKeys.id, keyIds)))
+      .all())
+      put('api_key', k.id, k.name, `/api-keys?search=${encodeURIComponent(k.name)}`);
+
+  return rows.map((r) => {
+    const target = r.entityId ? targets.get(`${r.entityType}:${r.entityId}`) : undefined;
+    const fallbackHref = r.entityType === 'token_transfer' ? '/tokens' : null;
+    return {
+      id: r.id,
+      action: r.action,
+      actionLabel: auditActionLabel(r.action),
+      entityType: r.entityType,
+      entityTypeLabel: auditEntityTypeLabel(r.entityType),
+      entityId: r.entityId,
+      entityLabel: target?.label ?? null,
+      href: target?.href ?? fallbackHref,
+      actor: auditActor(r),
+      requestId: r.requestId,
+      createdAt: r.createdAt,
+    };
+  });
+}
+
+/**
+ * Everyone who appears in the organization's audit log, for the activity page's actor filter.
+ * The distinct ids come from the (organization, actor_id, created_at) index alone; names from
+ * the users and API keys tables.
+ */
+export function listAuditActors(db: Db, organizationId: string): AuditActor[] {
+  const ids = db
+    .selectDistinct({ actorId: auditEvents.actorId })
+    .from(auditEvents)
+    .where(eq(auditEvents.organizationId, organizationId))
+    .all()
+    .map((r) => r.actorId)
+    .filter((id): id is string => id !== null);
+  if (ids.length === 0) return [];
+  const people = db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)).all();
+  const keys = db
+    .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.organizationId, organizationId), inArray(apiKeys.id, ids)))
+    .all();
+  const actors: AuditActor[] = [
+    ...people.map((u) => auditActor({ actorType: 'user', actorId: u.id, userEmail: u.email, keyName: null, keyPrefix: null })),
+    ...keys.map((k) => auditActor({ actorType: 'api_key', actorId: k.id, userEmail: null, keyName: k.name, keyPrefix: k.prefix })),
+  ];
+  return actors.sort((a, b) => a.label.localeCompare(b.label));
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { limitParam, pageParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date')
+  .optional();
+
+const code = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v || undefined);
+
+/**
+ * The activity page's query (GET /api/v1/console/audit): newest first (or oldest first), filtered by who (a user or
+ * API key id), what (action code), which record type (and optionally which record), and a UTC
+ * day range, both days included.
+ */
+export const listAuditQuery = z
+  .strictObject({
+    page: pageParam,
+    limit: limitParam,
+    actor: code(100),
+    action: code(100),
+    entityType: code(50),
+    entityId: code(100),
+    from: day,
+    to: day,
+    sortBy: sortByParam(['createdAt'] as const),
+    sortOrder: sortOrderParam,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'must not be before from', path: ['to'] });
+export type ListAuditQuery = z.output<typeof listAuditQuery>;
+
+export type AuditActor = { type: 'api_key' | 'user' | 'system'; id: string | null; label: string };
+
+/** One row of the activity page. */
+export type AuditListItem = {
+  id: string;
+  action: string;
+  actionLabel: string;
+  entityType: string;
+  entityTypeLabel: string;
+  entityId: string | null;
+  /** The record's current name (null when it no longer exists or has none). */
+  entityLabel: string | null;
+  /** The console page of the record, or null when it is gone or has no page. */
+  href: string | null;
+  actor: AuditActor;
+  requestId: string | null;
+  createdAt: Date;
+};

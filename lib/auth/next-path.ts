@@ -1,0 +1,23 @@
+import { safeNextPath } from './schemas';
+
+/**
+ * Request header the proxy sets to the page asked for (path + query), so a server component that
+ * finds no admin session can send the browser to `/login?next=<that page>`. The proxy always
+ * overwrites it: a value a client sends itself never gets through.
+ */
+export const REQUESTED_PATH_HEADER = 'x-cl2c-requested-path';
+
+/** The path + query of a page request, without Next's internal `_rsc` cache-busting parameter. */
+export function requestedPath(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete('_rsc');
+  const qs = params.toString();
+  return `${url.pathname}${qs ? `?${qs}` : ''}`;
+}
+
+/** `/login`, with `?next=` naming the page asked for when it is a safe same-origin path. */
+export function loginPathFor(requested: string | null | undefined): string {
+  const next = safeNextPath(requested, '');
+  if (!next || next === '/' || next === '/overview') return '/login';
+  return `/login?next=${encodeURIComponent(next)}`;
+}

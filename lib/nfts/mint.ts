@@ -1,0 +1,108 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { auditEvents, copyrightShares, nfts, smartContracts } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import { getChainClient, organizationAccount, type ChainClient } from '@/lib/chain';
+import { prepareChainTx } from '@/lib/chain/ledger';
+import { runChainOperation } from '@/lib/chain/operation';
+import { ConflictError, NotFoundError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+import { errorFields, log } from '@/lib/logger';
+import { publishTokenMetadata, type TokenMetadataExtras } from './token-metadata';
+
+type Reader = Pick<Db, 'select'>;
+
+export type MintOptions = {
+  /** Who asked (audit); omitted for system-triggered mints (e.g. the last copyright authorization). */
+  actor?: Actor;
+  chain?: ChainClient;
+  /** Extra token metadata (e.g. the copyright record's CID). */
+  metadata?: TokenMetadataExtras;
+};
+
+function loadForMint(db: Reader, organizationId: string, nftId: string) {
+  const row = db
+    .select({ nft: nfts, contract: smartContracts })
+    .from(nfts)
+    .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
+    .where(and(eq(nfts.id, nftId), eq(nfts.organizationId, organizationId)))
+    .get();
+  if (!row) throw new NotFoundError('NFT');
+  return row;
+}
+
+/**
+ * Why the NFT cannot be minted now, or null. Minting needs: not already minted or minting; a
+ * contract this service deployed (a hand-registered one is owned by some other wallet); and, when
+ * the NFT has copyright shares, every holder's authorization (`copyrightedAt` set).
+ */
+export function mintBlocker(db: Reader, organizationId: string, nftId: string): string | null {
+  const { nft, contract } = loadForMint(db, organizationId, nftId);
+  if (nft.status === 'MINTED') return 'status: the NFT is already minted';
+  if (nft.status === 'PENDING') return 'status: the NFT is already being minted';
+  if (contract.status !== 'DEPLOYED' || !contract.contractAddress) return `smartContractId: contract ${contract.id} is not deployed yet`;
+  if (!contract.deploymentTransactionHash) {
+    return `smartContractId: contract ${contract.id} was registered by hand (A3); the service mints only on contracts it deployed`;
+  }
+  const shares = db.select({ n: count() }).from(copyrightShares).where(eq(copyrightShares.nftId, nft.id)).get()?.n ?? 0;
+  if (shares > 0 && !nft.copyrightedAt) return 'copyright: waiting for every copyright holder to authorize';
+  return null;
+}
+
+/**
+ * Mints the NFT on its deployed contract (the one entry point: A6, the mint endpoint, the console,
+ * and the copyright flow once every holder has authorized). 409 while `mintBlocker` says why not.
+ * The token metadata is stored first (`ipfs://` CID → `tokenUri`), then in one transaction the
+ * NFT becomes PENDING with a PREPARED ledger row, then the mint is signed and sent; the receipt
+ * makes it MINTED (tokenId, tokenOwner = the organization's wallet, mintedAt = block time).
+ */
+export async function requestMint(db: Db, organizationId: string, nftId: string, options: MintOptions = {}) {
+  const chain = options.chain ?? getChainClient();
+  const from = organizationAccount(db, organizationId);
+  if (!from) throw new ConflictError('The organization has no signing key.', ['organization: no chain key configured']);
+  const blocker = mintBlocker(db, organizationId, nftId);
+  if (blocker) throw new ConflictError('This NFT cannot be minted now.', [blocker]);
+
+  const { nft } = loadForMint(db, organizationId, nftId);
+  const tokenUri = await publishTokenMetadata(nft, options.metadata);
+
+  const prepared = db.transaction(
+    (tx) => {
+      const again = mintBlocker(tx, organizationId, nftId);
+      if (again) throw new ConflictError('This NFT cannot be minted now.', [again]);
+      const { contract } = loadForMint(tx, organizationId, nftId);
+      const ledger = prepareChainTx(tx, { organizationId, kind: 'mint', entityId: nftId, chain: chain.name });
+      tx.update(nfts)
+        .set({ status: 'PENDING', tokenUri, mintTransactionHash: null, mintLogs: null, tokenId: null, tokenOwner: null, mintedAt: null })
+        .where(eq(nfts.id, nftId))
+        .run();
+      const event = { action: 'nft.mint', entityType: 'nft', entityId: nftId, data: { tokenUri, contractAddress: contract.contractAddress } };
+      if (options.actor) recordAudit(tx, options.actor, event);
+      else tx.insert(auditEvents).values({ organizationId, actorType: 'system', actorId: null, ...event }).run();
+      return { ledgerId: ledger.id, contractAddress: contract.contractAddress as `0x${string}`, supply: nft.supply };
+    },
+    { behavior: 'immediate' },
+  );
+
+  await runChainOperation(db, chain, prepared.ledgerId, () =>
+    chain.mint({
+      ledgerId: prepared.ledgerId,
+      from,
+      contract: prepared.contractAddress,
+      to: from.address,
+      amount: BigInt(prepared.supply),
+      tokenUri,
+    }),
+  );
+}
+
+/** A6: mint at once when the NFT has no shares and its contract was deployed here; never fails the create. */
+export async function mintIfReady(db: Db, actor: Actor, nftId: string, chain?: ChainClient): Promise<void> {
+  if (mintBlocker(db, actor.organizationId, nftId)) return;
+  try {
+    await requestMint(db, actor.organizationId, nftId, { actor, chain });
+  } catch (error) {
+    // The NFT is created either way; a failed mint leaves it FAILED with the reason in mintLogs.
+    log('warn', 'mint after create failed', { requestId: actor.requestId, nftId, ...errorFields(error) });
+  }
+}
