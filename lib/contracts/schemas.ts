@@ -57,17 +57,13 @@ export const contractView = z
     status: contractStatus,
     contractAddress: z.string().nullable(),
     deployedAt: z.string().datetime().nullable(),
-<<<<<<< HEAD
     metadata: z.record(z.string(), z.unknown()).meta({ description: 'Free-form; `{}` when none was given (never null).' }),
-=======
-    metadata: z.record(z.string(), z.unknown()).nullable(),
     creatorAddress: z.string().nullable().describe('The wallet that deployed it (set from the deployment receipt).'),
     deploymentTransactionHash: z.string().nullable().describe('Set as soon as the service signs the deployment.'),
     deploymentLogs: z
       .string()
       .nullable()
       .describe('JSON: the receipt logs once DEPLOYED, or {"error": reason} when the deployment FAILED.'),
->>>>>>> main
     totalNFTs: z.number().int(),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),

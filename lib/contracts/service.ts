@@ -9,12 +9,8 @@ import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import type { CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
-<<<<<<< HEAD
-export type ContractView = Omit<SmartContract, 'organizationId' | 'creatorAddress' | 'deploymentTransactionHash' | 'deploymentLogs' | 'metadata'> & {
+export type ContractView = Omit<SmartContract, 'organizationId' | 'metadata'> & {
   metadata: Record<string, unknown>;
-=======
-export type ContractView = Omit<SmartContract, 'organizationId'> & {
->>>>>>> main
   totalNFTs: number;
 };
 
@@ -32,15 +28,11 @@ const viewColumns = {
   status: smartContracts.status,
   contractAddress: smartContracts.contractAddress,
   deployedAt: smartContracts.deployedAt,
-<<<<<<< HEAD
   // An object, never null (a strict client types it as one): `{}` when none was given.
   metadata: sql<Record<string, unknown>>`coalesce(${smartContracts.metadata}, '{}')`.mapWith(smartContracts.metadata),
-=======
-  metadata: smartContracts.metadata,
   creatorAddress: smartContracts.creatorAddress,
   deploymentTransactionHash: smartContracts.deploymentTransactionHash,
   deploymentLogs: smartContracts.deploymentLogs,
->>>>>>> main
   totalNFTs: totalNfts.mapWith(Number),
   createdAt: smartContracts.createdAt,
   updatedAt: smartContracts.updatedAt,

@@ -28,11 +28,14 @@ const contract = {
   contractAddress: null,
   deployedAt: null,
   metadata: { curator: 'Ana' },
+  creatorAddress: null,
+  deploymentTransactionHash: null,
+  deploymentLogs: null,
   totalNFTs: 3,
   createdAt: CREATED,
   updatedAt: UPDATED,
 };
-const deployed = { ...contract, status: 'DEPLOYED', contractAddress: WALLET, deployedAt: UPDATED };
+const deployed = { ...contract, status: 'DEPLOYED', contractAddress: WALLET, deployedAt: UPDATED, creatorAddress: WALLET };
 
 const nft = {
   id: NFT_ID,
@@ -67,7 +70,18 @@ const share2 = {
   userName: 'ben.k',
 };
 const nftCreated = { ...nft, metadata: { attributes: [{ trait_type: 'Edition', value: 1 }] }, copyright: [share, share2], totalOwners: 2 };
-const nftDetail = { ...nftCreated, tokenUri: METADATA_URI, metadataUri: METADATA_URI, tokenId: null, createdAt: CREATED, updatedAt: UPDATED };
+const nftDetail = {
+  ...nftCreated,
+  tokenUri: METADATA_URI,
+  metadataUri: METADATA_URI,
+  tokenId: null,
+  tokenOwner: null,
+  mintTransactionHash: null,
+  mintLogs: null,
+  mintBlockedBy: 'the smart contract is not deployed yet',
+  createdAt: CREATED,
+  updatedAt: UPDATED,
+};
 
 const page = (data: unknown[], filters: Record<string, unknown>) => ({
   data,

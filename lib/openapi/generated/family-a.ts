@@ -304,6 +304,12 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description The wallet that deployed it (set from the deployment receipt). */
+            creatorAddress: string | null;
+            /** @description Set as soon as the service signs the deployment. */
+            deploymentTransactionHash: string | null;
+            /** @description JSON: the receipt logs once DEPLOYED, or {"error": reason} when the deployment FAILED. */
+            deploymentLogs: string | null;
             totalNFTs: number;
             /** Format: date-time */
             createdAt: string;
@@ -407,7 +413,16 @@ export interface components {
             totalOwners: number;
             tokenUri: string | null;
             metadataUri: string | null;
+            /** @description Assigned by the contract (its Minted event) when MINTED. */
             tokenId: number | null;
+            /** @description Who received the minted supply: the organization’s wallet. */
+            tokenOwner: string | null;
+            /** @description Set as soon as the service signs the mint. */
+            mintTransactionHash: string | null;
+            /** @description JSON: the receipt logs once MINTED, or {"error": reason} when the mint FAILED. */
+            mintLogs: string | null;
+            /** @description Why POST /nft/{id}/mint would be refused now; null when it is available. */
+            mintBlockedBy: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -573,7 +588,7 @@ export interface components {
              * @description SIGNED (local driver) or SUBMITTED (evm driver).
              * @enum {string}
              */
-            status: "PENDING" | "SIGNED" | "SUBMITTED" | "FAILED";
+            status: "PENDING" | "SIGNED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
         };
         TokenTransfer: {
             id: string;
@@ -587,7 +602,7 @@ export interface components {
             tokenType: "mainnet" | "faucet";
             transactionHash: string | null;
             /** @enum {string} */
-            status: "PENDING" | "SIGNED" | "SUBMITTED" | "FAILED";
+            status: "PENDING" | "SIGNED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
             broadcast: boolean;
             chain: string;
             error: string | null;
@@ -657,6 +672,9 @@ export interface operations {
                      *           "metadata": {
                      *             "curator": "Ana"
                      *           },
+                     *           "creatorAddress": null,
+                     *           "deploymentTransactionHash": null,
+                     *           "deploymentLogs": null,
                      *           "totalNFTs": 3,
                      *           "createdAt": "2026-11-22T10:00:00.000Z",
                      *           "updatedAt": "2026-11-22T10:05:00.000Z"
@@ -851,6 +869,9 @@ export interface operations {
                      *       "metadata": {
                      *         "curator": "Ana"
                      *       },
+                     *       "creatorAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "deploymentTransactionHash": null,
+                     *       "deploymentLogs": null,
                      *       "totalNFTs": 3,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "updatedAt": "2026-11-22T10:05:00.000Z"
@@ -1121,6 +1142,9 @@ export interface operations {
                      *       "metadata": {
                      *         "curator": "Ana"
                      *       },
+                     *       "creatorAddress": null,
+                     *       "deploymentTransactionHash": null,
+                     *       "deploymentLogs": null,
                      *       "totalNFTs": 0,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "updatedAt": "2026-11-22T10:00:00.000Z"
@@ -1535,7 +1559,7 @@ export interface operations {
                      *           "name": "Sunrise",
                      *           "description": "Sunrise over the harbour, 1 of 1",
                      *           "externalUrl": "https://example.com/art/sunrise",
-                     *           "imagePath": "ipfs://bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba",
+                     *           "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *           "supply": 1,
                      *           "mintedAt": null,
                      *           "smartContract": {
@@ -1731,7 +1755,7 @@ export interface operations {
                      *       "name": "Sunrise",
                      *       "description": "Sunrise over the harbour, 1 of 1",
                      *       "externalUrl": "https://example.com/art/sunrise",
-                     *       "imagePath": "ipfs://bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba",
+                     *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "supply": 1,
                      *       "mintedAt": "2026-11-22T10:05:00.000Z",
                      *       "smartContract": {
@@ -1955,7 +1979,7 @@ export interface operations {
                  *       "smartContractId": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
                  *       "description": "Sunrise over the harbour, 1 of 1",
                  *       "externalUrl": "https://example.com/art/sunrise",
-                 *       "imagePath": "ipfs://bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba",
+                 *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                  *       "metadata": {
                  *         "attributes": [
                  *           {
@@ -2019,7 +2043,7 @@ export interface operations {
                      *       "name": "Sunrise",
                      *       "description": "Sunrise over the harbour, 1 of 1",
                      *       "externalUrl": "https://example.com/art/sunrise",
-                     *       "imagePath": "ipfs://bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba",
+                     *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "supply": 1,
                      *       "mintedAt": null,
                      *       "smartContract": {
@@ -2306,7 +2330,7 @@ export interface operations {
                      *       "name": "Sunrise",
                      *       "description": "Sunrise over the harbour, 1 of 1",
                      *       "externalUrl": "https://example.com/art/sunrise",
-                     *       "imagePath": "ipfs://bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba",
+                     *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "supply": 1,
                      *       "mintedAt": null,
                      *       "smartContract": {
@@ -2363,9 +2387,13 @@ export interface operations {
                      *         }
                      *       ],
                      *       "totalOwners": 2,
-                     *       "tokenUri": "ipfs://bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
-                     *       "metadataUri": "ipfs://bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
+                     *       "tokenUri": "ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm",
+                     *       "metadataUri": "ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm",
                      *       "tokenId": null,
+                     *       "tokenOwner": null,
+                     *       "mintTransactionHash": null,
+                     *       "mintLogs": null,
+                     *       "mintBlockedBy": "the smart contract is not deployed yet",
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "updatedAt": "2026-11-22T10:05:00.000Z"
                      *     }
@@ -2531,7 +2559,7 @@ export interface operations {
                      *       "name": "Sunrise (restored)",
                      *       "description": "Sunrise over the harbour, 1 of 1",
                      *       "externalUrl": "https://example.com/art/sunrise",
-                     *       "imagePath": "ipfs://bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba",
+                     *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "supply": 5,
                      *       "mintedAt": null,
                      *       "smartContract": {
@@ -3112,7 +3140,7 @@ export interface operations {
                      * @example {
                      *       "name": "Sunrise",
                      *       "description": "Sunrise over the harbour, 1 of 1",
-                     *       "image": "ipfs://bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba",
+                     *       "image": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "external_url": "https://example.com/art/sunrise",
                      *       "attributes": [
                      *         {
@@ -3508,7 +3536,7 @@ export interface operations {
                      *             "name": "Sunrise",
                      *             "description": "Sunrise over the harbour, 1 of 1",
                      *             "externalUrl": "https://example.com/art/sunrise",
-                     *             "imagePath": "ipfs://bafkreie7q3iidccmpvszul7kudcvvuavuo7u6gzlbobczuk5nqk3b4akba",
+                     *             "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *             "smartContract": {
                      *               "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
                      *               "name": "Genesis Collection",
@@ -4826,7 +4854,7 @@ export interface operations {
                 /** @description Case-insensitive substring (see the operation for the fields searched); `%` and `_` match literally. */
                 search?: string;
                 /** @description Only transfers in this status. */
-                status?: "PENDING" | "SIGNED" | "SUBMITTED" | "FAILED";
+                status?: "PENDING" | "SIGNED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
                 /** @description Only transfers of this token type. */
                 tokenType?: "mainnet" | "faucet";
                 /** @description Sort field (default createdAt); anything else is 400. */
