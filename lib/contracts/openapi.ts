@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
+import { aErrors, familyAError, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
 import {
   contractView,
   createContractBody,
@@ -42,7 +42,14 @@ export function registerContractPaths(registry: OpenAPIRegistry) {
       "Writes status, address and deployment time in any order. DEPLOYED needs a contract address (given or stored); `deployedAt` defaults to now when the status becomes DEPLOYED. Addresses are stored in EIP-55 form. Every change is audited.",
     tags,
     request: { body: jsonBody(updateContractBody) },
-    responses: { 200: jsonResponse('Updated', contractView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 415: aErrors[415] },
+    responses: {
+      200: jsonResponse('Updated', contractView),
+      400: aErrors[400],
+      401: aErrors[401],
+      404: aErrors[404],
+      409: jsonResponse('The service deployed this contract on chain; its receipt decides status, address and time.', familyAError),
+      415: aErrors[415],
+    },
   });
   registry.registerPath({
     method: 'delete',

@@ -60,7 +60,14 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
       "Updates the NFT named by `id` in the body. Status values may be written in any order; MINTED sets `mintedAt` to now unless given.",
     tags,
     request: { body: jsonBody(updateNftStatusBody) },
-    responses: { 200: jsonResponse('Updated', nftView), 400: aErrors[400], 401: aErrors[401], 404: aErrors[404], 415: aErrors[415] },
+    responses: {
+      200: jsonResponse('Updated', nftView),
+      400: aErrors[400],
+      401: aErrors[401],
+      404: aErrors[404],
+      409: jsonResponse('The status is decided by the chain (a service-deployed contract, or an NFT already minted).', familyAError),
+      415: aErrors[415],
+    },
   });
   registry.registerPath({
     method: 'get',
