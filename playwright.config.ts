@@ -11,6 +11,8 @@ import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_SERVER_ENV } from './e2e/env'
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The chain e2e needs its own server (CHAIN=evm + a Hardhat node): playwright.chain.config.ts.
+  testIgnore: 'chain/**',
   workers: 1,
   fullyParallel: false,
   retries: 0,

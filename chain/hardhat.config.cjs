@@ -1,1 +1,2 @@
-module.exports = { solidity: '0.8.28', networks: { hardhat: { chainId: 31337 } } };
+// Hardhat's own compile output stays out of chain/artifacts (ours come from npm run chain:compile).
+module.exports = { paths: { artifacts: '../.tmp/hardhat/artifacts', cache: '../.tmp/hardhat/cache' }, networks: { hardhat: { chainId: 31337 } } };

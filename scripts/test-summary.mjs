@@ -15,7 +15,7 @@ function read(file) {
   }
 }
 
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const [vitestFile, ...playwrightFiles] = process.argv.slice(2);
 
 const vitest = read(vitestFile);
 if (!vitest) {
@@ -28,17 +28,19 @@ if (!vitest) {
   lines.push(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${brokenFiles} files failed to load`);
 }
 
-if (playwrightFile) {
+// One Playwright report per run: the main e2e, then the chain e2e (CHAIN=evm on a Hardhat node).
+for (const playwrightFile of playwrightFiles) {
+  const label = playwrightFile.includes('chain') ? 'playwright (chain)' : 'playwright';
   const pw = read(playwrightFile);
   if (!pw) {
     failed += 1;
-    lines.push(`playwright: no report at ${playwrightFile}`);
+    lines.push(`${label}: no report at ${playwrightFile}`);
   } else {
     const s = pw.stats;
     const errors = (pw.errors ?? []).length;
     passed += s.expected + s.flaky;
     failed += s.unexpected + errors;
-    lines.push(`playwright: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${errors} errors`);
+    lines.push(`${label}: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${errors} errors`);
   }
 }
 

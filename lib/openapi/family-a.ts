@@ -1,4 +1,5 @@
 import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { registerChainPaths } from '@/lib/chain/openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
@@ -14,6 +15,7 @@ export function familyADocument() {
   registerNftPaths(registry);
   registerMemberPaths(registry);
   registerTokenPaths(registry);
+  registerChainPaths(registry);
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {

@@ -15,6 +15,10 @@ export function registerTokenPaths(registry: OpenAPIRegistry) {
       'The transfer is recorded (PENDING) before the chain is called. With the default `local` chain driver the transaction is a real',
       'signed EIP-1559 transaction (chain id 80002) whose hash is returned, but it is **not broadcast**: `broadcast` is false and `note` says so.',
       '`faucet` sends call `transfer` on `FAUCET_TOKEN_ADDRESS` when configured, otherwise they are native transfers like `mainnet`.',
+      'With `CHAIN=evm` the transaction is broadcast (`SUBMITTED`) and its receipt makes it `CONFIRMED` or `FAILED` (console history);',
+      'parallel sends of one organization take consecutive nonces. A call that would revert or a wallet that cannot pay → 422, the',
+      'node unreachable → 502; either way nothing was sent and the transfer is FAILED with the reason. A send interrupted by a',
+      'crash is settled by the receipt worker on the next start, so a retry with the same key gets a final answer.',
       '',
       '**Idempotency-Key** (optional header): the same key with the same body returns the first response again (header',
       '`Idempotent-Replayed: true`); with a different body → 409. A duplicate arriving while the first is still being signed waits up to',
@@ -43,6 +47,10 @@ export function registerTokenPaths(registry: OpenAPIRegistry) {
       413: aErrors[413],
       415: aErrors[415],
       429: aErrors[429],
+      422: {
+        description: 'The chain refused the transfer (it would revert, or the wallet cannot pay); recorded FAILED with the reason.',
+        content: { 'application/json': { schema: familyAError } },
+      },
       502: {
         description: 'The chain driver failed; the transfer is recorded as FAILED (`details` names it).',
         content: { 'application/json': { schema: familyAError } },

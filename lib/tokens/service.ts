@@ -20,8 +20,8 @@ import type { ListTransfersQuery, SendTokensBody, SendTokensResponse, TransferVi
  * insufficient funds). Refused or unreachable: the row is kept FAILED with the reason.
  */
 export class TransferFailedError extends AppError {
-  constructor(transferId: string, reason: string, status = 502) {
-    super(status, 'The token transfer could not be signed or sent.', [`transferId: ${transferId}`, `chain: ${reason}`]);
+  constructor(transferId: string, reason: string, status = 502, message = 'The token transfer could not be signed or sent.') {
+    super(status, message, [`transferId: ${transferId}`, `chain: ${reason}`]);
   }
 }
 
@@ -127,7 +127,9 @@ export async function sendTokens(
   } catch (error) {
     const reason = chainErrorReason(error);
     log('error', 'token transfer failed', { requestId: actor.requestId, transferId: row.id, chain: chain.name, error: reason });
-    throw new TransferFailedError(row.id, reason, error instanceof ChainError ? error.status : 502);
+    throw error instanceof ChainError
+      ? new TransferFailedError(row.id, reason, error.status, error.message)
+      : new TransferFailedError(row.id, reason);
   }
   const settled = db.select().from(tokenTransfers).where(eq(tokenTransfers.id, row.id)).get()!;
   return { response: responseFromRow(settled), replayed: false };

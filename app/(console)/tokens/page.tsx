@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { WalletCard } from '@/components/console/wallet-card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SendTokens } from './_components/send-tokens';
 import { TransfersTable } from './_components/transfers-table';
@@ -14,6 +15,7 @@ export default function TokensPage() {
         description="Send mainnet or faucet tokens to a member’s wallet, and see every transfer the organization made."
       />
       <div className="space-y-8">
+        <WalletCard />
         <SendTokens />
         <section aria-labelledby="transfer-history-heading" className="space-y-3">
           <h2 id="transfer-history-heading" className="text-base font-semibold text-slate-900">

@@ -17,6 +17,7 @@ import { apiFetch, errorMessage } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract, type ContractList } from './contract-keys';
 import { CreateContractDialog } from './create-contract-dialog';
 import { DeleteContractDialog } from './delete-contract-dialog';
+import { DeployContractButton } from './deploy-contract-button';
 import { EditContractDialog } from './edit-contract-dialog';
 
 const column = createColumnHelper<Contract>();
@@ -106,6 +107,7 @@ export function ContractsView() {
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) => (
           <div className="flex justify-end gap-1">
+            <DeployContractButton contract={row.original} />
             <Button
               variant="ghost"
               size="sm"

@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '@/lib/http/client';
 import { DeleteNftButton } from './delete-nft-button';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
 import { NftEditForm } from './nft-edit-form';
+import { NftChainCard, NftMintAction } from './nft-mint-action';
 import { NftStatusForm } from './nft-status-form';
 import { NftThumbnail } from './nft-thumbnail';
 import { SplitChart } from './split-chart';
@@ -44,7 +45,12 @@ function CidLink({ uri }: { uri: string | null }) {
 export function NftDetail({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   const [changingStatus, setChangingStatus] = useState(false);
-  const nft = useQuery({ queryKey: nftKeys.detail(id), queryFn: ({ signal }) => fetchNft(id, signal) });
+  const nft = useQuery({
+    queryKey: nftKeys.detail(id),
+    queryFn: ({ signal }) => fetchNft(id, signal),
+    // A mint in flight settles from its receipt: look again until it does.
+    refetchInterval: (q) => (q.state.data?.status === 'PENDING' ? 2_000 : false),
+  });
   const metadata = useQuery({ queryKey: nftKeys.metadata(id), queryFn: ({ signal }) => fetchNftMetadata(id, signal) });
 
   if (nft.isLoading) return <Skeleton className="h-64 w-full" />;
@@ -74,6 +80,7 @@ export function NftDetail({ id }: { id: string }) {
         actions={
           <>
             <StatusBadge status={n.status} />
+            <NftMintAction nft={n} />
             <Button variant="secondary" onClick={() => setChangingStatus(true)}>
               Change status
             </Button>
@@ -127,6 +134,8 @@ export function NftDetail({ id }: { id: string }) {
           </CardBody>
         </Card>
       </div>
+
+      <NftChainCard nft={n} />
 
       <Card className="mt-6">
         <CardHeader title={`Copyright holders (${n.totalOwners})`} description="Each share starts PENDING until its holder authorizes it." />

@@ -60,6 +60,7 @@ const columns = [
           {row.status === 'SIGNED' && !row.broadcast && (
             <span className="text-xs text-amber-800">not broadcast</span>
           )}
+          {row.status === 'SUBMITTED' && <span className="text-xs text-slate-600">awaiting receipt</span>}
           {row.error && (
             <span className="max-w-48 truncate text-xs text-red-700" title={row.error}>
               {row.error}
@@ -95,6 +96,9 @@ export function TransfersTable() {
     queryFn: ({ signal }) =>
       apiFetch<TransferPage>('/api/v1/console/transfers', { query: state.query, signal }),
     placeholderData: keepPreviousData,
+    // Sends on a network settle from their receipts: refresh while any is still on its way.
+    refetchInterval: (q) =>
+      q.state.data?.data.some((t) => t.status === 'PENDING' || t.status === 'SUBMITTED') ? 2_000 : false,
   });
   const filtered = Boolean(state.search || state.filters.status || state.filters.tokenType);
   return (

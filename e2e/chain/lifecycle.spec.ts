@@ -1,0 +1,129 @@
+import { createPublicClient, getContract, http, parseEther, type Address } from 'viem';
+import { openDb, type Db } from '@/db/client';
+import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
+import { registerUserInOrganization } from '@/lib/users/registration';
+import { pickOption } from '../combobox';
+import { E2E_SERVER_ENV } from '../env';
+import { expect, test } from '../fixtures';
+import { readChainInfo } from './global-setup';
+
+// Members' custodial wallet keys are sealed under the server's AUTH_SECRET, as the app would do.
+Object.assign(process.env, { AUTH_SECRET: E2E_SERVER_ENV.AUTH_SECRET, DATA_DIR: E2E_SERVER_ENV.DATA_DIR });
+
+/** 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+let db: Db | undefined;
+function addMember(path: string, organizationId: string, label: string) {
+  db ??= openDb(path);
+  const email = `chain-${label}@example.test`;
+  const r = db.transaction((tx) =>
+    registerUserInOrganization(tx, organizationId, { email, firstName: 'Chain', lastName: label, userName: `chain_${label}` }),
+  );
+  return { email, userId: r.user.id, membershipId: r.membershipId, walletAddress: r.walletAddress as Address };
+}
+
+test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait, send a faucet token — on a real node', async ({
+  page,
+  request,
+  apiKey,
+  databasePath,
+  organizationId,
+  unique,
+}) => {
+  const { rpcUrl, faucetToken } = readChainInfo();
+  const chain = createPublicClient({ transport: http(rpcUrl) });
+  const name = `Chain ${unique}`;
+
+  // The wallet that pays, on the tokens page.
+  await page.goto('/tokens');
+  await expect(page.getByTestId('wallet-chain')).toContainText('chain id 31337');
+  const wallet = (await page.getByTestId('wallet-address').textContent())!.trim() as Address;
+  expect(wallet).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  await expect(page.getByTestId('wallet-balance')).not.toHaveText('0');
+
+  // Create a contract in the console and deploy it.
+  await page.goto('/contracts');
+  await page.getByRole('button', { name: 'New contract' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Symbol').fill('CHN');
+  await dialog.getByRole('button', { name: 'Create contract' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Search Smart contracts').fill(unique);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByText('CREATED')).toBeVisible();
+
+  // An NFT without shares made before the deployment stays CREATED (nothing to mint on yet).
+  const list = await request.get('/api/v1/cl2c/contract', { headers: { 'x-api-key': apiKey }, params: { search: unique } });
+  const contractId = ((await list.json()) as { data: { id: string }[] }).data[0]!.id;
+  const early = await request.post('/api/v1/cl2c/nft', {
+    headers: { 'x-api-key': apiKey },
+    data: { name: `Early ${unique}`, smartContractId: contractId, imagePath: `data:image/png;base64,${PNG.toString('base64')}`, supply: 2 },
+  });
+  expect(early.status()).toBe(201);
+  const earlyNft = (await early.json()) as { id: string; status: string };
+  expect(earlyNft.status).toBe('CREATED');
+
+  await row.getByRole('button', { name: `Deploy ${name}` }).click();
+  await expect(page.getByText(/deployed at 0x/)).toBeVisible();
+  await expect(row.getByText('DEPLOYED')).toBeVisible();
+  const contract = (await (await request.get('/api/v1/cl2c/contract', { headers: { 'x-api-key': apiKey }, params: { search: unique } })).json()) as {
+    data: { contractAddress: Address; creatorAddress: string }[];
+  };
+  const address = contract.data[0]!.contractAddress;
+  expect(contract.data[0]!.creatorAddress).toBe(wallet);
+  const collection = getContract({ address, abi: cL2CCollectionAbi, client: chain });
+  expect(await collection.read.owner()).toBe(wallet);
+
+  // Its page offers Mint; minting reaches MINTED with a token id that the chain agrees with.
+  await page.goto(`/nfts/${earlyNft.id}`);
+  await page.getByRole('button', { name: 'Mint', exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Early ${unique}` })).toBeVisible();
+  await expect(page.getByTestId('token-id')).toHaveText('1');
+  await expect(page.getByText('MINTED').first()).toBeVisible();
+  await expect(page.getByTestId('mint-tx')).toHaveText(/^0x[0-9a-f]{64}$/);
+  const minted = (await (await request.get(`/api/v1/cl2c/nft/${earlyNft.id}`, { headers: { 'x-api-key': apiKey } })).json()) as { tokenUri: string };
+  expect(await collection.read.uri([1n])).toBe(minted.tokenUri);
+  expect(await collection.read.balanceOf([wallet, 1n])).toBe(2n);
+  await page.screenshot({ path: `.tmp/chain-nft-minted-${unique}.png`, fullPage: true });
+
+  // An NFT with an image and two copyright holders waits for their authorization.
+  const a = addMember(databasePath, organizationId, `a${unique}`);
+  const b = addMember(databasePath, organizationId, `b${unique}`);
+  const shared = await request.post('/api/v1/cl2c/nft', {
+    headers: { 'x-api-key': apiKey },
+    data: {
+      name: `Shared ${unique}`,
+      smartContractId: contractId,
+      imagePath: `data:image/png;base64,${PNG.toString('base64')}`,
+      copyright: [
+        { userId: a.userId, percentage: 50 },
+        { userId: b.userId, percentage: 50 },
+      ],
+    },
+  });
+  const sharedNft = (await shared.json()) as { id: string; status: string };
+  expect(sharedNft.status).toBe('CREATED');
+  await page.goto(`/nfts/${sharedNft.id}`);
+  await expect(page.getByTestId('mint-blocked')).toHaveText('Waiting for copyright authorization');
+  await expect(page.getByRole('button', { name: 'Mint', exact: true })).toHaveCount(0);
+  const refused = await request.post(`/api/v1/cl2c/nft/${sharedNft.id}/mint`, { headers: { 'x-api-key': apiKey } });
+  expect(refused.status()).toBe(409);
+
+  // Send a faucet token to a member: CONFIRMED from its receipt, and the ERC-20 balance moved.
+  await page.goto('/tokens');
+  await pickOption(page.getByRole('combobox', { name: /^Member/ }), a.email, new RegExp(a.email));
+  await page.getByLabel('Amount').fill('3');
+  await page.getByRole('combobox', { name: /^Token type/ }).selectOption('faucet');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm token send' });
+  await confirm.getByRole('button', { name: 'Send tokens' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByLabel(/Search Token transfers/).fill(a.email);
+  const transfer = page.getByRole('table', { name: 'Token transfers' }).getByRole('row', { name: new RegExp(a.email) });
+  await expect(transfer.getByText('CONFIRMED')).toBeVisible();
+  const token = getContract({ address: faucetToken, abi: cL2CTokenAbi, client: chain });
+  expect(await token.read.balanceOf([a.walletAddress])).toBe(parseEther('3'));
+  await page.screenshot({ path: `.tmp/chain-tokens-${unique}.png`, fullPage: true });
+});

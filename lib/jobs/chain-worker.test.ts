@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keccak256, toHex } from 'viem';
+import { getDb } from '@/db/client';
+import { chainTransactions } from '@/db/schema';
+import { EvmChainClient } from '@/lib/chain/evm';
+import { inFlight } from '@/lib/chain/settle';
+import { createTestOrg } from '@/test/helpers';
+import { BACKOFF_MAX_MS, MAX_CHECKS, backoff, runChainWorkerOnce } from './chain-worker';
+
+/** Bounded retries with backoff while the node cannot answer (a closed port on 127.0.0.1). */
+let organizationId: string;
+const unreachable = () => new EvmChainClient(getDb, 'http://127.0.0.1:9');
+
+function submittedRow(attempts = 0) {
+  return getDb()
+    .insert(chainTransactions)
+    .values({
+      organizationId,
+      kind: 'transfer',
+      entityId: crypto.randomUUID(),
+      chain: 'evm',
+      status: 'SUBMITTED',
+      transactionHash: keccak256(toHex(crypto.randomUUID())),
+      attempts,
+    })
+    .returning()
+    .get();
+}
+const reload = (id: string) => getDb().select().from(chainTransactions).where(eq(chainTransactions.id, id)).get()!;
+
+beforeAll(async () => {
+  organizationId = (await createTestOrg()).organization.id;
+});
+
+describe('receipt worker retries', () => {
+  it('backs off exponentially, capped', () => {
+    expect([1, 2, 3, 4].map(backoff)).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoff(30)).toBe(BACKOFF_MAX_MS);
+  });
+
+  it('a node that cannot answer: the row is checked again later, not before; rows in flight are left alone', async () => {
+    const row = submittedRow();
+    const busy = submittedRow();
+    inFlight.add(busy.id);
+    const now = new Date();
+    await runChainWorkerOnce(getDb(), unreachable(), { now });
+    const after = reload(row.id);
+    expect(after).toMatchObject({ status: 'SUBMITTED', attempts: 1 });
+    expect(after.nextCheckAt!.getTime()).toBe(now.getTime() + 1000);
+    expect(after.error).toMatch(/HTTP request failed|fetch failed/);
+    expect(reload(busy.id).attempts).toBe(0);
+    inFlight.delete(busy.id);
+    await runChainWorkerOnce(getDb(), unreachable(), { now });
+    expect(reload(row.id).attempts).toBe(1); // not due yet
+  });
+
+  it(`gives up FAILED after ${MAX_CHECKS} checks, with the last reason`, async () => {
+    const row = submittedRow(MAX_CHECKS - 1);
+    await runChainWorkerOnce(getDb(), unreachable(), { now: new Date(Date.now() + 10 * 60_000) });
+    expect(reload(row.id)).toMatchObject({ status: 'FAILED', error: expect.stringMatching(new RegExp(`^no receipt after ${MAX_CHECKS} checks \\(last: `)) });
+  });
+});
