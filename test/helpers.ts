@@ -1,5 +1,6 @@
 import { getDb } from '@/db/client';
 import { createOrganization } from '@/lib/tenants/service';
+import { checkDocumented } from './api-contract';
 
 let counter = 0;
 
@@ -26,7 +27,10 @@ export type CallOptions = {
   params?: Record<string, string>;
 };
 
-/** Calls an exported route handler the way Next does, returning status, headers and JSON. */
+/**
+ * Calls an exported route handler the way Next does, returning status, headers and JSON.
+ * A Family A or B response is first held to its OpenAPI document (test/api-contract.ts).
+ */
 export async function call(handler: Handler, opts: CallOptions = {}) {
   const url = new URL(opts.path ?? '/test', 'http://127.0.0.1:3999');
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
@@ -40,6 +44,7 @@ export async function call(handler: Handler, opts: CallOptions = {}) {
     params: Promise.resolve(opts.params ?? {}),
   });
   const text = await res.text();
+  await checkDocumented(handler, { status: res.status, headers: res.headers, text });
   let json: any = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;

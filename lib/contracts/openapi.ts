@@ -16,6 +16,8 @@ export function registerContractPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/contract',
     operationId: 'listContracts',
     summary: 'A1 — list smart contracts',
+    description:
+      "The organization’s smart-contract records, one page at a time. `search` matches name, symbol and description; `filters` echoes the applied, normalized filters.",
     tags,
     request: { query: listContractsQuery },
     responses: { 200: jsonResponse('A page of contracts', paginated(contractView)), 400: aErrors[400], 401: aErrors[401] },
@@ -25,6 +27,8 @@ export function registerContractPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/contract',
     operationId: 'createContract',
     summary: 'A2 — create a smart-contract record (not deployed)',
+    description:
+      "Creates a record with status CREATED and no address; nothing is deployed. `network` defaults to POLYGON and `env` to TESTNET. Unknown body properties are 400.",
     tags,
     request: { body: jsonBody(createContractBody) },
     responses: { 201: jsonResponse('Created', contractView), 400: aErrors[400], 401: aErrors[401], 413: aErrors[413], 415: aErrors[415] },
@@ -54,8 +58,9 @@ export function registerContractPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/contract/{id}',
     operationId: 'deleteContract',
     summary: 'A4 — delete a contract without NFTs',
+    description: 'A contract that still has NFTs is 409 and nothing is deleted; delete its NFTs first with `DELETE /cl2c/nft/{id}`.',
     tags,
-    request: { params: z.object({ id: z.string() }) },
+    request: { params: z.object({ id: z.string().meta({ description: 'The smart contract’s id.', example: '0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70' }) }) },
     responses: { 200: jsonResponse('Deleted', deleteContractResponse), 401: aErrors[401], 404: aErrors[404], 409: aErrors[409] },
   });
 }

@@ -12,7 +12,7 @@ export const listContractsQuery = z.strictObject({
   page: pageParam,
   limit: limitParam,
   search: searchParam,
-  status: contractStatus.optional(),
+  status: contractStatus.optional().meta({ description: 'Only contracts in this status.' }),
   sortBy: sortByParam(contractSortFields),
   sortOrder: sortOrderParam,
 });
@@ -57,7 +57,7 @@ export const contractView = z
     status: contractStatus,
     contractAddress: z.string().nullable(),
     deployedAt: z.string().datetime().nullable(),
-    metadata: z.record(z.string(), z.unknown()).nullable(),
+    metadata: z.record(z.string(), z.unknown()).meta({ description: 'Free-form; `{}` when none was given (never null).' }),
     creatorAddress: z.string().nullable().describe('The wallet that deployed it (set from the deployment receipt).'),
     deploymentTransactionHash: z.string().nullable().describe('Set as soon as the service signs the deployment.'),
     deploymentLogs: z

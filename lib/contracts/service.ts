@@ -12,7 +12,8 @@ import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import type { CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
-export type ContractView = Omit<SmartContract, 'organizationId' | 'totalNfts' | 'totalSupply'> & {
+export type ContractView = Omit<SmartContract, 'organizationId' | 'totalNfts' | 'totalSupply' | 'metadata'> & {
+  metadata: Record<string, unknown>;
   totalNFTs: number;
 };
 
@@ -26,7 +27,8 @@ const viewColumns = {
   status: smartContracts.status,
   contractAddress: smartContracts.contractAddress,
   deployedAt: smartContracts.deployedAt,
-  metadata: smartContracts.metadata,
+  // An object, never null (a strict client types it as one): `{}` when none was given.
+  metadata: sql<Record<string, unknown>>`coalesce(${smartContracts.metadata}, '{}')`.mapWith(smartContracts.metadata),
   creatorAddress: smartContracts.creatorAddress,
   deploymentTransactionHash: smartContracts.deploymentTransactionHash,
   deploymentLogs: smartContracts.deploymentLogs,

@@ -37,7 +37,12 @@ export const bulkInviteResult = z.object({
   email: z.string(),
   status: z.enum(bulkInviteStatuses),
   reason: z.string(),
-  id: z.string().nullable().describe('Invitation id (invited, already invited) or membership id (already a member)'),
+  id: z
+    .string()
+    .nullable()
+    .describe(
+      'The record the entry is about: the new invitation (invited), the pending invitation or the membership that made it skipped (a duplicate within the request gets its first occurrence’s id); null only for failed entries.',
+    ),
 });
 export type BulkInviteResult = z.output<typeof bulkInviteResult>;
 

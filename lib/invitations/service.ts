@@ -58,6 +58,7 @@ export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInvi
   const results: BulkInviteResult[] = new Array<BulkInviteResult>(body.users.length);
   const firstIndexOf = new Map<string, number>();
   const candidates: Pending[] = [];
+  const duplicates: { index: number; first: number }[] = [];
 
   body.users.forEach((raw, index) => {
     const parsed = inviteEntry.safeParse(raw);
@@ -69,6 +70,7 @@ export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInvi
     const first = firstIndexOf.get(email);
     if (first !== undefined) {
       results[index] = { email, status: 'skipped', reason: `duplicate within the request (same as users[${first}])`, id: null };
+      duplicates.push({ index, first });
       return;
     }
     firstIndexOf.set(email, index);
@@ -135,6 +137,8 @@ export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInvi
     }
   });
   if (queued > 0) kickMailWorker();
+  // A duplicate names the record its first occurrence got or found (only `failed` has no id).
+  for (const d of duplicates) results[d.index]!.id = results[d.first]!.id;
 
   const summary = { total: results.length, invited: 0, skipped: 0, failed: 0 };
   for (const r of results) summary[r.status] += 1;

@@ -7,7 +7,7 @@ export const listOutboxQuery = z.strictObject({
   page: pageParam,
   limit: limitParam,
   search: searchParam,
-  status: z.enum(emailStatuses).optional(),
+  status: z.enum(emailStatuses).optional().meta({ description: 'Only mails in this delivery status.' }),
   sortBy: sortByParam(['createdAt'] as const),
   sortOrder: sortOrderParam,
 });
@@ -24,6 +24,8 @@ export const outboxItemView = z
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     nextAttemptAt: z.string().datetime().nullable(),
+    /** Set while a delivery attempt holds the mail; a crash leaves it set and boot makes the mail due again. */
+    claimedAt: z.string().datetime().nullable(),
     sentAt: z.string().datetime().nullable(),
     links: z.array(z.string()),
     createdAt: z.string().datetime(),

@@ -14,7 +14,9 @@ import {
 
 export function registerMemberPaths(registry: OpenAPIRegistry) {
   const tags = ['Members and invitations'];
-  const params = z.object({ id: z.string().describe('A membership id or a pending invitation id') });
+  const params = z.object({
+    id: z.string().meta({ description: 'A membership id or an invitation id.', example: 'a3b4c5d6-e7f8-4a9b-8c1d-2e3f4a5b6c7d' }),
+  });
   registry.registerPath({
     method: 'get',
     path: '/cl2c/user',
@@ -31,6 +33,8 @@ export function registerMemberPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/user/{id}',
     operationId: 'getMember',
     summary: 'A10 — a member (with NFTs and shares) or a pending invitation',
+    description:
+      'The id may be a membership id, a pending invitation id (`kind: invitation`, no NFTs), or the id of an invitation that was accepted — then the answer is the member it became (`kind: member`, `id` the membership id). Revoked or expired invitations and other organizations’ records are 404.',
     tags,
     request: { params },
     responses: { 200: jsonResponse('The member', memberDetail), 401: aErrors[401], 404: aErrors[404] },
@@ -85,8 +89,11 @@ export function registerMemberPaths(registry: OpenAPIRegistry) {
     path: '/console/outbox',
     operationId: 'listOutbox',
     summary: 'Outbox — every e-mail the organization’s actions produced, with delivery status',
+    description:
+      "Console support: the outbox of e-mails (invitations, copyright requests, resends) with delivery status and the links they carry. " +
+      'Those links are credentials, so only a signed-in administrator’s session may read them: an API key gets 403.',
     tags: ['Console'],
     request: { query: listOutboxQuery },
-    responses: { 200: jsonResponse('A page of mails', paginated(outboxItemView)), 400: aErrors[400], 401: aErrors[401] },
+    responses: { 200: jsonResponse('A page of mails', paginated(outboxItemView)), 400: aErrors[400], 401: aErrors[401], 403: aErrors[403] },
   });
 }

@@ -13,8 +13,8 @@ export const listMembersQuery = z.strictObject({
   page: pageParam,
   limit: limitParam,
   search: searchParam,
-  status: z.enum(memberListStatuses).optional(),
-  hasWallet: booleanParam,
+  status: z.enum(memberListStatuses).optional().meta({ description: 'ACTIVE / SUSPENDED members, or PENDING invitations.' }),
+  hasWallet: booleanParam.meta({ description: 'true: only entries with a wallet address; false: only those without.' }),
   sortBy: sortByParam(memberSortFields),
   sortOrder: sortOrderParam,
 });

@@ -202,6 +202,16 @@ function toInvitationItem(inv: Invitation, now: Date): MemberListItem {
   };
 }
 
+/** The membership an ACCEPTED invitation of the organization became, if `id` is one. */
+function acceptedInvitationMembership(db: Db, organizationId: string, id: string): string | null {
+  const row = db
+    .select({ membershipId: invitations.userOrganizationId })
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), eq(invitations.status, 'ACCEPTED')))
+    .get();
+  return row?.membershipId ?? null;
+}
+
 type Target = { kind: 'member'; row: MemberRow } | { kind: 'invitation'; row: Invitation };
 
 /** A membership or a PENDING invitation of the organization; anything else is 404. */
@@ -211,9 +221,13 @@ function findTarget(db: Db, organizationId: string, id: string): Target {
   return { kind: 'invitation', row: findPendingInvitation(db, organizationId, id) };
 }
 
-/** A10: a member with their NFTs and shares, or a pending invitation (no NFTs yet). */
+/**
+ * A10: a member with their NFTs and shares, or a pending invitation (no NFTs yet). The id of an
+ * invitation that was accepted answers with the member it became (a client may have stored it).
+ */
 export function getMember(db: Db, organizationId: string, id: string): MemberDetail {
-  const target = findTarget(db, organizationId, id);
+  const becameMember = acceptedInvitationMembership(db, organizationId, id);
+  const target = findTarget(db, organizationId, becameMember ?? id);
   if (target.kind === 'invitation') {
     const item = toInvitationItem(target.row, new Date());
     return {

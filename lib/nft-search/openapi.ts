@@ -31,8 +31,10 @@ export function registerNftSearchPaths(registry: OpenAPIRegistry) {
     path: '/v1/cl2c/nfts/{id}',
     operationId: 'getNft',
     summary: 'B2 — one NFT with its smart contract',
+    description:
+      "One NFT of the tenant with its smart contract. A malformed id is 400 (ProblemDetails, `errors.id`); an unknown id or another tenant’s is 404.",
     tags,
-    request: { params: nftIdParams },
+    request: { params: nftIdParams.extend({ id: nftIdParams.shape.id.meta({ description: 'The NFT’s id (a UUID; anything else is 400).', example: '7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d' }) }) },
     responses: { 200: jsonResponse('The NFT', nftDetail), 400: bErrors[400], 401: bErrors[401], 404: bErrors[404] },
   });
 }

@@ -35,27 +35,44 @@ export type AdvancedFilterInput = {
  */
 export const advancedFilter: z.ZodType<AdvancedFilterInput> = z.lazy(() =>
   z
-    .strictObject({
-      logic: z.string().nullish().meta({ description: `Group logic: ${filterLogics.join(', ')}` }),
-      filters: z.array(advancedFilter).nullish(),
-      field: z.string().nullish().meta({ description: `One of: ${searchFieldNames.join(', ')}` }),
-      operator: z.string().nullish().meta({ description: `One of: ${filterOperators.join(', ')}` }),
+    .object({
+      logic: z
+        .string()
+        .nullish()
+        .meta({ type: 'string', nullable: true, enum: [...filterLogics, null], description: 'A group’s logic over `filters` (case-insensitive). Absent on a leaf.' }),
+      filters: z.array(advancedFilter).nullish().meta({ description: 'The group’s members: leaves or nested groups.' }),
+      field: z
+        .string()
+        .nullish()
+        .meta({ type: 'string', nullable: true, enum: [...searchFieldNames, null], description: 'A leaf’s field, as named in the search item (case-insensitive).' }),
+      operator: z
+        .string()
+        .nullish()
+        .meta({ type: 'string', nullable: true, enum: [...filterOperators, null], description: 'A leaf’s comparison (case-insensitive); strings compare case-insensitively.' }),
       value: filterValue.optional().meta({ description: 'Converted to the field type; null means IS NULL (eq) / IS NOT NULL (neq).' }),
     })
-    .meta({ id: 'AdvancedFilter' }),
+    .meta({ id: 'AdvancedFilter', description: 'A group `{logic, filters}` or a leaf `{field, operator, value}`.' }),
 );
+
+/** `"field"` or `"field asc|desc"`, field as in the search item. */
+export const orderByPattern = `^\\s*(${searchFieldNames.join('|')})(\\s+(asc|desc))?\\s*$`;
 
 
 /** B1 body. Every property may be null, as .NET clients commonly send. */
 export const searchNftsBody = z
-  .strictObject({
+  .object({
     advancedSearch: z
-      .strictObject({
-        fields: z.array(z.string()).max(50).nullish(),
-        keyword: z.string().max(200).nullish(),
+      .object({
+        fields: z
+          .array(z.string().meta({ type: 'string', enum: [...searchFieldNames] }))
+          .max(50)
+          .nullish()
+          .meta({ description: 'Fields to search (case-insensitive names); empty or absent = every searchable field.' }),
+        keyword: z.string().max(200).nullish().meta({ description: 'Ignored when empty.' }),
       })
-      .nullish(),
-    keyword: z.string().max(200).nullish(),
+      .nullish()
+      .meta({ description: 'The same substring search over the named fields only; OR-ed with `keyword`.' }),
+    keyword: z.string().max(200).nullish().meta({ description: 'Case-insensitive substring over every searchable field (not ids).' }),
     advancedFilter: advancedFilter.nullish(),
     pageNumber: z
       .number()
@@ -71,8 +88,12 @@ export const searchNftsBody = z
       .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
       .nullish()
       .meta({ description: `≤ 0 means 10 (the default); at most ${MAX_PAGE_SIZE}.` }),
-    orderBy: z.array(z.string().max(100)).max(20).nullish(),
-    smartContractId: uuidString.nullish(),
+    orderBy: z
+      .array(z.string().max(100).meta({ type: 'string', pattern: orderByPattern, example: 'mintedAt desc' }))
+      .max(20)
+      .nullish()
+      .meta({ description: '`"field"` or `"field desc"`; the first entry sorts first. Default: createdAt descending.' }),
+    smartContractId: uuidString.nullish().meta({ description: 'Only NFTs of this smart contract.' }),
   })
   .meta({ id: 'SearchNftsRequest' });
 export type SearchNftsBody = z.output<typeof searchNftsBody>;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { copyrightRules } from '@/lib/copyright/openapi';
-import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
+import { aErrors, familyAError, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
 import {
   createNftBody,
+  deleteNftResponse,
+  holderView,
+  listHoldersQuery,
   listNftsQuery,
   nftCreatedView,
   nftDetailView,
@@ -15,12 +18,14 @@ import {
 
 export function registerNftPaths(registry: OpenAPIRegistry) {
   const tags = ['NFTs'];
-  const id = z.object({ id: z.string() });
+  const id = z.object({ id: z.string().meta({ description: 'The NFT’s id.', example: '7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d' }) });
   registry.registerPath({
     method: 'get',
     path: '/cl2c/nft',
     operationId: 'listNfts',
     summary: 'A5 — list NFTs (search on name and description; filter by status and contract)',
+    description:
+      "The organization’s NFTs, one page at a time. `search` matches name and description.",
     tags,
     request: { query: listNftsQuery },
     responses: { 200: jsonResponse('A page of NFTs', paginated(nftView)), 400: aErrors[400], 401: aErrors[401] },
@@ -76,6 +81,8 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     path: '/cl2c/nft/{id}',
     operationId: 'getNft',
     summary: 'One NFT with its copyright holders, metadata and token/metadata URIs',
+    description:
+      "Everything the console shows about one NFT: the A6 shape plus token and metadata URIs and timestamps.",
     tags,
     request: { params: id },
     responses: { 200: jsonResponse('The NFT', nftDetailView), 401: aErrors[401], 404: aErrors[404] },
@@ -99,10 +106,39 @@ export function registerNftPaths(registry: OpenAPIRegistry) {
     },
   });
   registry.registerPath({
+    method: 'delete',
+    path: '/cl2c/nft/{id}',
+    operationId: 'deleteNft',
+    summary: 'Delete an NFT record (extension) — so a contract can then be deleted (A4)',
+    description:
+      'Not in the original interface; added so A4’s advice (“delete them first”) can be followed. Only an NFT that never left this ' +
+      'service can be deleted: a MINTED one (it exists on chain) or a copyrighted one (`copyrightedAt` set — its split was signed) is ' +
+      '409 and nothing changes. Its copyright shares are deleted with it; content-store blocks stay (content-addressed, possibly shared).',
+    tags,
+    request: { params: id },
+    responses: {
+      200: jsonResponse('Deleted', deleteNftResponse),
+      404: aErrors[404],
+      409: jsonResponse('The NFT is MINTED or copyrighted; nothing was deleted.', familyAError),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/cl2c/nft/holders',
+    operationId: 'listCopyrightHolderCandidates',
+    summary: 'Members who can hold copyright shares (the console’s holder picker)',
+    description: 'ACTIVE members of the organization, matched on e-mail, name and user name; at most `limit` of them.',
+    tags,
+    request: { query: listHoldersQuery },
+    responses: { 200: jsonResponse('Matching members', z.object({ data: z.array(holderView) })), 400: aErrors[400], 401: aErrors[401] },
+  });
+  registry.registerPath({
     method: 'get',
     path: '/cl2c/nft/{id}/metadata',
     operationId: 'getNftMetadata',
     summary: 'The NFT’s ERC-721 / OpenSea metadata JSON',
+    description:
+      "The metadata JSON built from the NFT (name, description, image, external_url, attributes). For an NFT with an image it is also in the content store, at its `metadataUri`.",
     tags,
     request: { params: id },
     responses: { 200: jsonResponse('Metadata JSON', nftMetadataJson), 401: aErrors[401], 404: aErrors[404] },

@@ -13,11 +13,11 @@ export const listNftsQuery = z.strictObject({
   page: pageParam,
   limit: limitParam,
   search: searchParam,
-  status: nftStatus.optional(),
+  status: nftStatus.optional().meta({ description: 'Only NFTs in this status.' }),
   // Contract ids are UUIDs: anything else is a client mistake (400 naming the field), not an empty list.
-  contractId: z.string().trim().pipe(z.uuid('must be a contract id (UUID)')).optional(),
+  contractId: z.string().trim().pipe(z.uuid('must be a contract id (UUID)')).optional().meta({ description: 'Only NFTs of this smart contract (id).' }),
   /** Extension (lib/copyright): NONE, AWAITING (someone still has to answer), REJECTED, COPYRIGHTED. */
-  copyrightStatus: z.enum(copyrightStatuses).optional(),
+  copyrightStatus: z.enum(copyrightStatuses).optional().meta({ description: 'Extension: only NFTs whose copyright split is in this state (NONE: no shares; AWAITING: a holder has still to answer; REJECTED; COPYRIGHTED: every share authorized).' }),
   sortBy: sortByParam(nftSortFields),
   sortOrder: sortOrderParam,
 });
@@ -171,7 +171,7 @@ export const copyrightEntryView = z
 
 export const nftCreatedView = nftView
   .extend({
-    metadata: z.record(z.string(), z.unknown()).nullable(),
+    metadata: z.record(z.string(), z.unknown()).meta({ description: 'Free-form; `{}` when none was given (never null).' }),
     copyright: z.array(copyrightEntryView),
     totalOwners: z.number().int(),
   })
@@ -208,3 +208,9 @@ export const nftMetadataJson = z
     attributes: z.array(z.unknown()),
   })
   .meta({ id: 'NftMetadataJson' });
+
+/** DELETE /cl2c/nft/{id} response (mirrors A4's). */
+export const deleteNftResponse = z.object({
+  message: z.string(),
+  deletedNft: z.object({ id: z.string(), name: z.string() }),
+});

@@ -48,7 +48,8 @@ export type NftView = {
 };
 
 export type NftCreatedView = NftView & {
-  metadata: Record<string, unknown> | null;
+  /** Never null: `{}` when the NFT was created without metadata. */
+  metadata: Record<string, unknown>;
   copyright: CopyrightEntry[];
   totalOwners: number;
 };
@@ -201,7 +202,7 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, where: SQL 
 
 function withCopyright(db: Reader, row: Row): NftCreatedView {
   const copyright = loadCopyright(db, [row.id]).get(row.id) ?? [];
-  return { ...toView(row), metadata: row.metadata, copyright, totalOwners: copyright.length };
+  return { ...toView(row), metadata: row.metadata ?? {}, copyright, totalOwners: copyright.length };
 }
 
 /** Detail for the console: the create shape plus token/metadata URIs and timestamps. */

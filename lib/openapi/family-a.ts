@@ -5,7 +5,9 @@ import { registerCopyrightPaths } from '@/lib/copyright/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
 import { registerTokenPaths } from '@/lib/tokens/openapi';
-import { newRegistry } from './registry';
+import { familyAExamples } from './examples';
+import { finishDocument } from './finish';
+import { aErrors, newRegistry } from './registry';
 
 /** The Family A OpenAPI 3.0.3 document, generated from the handlers' own zod schemas. */
 export function familyADocument() {
@@ -16,7 +18,7 @@ export function familyADocument() {
   registerMemberPaths(registry);
   registerTokenPaths(registry);
   registerChainPaths(registry);
-  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+  const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {
       title: 'CL2C Admin — Family A (organization API)',
@@ -26,4 +28,5 @@ export function familyADocument() {
     servers: [{ url: '/api/v1' }],
     security: [{ apiKey: [] }],
   });
+  return finishDocument(doc, 'A', aErrors, familyAExamples);
 }

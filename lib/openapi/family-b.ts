@@ -2,6 +2,8 @@ import { OpenApiGeneratorV3, OpenAPIRegistry } from '@asteasolutions/zod-to-open
 import { z } from 'zod';
 import { registerNftSearchPaths } from '@/lib/nft-search/openapi';
 import { registerTenantUserPaths } from '@/lib/tenant-users/openapi';
+import { familyBExamples } from './examples';
+import { finishDocument } from './finish';
 
 /** Family B validation error (400), as ASP.NET Core's ValidationProblemDetails. */
 export const problemDetails = z
@@ -43,7 +45,8 @@ export const bErrors = {
   409: failure('Conflicts with an existing record.'),
   413: failure('Request body too large.'),
   415: failure('Content-Type is not application/json.'),
-  429: failure('Rate limited; see Retry-After.'),
+  429: failure('Rate limited; wait for `Retry-After` seconds.'),
+  500: failure('Unexpected failure; quote `errorId` to support (it is in the server log).'),
 } as const;
 
 /** The Family B OpenAPI 3.0.3 document, generated from the handlers' own zod schemas. */
@@ -53,7 +56,7 @@ export function familyBDocument() {
   registry.registerComponent('securitySchemes', 'tenantApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
   registerNftSearchPaths(registry);
   registerTenantUserPaths(registry);
-  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+  const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {
       title: 'CL2C Admin — Family B (tenant API)',
@@ -64,4 +67,5 @@ export function familyBDocument() {
     servers: [{ url: '/' }],
     security: [{ tenant: [], tenantApiKey: [] }],
   });
+  return finishDocument(doc, 'B', bErrors, familyBExamples);
 }

@@ -15,11 +15,13 @@ const errorResponse = (description: string) => ({
 export const aErrors = {
   400: errorResponse('Invalid input; `details` names each field.'),
   401: errorResponse('Missing, unknown, revoked or expired API key.'),
+  403: errorResponse('Not allowed: a console session’s write from another site, or an API key on a console-only operation.'),
   404: errorResponse('Not found in the key’s organization.'),
   409: errorResponse('Conflicts with the current state.'),
   413: errorResponse('Request body too large.'),
   415: errorResponse('Content-Type is not application/json.'),
-  429: errorResponse('Rate limited; see Retry-After.'),
+  429: errorResponse('Rate limited; wait for `Retry-After` seconds.'),
+  500: errorResponse('Unexpected failure; `details` holds `requestId: …`, the id under which it is logged.'),
 } as const;
 
 export function jsonBody<T extends z.ZodType>(schema: T) {

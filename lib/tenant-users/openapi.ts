@@ -11,6 +11,8 @@ export function registerTenantUserPaths(registry: OpenAPIRegistry) {
     path: '/v1/cl2c/users',
     operationId: 'listUsers',
     summary: 'B3 — every user of the tenant (no pagination)',
+    description:
+      "Every user with a membership in the tenant’s organization, as a plain JSON array.",
     tags,
     responses: { 200: jsonResponse('The users', z.array(userListItem)), 401: bErrors[401] },
   });
@@ -19,8 +21,10 @@ export function registerTenantUserPaths(registry: OpenAPIRegistry) {
     path: '/v1/cl2c/users/{id}',
     operationId: 'getUser',
     summary: 'B4 — one user of the tenant',
+    description:
+      "One user of the tenant, with the authentication fields the list omits. Unknown ids and users outside the tenant are 404.",
     tags,
-    request: { params: z.object({ id: z.string() }) },
+    request: { params: z.object({ id: z.string().meta({ description: 'The user’s id; ids of users outside the tenant are 404.', example: '5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d' }) }) },
     responses: { 200: jsonResponse('The user', userProfile), 401: bErrors[401], 404: bErrors[404] },
   });
   registry.registerPath({
@@ -28,6 +32,8 @@ export function registerTenantUserPaths(registry: OpenAPIRegistry) {
     path: '/v1/cl2c/user',
     operationId: 'createUser',
     summary: 'B5 — create a registered user (wallet, ACTIVE membership)',
+    description:
+      "Creates a registered user with a custodial wallet and an ACTIVE membership; a pending invitation for the same e-mail becomes ACCEPTED. E-mail, user name and phone are unique (409). Success is 200, as the interface shows. Unknown body properties are ignored.",
     tags,
     request: { body: jsonBody(createTenantUserBody) },
     responses: {

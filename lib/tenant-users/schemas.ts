@@ -8,7 +8,7 @@ const optionalPhone = z.preprocess(blankToNull, phoneField.nullish()).meta({ typ
 
 /** B5 body: a new registered user of the tenant. */
 export const createTenantUserBody = z
-  .strictObject({
+  .object({
     firstName: registrationFields.firstName,
     lastName: registrationFields.lastName,
     email: emailField,
@@ -20,7 +20,7 @@ export type CreateTenantUserBody = z.output<typeof createTenantUserBody>;
 
 /** B6 body: the key owner's own profile. Omitted fields stay; `null`/`""` clears phone and push token. */
 export const updateCurrentUserBody = z
-  .strictObject({
+  .object({
     id: z.string().trim().min(1, 'is required'),
     firstName: registrationFields.firstName.optional(),
     lastName: registrationFields.lastName.optional(),

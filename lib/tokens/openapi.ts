@@ -62,6 +62,8 @@ export function registerTokenPaths(registry: OpenAPIRegistry) {
     path: '/console/transfers',
     operationId: 'listTransfers',
     summary: 'Token transfer history (console), newest first',
+    description:
+      "Console support: every token send of the organization with its status, newest first.",
     tags: ['Tokens'],
     request: { query: listTransfersQuery },
     responses: { 200: jsonResponse('A page of transfers', paginated(transferView)), 400: aErrors[400], 401: aErrors[401] },

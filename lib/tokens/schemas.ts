@@ -58,8 +58,8 @@ export const listTransfersQuery = z.strictObject({
   page: pageParam,
   limit: limitParam,
   search: searchParam,
-  status: transferStatus.optional(),
-  tokenType: tokenType.optional(),
+  status: transferStatus.optional().meta({ description: 'Only transfers in this status.' }),
+  tokenType: tokenType.optional().meta({ description: 'Only transfers of this token type.' }),
   sortBy: sortByParam(['createdAt']),
   sortOrder: sortOrderParam,
 });

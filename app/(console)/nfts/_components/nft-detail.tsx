@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableShell } from '@/components/ui/table-shell';
 import { ApiError, errorMessage } from '@/lib/http/client';
+import { DeleteNftButton } from './delete-nft-button';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
 import { CopyrightStatus } from './copyright-status';
 import { NftChainCard, NftMintAction } from './nft-mint-action';
@@ -89,6 +90,7 @@ export function NftDetail({ id }: { id: string }) {
               Change status
             </Button>
             <Button onClick={() => setEditing(true)}>Edit</Button>
+            <DeleteNftButton nft={n} />
           </>
         }
       />

@@ -100,8 +100,13 @@ describe('A13 POST /cl2c/user/bulk', () => {
     expect(data.results.map((r) => r.status)).toEqual(['invited', 'skipped', 'skipped', 'skipped', 'failed', 'failed', 'invited']);
     expect(data.results[0]).toMatchObject({ email: fresh.toLowerCase(), reason: 'invitation e-mail queued' });
     expect(data.results[1]!.reason).toMatch(/duplicate within the request/);
+    // Skipped entries name the existing record: the first occurrence's invitation, the membership, the pending invitation.
+    expect(data.results[1]!.id).toBe(data.results[0]!.id);
     expect(data.results[2]).toMatchObject({ reason: 'already a member of the organization', id: member.memberId });
     expect(data.results[3]!.reason).toMatch(/already invited/);
+    const pendingRow = getDb().select().from(invitations).where(eq(invitations.email, pending)).get()!;
+    expect(data.results[3]!.id).toBe(pendingRow.id);
+    expect(data.results[5]!.id).toBeNull();
     expect(data.results[4]).toMatchObject({ email: 'not-an-email', id: null, reason: 'email: must be a valid e-mail address' });
     expect(data.results[5]!.reason).toMatch(/^phone: must be a phone number/);
     expect(data.summary).toEqual({ total: 7, invited: 2, skipped: 3, failed: 2 });
@@ -307,10 +312,22 @@ describe('A10 GET /cl2c/user/{id}', () => {
     });
   });
 
-  it('404 for unknown ids, other organizations’ members and used invitations', async () => {
+  it('an accepted invitation’s id answers with the member it became', async () => {
     const mine = await inviteAndRegister();
+    const byInvitation = await call(getOne, { headers: h(), params: { id: mine.invitationId } });
+    const byMembership = await call(getOne, { headers: h(), params: { id: mine.memberId } });
+    expect(byInvitation.status, byInvitation.text).toBe(200);
+    expect(byInvitation.json).toMatchObject({ id: mine.memberId, kind: 'member', email: mine.email, status: 'ACTIVE', walletAddress: mine.walletAddress });
+    expect(byInvitation.json).toEqual(byMembership.json);
+    // Removed afterwards: both ids are gone.
+    expect((await call(DELETE, { method: 'DELETE', headers: h(), params: { id: mine.memberId } })).status).toBe(200);
+    expect((await call(getOne, { headers: h(), params: { id: mine.invitationId } })).status).toBe(404);
+  });
+
+  it('404 for unknown ids, other organizations’ members and invitations (pending or accepted)', async () => {
     const theirs = await inviteAndRegister(other);
-    for (const id of ['nope', crypto.randomUUID(), theirs.memberId, theirs.invitationId, mine.invitationId]) {
+    const theirPending = (await invite([{ email: `theirs-${uid()}@example.test` }], other)).results[0]!.id!;
+    for (const id of ['nope', crypto.randomUUID(), theirs.memberId, theirs.invitationId, theirPending]) {
       const res = await call(getOne, { headers: h(), params: { id } });
       expect(res.status, id).toBe(404);
       expect(res.json).toEqual({ error: 'Member or invitation not found.', details: [] });

@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { nfts } from '@/db/schema';
+import { recordAudit } from '@/lib/audit/service';
+import { ConflictError, NotFoundError } from '@/lib/errors';
+import type { Actor } from '@/lib/http/actor';
+
+/**
+ * DELETE /cl2c/nft/{id} (an extension of the interface, so A4's "delete them first" can be
+ * followed). Only a record that never left this service may go: once it is MINTED (it exists on
+ * chain) or copyrighted (`copyrightedAt` set: the split was signed) it is 409 and nothing
+ * changes. Its copyright shares go with it (cascade); content-store blocks stay, since they are
+ * content-addressed and may be shared by other records.
+ */
+export function deleteNft(db: Db, actor: Actor, id: string) {
+  return db.transaction((tx) => {
+    const current = tx
+      .select({ id: nfts.id, name: nfts.name, status: nfts.status, copyrightedAt: nfts.copyrightedAt, smartContractId: nfts.smartContractId })
+      .from(nfts)
+      .where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId)))
+      .get();
+    if (!current) throw new NotFoundError('NFT');
+    if (current.status === 'MINTED') {
+      throw new ConflictError('A minted NFT cannot be deleted: it exists on chain.', [`id: NFT ${id} is MINTED`]);
+    }
+    if (current.copyrightedAt) {
+      throw new ConflictError('A copyrighted NFT cannot be deleted: its copyright record is signed.', [
+        `id: NFT ${id} was copyrighted at ${current.copyrightedAt.toISOString()}`,
+      ]);
+    }
+    tx.delete(nfts).where(eq(nfts.id, id)).run();
+    recordAudit(tx, actor, {
+      action: 'nft.delete',
+      entityType: 'nft',
+      entityId: id,
+      data: { name: current.name, smartContractId: current.smartContractId, status: current.status },
+    });
+    return { message: 'NFT deleted.', deletedNft: { id: current.id, name: current.name } };
+  });
+}

@@ -1,0 +1,429 @@
+/**
+ * Request and response examples of every operation, by operationId, attached to the documents by
+ * finish.ts. lib/openapi/document-examples.test.ts validates each against its schema, and the
+ * typed-client tests send the request examples to the real handlers.
+ */
+export type OperationExamples = { request?: unknown; responses: Record<string, unknown> };
+
+/**
+ * Operations the chain session documented in lib/chain/openapi.ts as this round closed, still
+ * without examples and parameter descriptions; the completeness, example and typed-client
+ * coverage tests skip exactly these until they get theirs.
+ */
+export const OPERATIONS_AWAITING_EXAMPLES = ['deployContract', 'mintNft', 'getWallet'];
+
+const CONTRACT_ID = '0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70';
+const NFT_ID = '7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d';
+const MEMBER_ID = 'a3b4c5d6-e7f8-4a9b-8c1d-2e3f4a5b6c7d';
+const USER_ID = '5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d';
+const INVITATION_ID = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+const CREATED = '2026-11-22T10:00:00.000Z';
+const UPDATED = '2026-11-22T10:05:00.000Z';
+const IMAGE = 'ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a';
+const METADATA_URI = 'ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm';
+const TX = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
+
+const contract = {
+  id: CONTRACT_ID,
+  name: 'Genesis Collection',
+  symbol: 'GEN',
+  description: 'First editions of the 2026 catalogue',
+  network: 'POLYGON',
+  env: 'TESTNET',
+  status: 'CREATED',
+  contractAddress: null,
+  deployedAt: null,
+  metadata: { curator: 'Ana' },
+  creatorAddress: null,
+  deploymentTransactionHash: null,
+  deploymentLogs: null,
+  totalNFTs: 3,
+  createdAt: CREATED,
+  updatedAt: UPDATED,
+};
+const deployed = { ...contract, status: 'DEPLOYED', contractAddress: WALLET, deployedAt: UPDATED, creatorAddress: WALLET };
+
+const nft = {
+  id: NFT_ID,
+  status: 'CREATED',
+  name: 'Sunrise',
+  description: 'Sunrise over the harbour, 1 of 1',
+  externalUrl: 'https://example.com/art/sunrise',
+  imagePath: IMAGE,
+  supply: 1,
+  mintedAt: null,
+  smartContract: { id: CONTRACT_ID, name: 'Genesis Collection', symbol: 'GEN', contractAddress: null, status: 'CREATED', network: 'POLYGON', env: 'TESTNET' },
+};
+const share = {
+  id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  userId: USER_ID,
+  status: 'PENDING',
+  percentage: 60,
+  email: 'ana@example.com',
+  copyAuthLocation: null,
+  copyAuthTimestamp: null,
+  walletAddress: [{ address: WALLET, isPrimary: true }],
+  userName: 'ana.lima',
+  userImage: null,
+};
+const share2 = {
+  ...share,
+  id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+  userId: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
+  percentage: 40,
+  email: 'ben@example.com',
+  walletAddress: [{ address: '0xde709f2102306220921060314715629080e2fb77', isPrimary: true }],
+  userName: 'ben.k',
+};
+const nftCreated = { ...nft, metadata: { attributes: [{ trait_type: 'Edition', value: 1 }] }, copyright: [share, share2], totalOwners: 2 };
+const nftDetail = {
+  ...nftCreated,
+  tokenUri: METADATA_URI,
+  metadataUri: METADATA_URI,
+  tokenId: null,
+  tokenOwner: null,
+  mintTransactionHash: null,
+  mintLogs: null,
+  mintBlockedBy: 'the smart contract is not deployed yet',
+  createdAt: CREATED,
+  updatedAt: UPDATED,
+};
+
+const page = (data: unknown[], filters: Record<string, unknown>) => ({
+  data,
+  pagination: { page: 1, limit: 20, total: data.length, totalPages: 1, hasNext: false, hasPrev: false },
+  filters,
+});
+
+const memberItem = {
+  id: MEMBER_ID,
+  kind: 'member',
+  email: 'ana@example.com',
+  walletAddress: WALLET,
+  totalNFTs: 2,
+  status: 'ACTIVE',
+  role: 'MEMBER',
+  createdAt: CREATED,
+  updatedAt: UPDATED,
+  user: { id: USER_ID, name: 'Ana Lima', userName: 'ana.lima', image: null, emailVerified: true, isRegistered: true },
+  invitation: null,
+};
+const invitationItem = {
+  id: INVITATION_ID,
+  kind: 'invitation',
+  email: 'carla@example.com',
+  walletAddress: null,
+  totalNFTs: 0,
+  status: 'PENDING',
+  role: null,
+  createdAt: CREATED,
+  updatedAt: CREATED,
+  user: { id: null, name: null, userName: null, image: null, emailVerified: false, isRegistered: false },
+  invitation: { phone: '+15551234567', expiresAt: '2026-11-29T10:00:00.000Z', expired: false, sendCount: 1, lastSentAt: CREATED },
+};
+const memberDetail = {
+  ...memberItem,
+  user: { ...memberItem.user, firstName: 'Ana', lastName: 'Lima', phoneNumber: '+15551234567' },
+  endUserNfts: [
+    {
+      id: share.id,
+      status: 'PENDING',
+      percentage: 60,
+      copyAuthLocation: null,
+      copyAuthTimestamp: null,
+      nft: {
+        id: NFT_ID,
+        status: 'CREATED',
+        mintedAt: null,
+        supply: 1,
+        name: 'Sunrise',
+        description: 'Sunrise over the harbour, 1 of 1',
+        externalUrl: 'https://example.com/art/sunrise',
+        imagePath: IMAGE,
+        smartContract: { id: CONTRACT_ID, name: 'Genesis Collection', symbol: 'GEN', contractAddress: null },
+      },
+    },
+  ],
+};
+
+const tokenResult = {
+  success: true,
+  transactionHash: TX,
+  tokenType: 'mainnet',
+  broadcast: false,
+  note: 'Signed locally with the organization’s development key; NOT broadcast to any network.',
+  transferId: 'f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9',
+  status: 'SIGNED',
+};
+
+export const familyAExamples: Record<string, OperationExamples> = {
+  listContracts: {
+    responses: { 200: page([contract], { search: 'genesis', status: null, sortBy: 'createdAt', sortOrder: 'desc' }) },
+  },
+  createContract: {
+    request: { name: 'Genesis Collection', symbol: 'GEN', description: 'First editions of the 2026 catalogue', network: 'POLYGON', env: 'TESTNET', metadata: { curator: 'Ana' } },
+    responses: { 201: { ...contract, totalNFTs: 0, updatedAt: CREATED } },
+  },
+  updateContract: {
+    request: { id: CONTRACT_ID, status: 'DEPLOYED', contractAddress: WALLET, deployedAt: UPDATED },
+    responses: { 200: deployed },
+  },
+  deleteContract: {
+    responses: {
+      200: { message: 'Smart contract deleted.', deletedContract: { id: CONTRACT_ID, name: 'Genesis Collection' } },
+      409: { error: 'The contract still has 3 NFTs; delete them first.', details: [`id: contract ${CONTRACT_ID} has 3 NFTs`] },
+    },
+  },
+  listNfts: {
+    responses: { 200: page([nft], { search: null, status: null, contractId: CONTRACT_ID, sortBy: 'createdAt', sortOrder: 'desc' }) },
+  },
+  createNft: {
+    request: {
+      name: 'Sunrise',
+      smartContractId: CONTRACT_ID,
+      description: 'Sunrise over the harbour, 1 of 1',
+      externalUrl: 'https://example.com/art/sunrise',
+      imagePath: IMAGE,
+      metadata: { attributes: [{ trait_type: 'Edition', value: 1 }] },
+      supply: 1,
+      copyright: [
+        { userId: USER_ID, percentage: 60 },
+        { userId: share2.userId, percentage: 40 },
+      ],
+    },
+    responses: {
+      201: nftCreated,
+      400: { error: 'Invalid request body.', details: ['copyright: percentages must add up to exactly 100 (they add up to 90)'] },
+    },
+  },
+  updateNftStatus: {
+    request: { id: NFT_ID, status: 'MINTED', mintedAt: UPDATED },
+    responses: { 200: { ...nft, status: 'MINTED', mintedAt: UPDATED } },
+  },
+  getNft: { responses: { 200: nftDetail } },
+  updateNft: {
+    request: { name: 'Sunrise (restored)', supply: 5, metadata: { attributes: [{ trait_type: 'Edition', value: 2 }] } },
+    responses: { 200: { ...nft, name: 'Sunrise (restored)', supply: 5 } },
+  },
+  deleteNft: {
+    responses: {
+      200: { message: 'NFT deleted.', deletedNft: { id: NFT_ID, name: 'Sunrise' } },
+      409: { error: 'A minted NFT cannot be deleted: it exists on chain.', details: [`id: NFT ${NFT_ID} is MINTED`] },
+    },
+  },
+  listCopyrightHolderCandidates: {
+    responses: { 200: { data: [{ id: USER_ID, email: 'ana@example.com', name: 'Ana Lima', userName: 'ana.lima', walletAddress: WALLET }] } },
+  },
+  getNftMetadata: {
+    responses: {
+      200: {
+        name: 'Sunrise',
+        description: 'Sunrise over the harbour, 1 of 1',
+        image: IMAGE,
+        external_url: 'https://example.com/art/sunrise',
+        attributes: [{ trait_type: 'Edition', value: 1 }],
+      },
+    },
+  },
+  listMembers: {
+    responses: { 200: page([memberItem, invitationItem], { search: null, status: null, hasWallet: null, sortBy: 'createdAt', sortOrder: 'desc' }) },
+  },
+  getMember: { responses: { 200: memberDetail, 404: { error: 'Member or invitation not found.', details: [] } } },
+  updateMember: {
+    request: { email: 'carla.new@example.com', resend: true },
+    responses: { 200: { id: INVITATION_ID, email: 'carla.new@example.com', walletAddress: null, resent: true } },
+  },
+  removeMember: { responses: { 200: { message: 'Member removed.' } } },
+  bulkInvite: {
+    request: { users: [{ email: 'dana@example.com', phone: '+15551234567' }, { email: 'ana@example.com' }, { email: 'not-an-email' }] },
+    responses: {
+      200: {
+        data: {
+          results: [
+            { email: 'dana@example.com', status: 'invited', reason: 'invitation e-mail queued', id: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f7a' },
+            { email: 'ana@example.com', status: 'skipped', reason: 'already a member of the organization', id: MEMBER_ID },
+            { email: 'not-an-email', status: 'failed', reason: 'email: must be a valid e-mail address', id: null },
+          ],
+          summary: { total: 3, invited: 1, skipped: 1, failed: 1 },
+        },
+      },
+    },
+  },
+  listOutbox: {
+    responses: {
+      200: page(
+        [
+          {
+            id: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e',
+            to: 'dana@example.com',
+            subject: 'You are invited to Acme on CL2C',
+            text: 'Accept your invitation: http://127.0.0.1:3000/invite/3q2-7wEs',
+            html: null,
+            status: 'PENDING',
+            attempts: 0,
+            lastError: null,
+            nextAttemptAt: null,
+            claimedAt: null,
+            sentAt: null,
+            links: ['http://127.0.0.1:3000/invite/3q2-7wEs'],
+            createdAt: CREATED,
+            updatedAt: CREATED,
+          },
+        ],
+        { search: null, status: null, sortBy: 'createdAt', sortOrder: 'desc' },
+      ),
+    },
+  },
+  sendTokens: {
+    request: { memberId: MEMBER_ID, amount: 1.5, tokenType: 'mainnet' },
+    responses: {
+      200: tokenResult,
+      409: { error: 'The member has no wallet address.', details: [`memberId: member ${MEMBER_ID} has no wallet`] },
+    },
+  },
+  listTransfers: {
+    responses: {
+      200: page(
+        [
+          {
+            id: tokenResult.transferId,
+            memberId: MEMBER_ID,
+            memberEmail: 'ana@example.com',
+            memberName: 'Ana Lima',
+            toAddress: WALLET,
+            amount: '1.5',
+            tokenType: 'mainnet',
+            transactionHash: TX,
+            status: 'SIGNED',
+            broadcast: false,
+            chain: 'local',
+            error: null,
+            createdAt: CREATED,
+            updatedAt: CREATED,
+          },
+        ],
+        { search: null, status: null, tokenType: null, sortBy: 'createdAt', sortOrder: 'desc' },
+      ),
+    },
+  },
+};
+
+const bNftCommon = {
+  id: NFT_ID,
+  name: 'Sunrise',
+  description: 'Sunrise over the harbour, 1 of 1',
+  externalUrl: 'https://example.com/art/sunrise',
+  imagePath: IMAGE,
+  status: 'MINTED',
+  supply: 1,
+  minted: true,
+  mintedAt: UPDATED,
+  mintTransactionHash: TX,
+  mintLogs: null,
+  tokenId: 1,
+  tokenUri: METADATA_URI,
+  tokenOwner: WALLET,
+  copyrighted: false,
+  copyrightMetadata: null,
+  copyrightedAt: null,
+  licence: null,
+  signature: null,
+  createdAt: CREATED,
+  updatedAt: UPDATED,
+};
+const userList = {
+  id: USER_ID,
+  userName: 'ana.lima',
+  firstName: 'Ana',
+  lastName: 'Lima',
+  email: 'ana@example.com',
+  emailConfirmed: true,
+  authenticated: false,
+  phoneNumber: '+15551234567',
+  walletAddress: WALLET,
+};
+const profile = { ...userList, authValidUpto: null, authLocation: null };
+const errorResult = (status: number, message: string, source: string) => ({
+  messages: [message],
+  source,
+  exception: message,
+  errorId: '0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b',
+  supportMessage: 'Provide the errorId 0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b to the support team for further analysis.',
+  statusCode: status,
+});
+
+export const familyBExamples: Record<string, OperationExamples> = {
+  searchNfts: {
+    request: {
+      keyword: 'sun',
+      advancedFilter: {
+        logic: 'and',
+        filters: [
+          { field: 'minted', operator: 'eq', value: 'true' },
+          {
+            logic: 'or',
+            filters: [
+              { field: 'supply', operator: 'gte', value: '1' },
+              { field: 'smartContractName', operator: 'startswith', value: 'genesis' },
+            ],
+          },
+        ],
+      },
+      orderBy: ['name', 'mintedAt desc'],
+      pageNumber: 1,
+      pageSize: 10,
+    },
+    responses: {
+      200: {
+        data: [{ ...bNftCommon, smartContractId: CONTRACT_ID, smartContractName: 'Genesis Collection' }],
+        currentPage: 1,
+        totalPages: 1,
+        totalCount: 1,
+        pageSize: 10,
+        hasPreviousPage: false,
+        hasNextPage: false,
+      },
+      400: {
+        type: 'https://tools.ietf.org/html/rfc7231#section-6.5.1',
+        title: 'One or more validation errors occurred.',
+        status: 400,
+        detail: 'The request body is invalid.',
+        instance: '/v1/cl2c/nfts/search',
+        errors: { 'advancedFilter.filters[0].operator': ['unknown operator "like"; use one of eq, neq, lt, lte, gt, gte, contains, startswith, endswith'] },
+        traceId: '3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10',
+      },
+    },
+  },
+  getNft: {
+    responses: {
+      200: {
+        ...bNftCommon,
+        smartContract: {
+          id: CONTRACT_ID,
+          name: 'Genesis Collection',
+          symbol: 'GEN',
+          network: 'POLYGON',
+          deployed: true,
+          deploymentTransactionHash: TX,
+          deploymentLogs: null,
+          contractAddress: WALLET,
+          creatorAddress: WALLET,
+          totalSupply: 3,
+          description: 'First editions of the 2026 catalogue',
+        },
+      },
+      404: errorResult(404, 'NFT not found.', 'GetNft'),
+    },
+  },
+  listUsers: { responses: { 200: [userList] } },
+  getUser: { responses: { 200: profile, 404: errorResult(404, 'User not found.', 'GetUser') } },
+  createUser: {
+    request: { firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com', userName: 'ana.lima', phoneNumber: '+15551234567' },
+    responses: { 200: { ...profile, authenticated: false }, 409: errorResult(409, 'A user with this e-mail already exists.', 'CreateUser') },
+  },
+  updateCurrentUser: {
+    request: { id: USER_ID, firstName: 'Ana', lastName: 'Lima-Souza', phoneNumber: '+15551234567', pushToken: 'fcm:dY3kP0q-example' },
+    responses: { 200: { ...profile, lastName: 'Lima-Souza' } },
+  },
+};

@@ -1,0 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import { GENERATED, generateTypes } from '@/lib/openapi/types-source';
+
+/** Regenerates the committed client types from both OpenAPI documents. */
+for (const [family, target] of Object.entries(GENERATED)) {
+  const { source, warnings } = await generateTypes(target.document());
+  if (warnings.length > 0) {
+    console.error(`Family ${family}: openapi-typescript warned:\n${warnings.join('\n')}`);
+    process.exit(1);
+  }
+  writeFileSync(target.file, source);
+  console.error(`wrote ${target.file}`);
+}
