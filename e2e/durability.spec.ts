@@ -38,7 +38,7 @@ test('SIGKILL during write bursts, 20 times: acknowledged writes survive, nothin
   server = await startServer(ENV);
   const org = provisionOrgIn(ENV, 'Durability');
   Object.assign(process.env, { AUTH_SECRET: ENV.AUTH_SECRET });
-  const setupDb = openDb(ENV.DATABASE_PATH);
+  const setupDb = openDb(ENV.DATABASE_PATH!);
   const members = [0, 1, 2].map(
     (i) =>
       setupDb.transaction((tx) =>
@@ -93,7 +93,7 @@ test('SIGKILL during write bursts, 20 times: acknowledged writes survive, nothin
             }
           } else {
             const key = `dur-${cycle}-${n}`;
-            const body = { memberId: members[n % members.length], amount: (n % 7) + 1.5, tokenType: 'faucet' as const };
+            const body = { memberId: members[n % members.length]!, amount: (n % 7) + 1.5, tokenType: 'faucet' as const };
             attemptedSends.set(key, body);
             cycleKeys.push(key);
             const res = await post('/token', body, { 'idempotency-key': key });
@@ -117,16 +117,19 @@ test('SIGKILL during write bursts, 20 times: acknowledged writes survive, nothin
 
     server = await startServer(ENV);
     // A retry of every key of this burst gets a final answer (boot reconciliation), same hash as acked.
-    for (const key of cycleKeys) {
-      const res = await post('/token', attemptedSends.get(key), { 'idempotency-key': key });
-      expect(res.status, `retry of ${key} after restart: ${await res.clone().text()}`).not.toBe(409);
-      if (res.ok) {
-        const hash = ((await res.json()) as { transactionHash: string }).transactionHash;
-        if (acked.sends.has(key)) expect(hash).toBe(acked.sends.get(key));
-      } else {
-        expect(acked.sends.has(key), `acknowledged send ${key} answered ${res.status} on retry`).toBe(false);
-      }
-    }
+    await Promise.all(
+      cycleKeys.map(async (key) => {
+        const res = await post('/token', attemptedSends.get(key), { 'idempotency-key': key });
+        const text = await res.text();
+        expect(res.status, `retry of ${key} after restart: ${text}`).not.toBe(409);
+        if (res.ok) {
+          const hash = (JSON.parse(text) as { transactionHash: string }).transactionHash;
+          if (acked.sends.has(key)) expect(hash).toBe(acked.sends.get(key));
+        } else {
+          expect(acked.sends.has(key), `acknowledged send ${key} answered ${res.status} on retry`).toBe(false);
+        }
+      }),
+    );
     verifyDatabase(acked, cycle);
   }
   expect(killedMidRequest, 'kills that hit requests in flight').toBeGreaterThanOrEqual(CYCLES - 2);
