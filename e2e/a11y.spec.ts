@@ -43,7 +43,8 @@ const viewports = [
 let seeded: Promise<Seeded> | undefined;
 
 /** One contract, one NFT without an image (the placeholder), and one pending invitation. */
-async function seed(request: APIRequestContext, apiKey: string, unique: string): Promise<Seeded> {
+/** `session` is the signed-in admin's request context: the outbox (its links are credentials) refuses API keys. */
+async function seed(request: APIRequestContext, session: APIRequestContext, apiKey: string, unique: string): Promise<Seeded> {
   const headers = { 'x-api-key': apiKey };
   const contract = await request.post('/api/v1/cl2c/contract', {
     headers,
@@ -60,7 +61,8 @@ async function seed(request: APIRequestContext, apiKey: string, unique: string):
   const email = `a11y-${unique}@example.test`;
   const invite = await request.post('/api/v1/cl2c/user/bulk', { headers, data: { users: [{ email }] } });
   expect(invite.status()).toBe(200);
-  const outbox = await request.get('/api/v1/console/outbox', { headers, params: { search: email } });
+  const outbox = await session.get('/api/v1/console/outbox', { params: { search: email } });
+  expect(outbox.status()).toBe(200);
   const mails = (await outbox.json()) as { data: { to: string; links: string[] }[] };
   const inviteLink = mails.data.find((m) => m.to === email)?.links[0];
   expect(inviteLink).toBeTruthy();
@@ -103,7 +105,7 @@ for (const viewport of viewports) {
         apiKey,
         unique,
       }) => {
-        seeded ??= seed(request, apiKey, unique);
+        seeded ??= seed(request, page.request, apiKey, unique);
         const s = await seeded;
         let target = page;
         if (p.signedOut) {
