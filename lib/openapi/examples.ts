@@ -417,6 +417,39 @@ export const familyAExamples: Record<string, OperationExamples> = {
       409: { error: 'You have already answered for this share.', details: ['share: already decided'] },
     },
   },
+  listAuditEvents: {
+    responses: {
+      200: page(
+        [
+          {
+            id: 'c7d8e9f0-a1b2-4c3d-8e4f-5a6b7c8d9e0f',
+            action: 'nft.create',
+            actionLabel: 'Created an NFT',
+            entityType: 'nft',
+            entityTypeLabel: 'NFT',
+            entityId: NFT_ID,
+            entityLabel: 'Sunrise',
+            href: `/nfts/${NFT_ID}`,
+            actor: { type: 'api_key', id: 'd8e9f0a1-b2c3-4d4e-8f5a-6b7c8d9e0f1a', label: 'API key Backoffice (cl2c_a_3kX9…)' },
+            requestId: '3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10',
+            createdAt: CREATED,
+          },
+        ],
+        { actor: null, action: null, entityType: 'nft', entityId: null, from: '2026-11-01', to: '2026-11-30', sortBy: 'createdAt', sortOrder: 'desc' },
+      ),
+    },
+  },
+  listAuditActors: {
+    responses: {
+      200: {
+        data: [
+          { type: 'user', id: USER_ID, label: 'admin@acme.example' },
+          { type: 'api_key', id: 'd8e9f0a1-b2c3-4d4e-8f5a-6b7c8d9e0f1a', label: 'API key Backoffice (cl2c_a_3kX9…)' },
+        ],
+      },
+    },
+  },
+  getConsoleContract: { responses: { 200: contract, 404: { error: 'Smart contract not found.', details: [] } } },
   listTransfers: {
     responses: {
       200: page(

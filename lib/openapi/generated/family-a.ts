@@ -439,6 +439,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity — the organization’s audit log, newest first
+         * @description Console support (admin session only): an API key gets 403. Filtered by actor, action, record type/record and a UTC day range (both days included); ties broken by id.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/audit/actors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity — everyone who appears in the audit log (the actor filter)
+         * @description Console support (admin session only): an API key gets 403. Users and API keys of this organization that have audit events, sorted by label.
+         */
+        get: operations["listAuditActors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One smart contract by id (the console’s contract picker)
+         * @description Console support (admin session only): an API key gets 403. Used when a page link names only the contract id. Another organization’s contract is 404.
+         */
+        get: operations["getConsoleContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -888,6 +948,31 @@ export interface components {
             chainId: number;
             /** @description Native balance in whole units (18 decimals) as a decimal string; always "0" on `local`. */
             balance: string;
+        };
+        AuditEvent: {
+            id: string;
+            /** @description Action code, e.g. `nft.create`. */
+            action: string;
+            actionLabel: string;
+            entityType: string;
+            entityTypeLabel: string;
+            entityId: string | null;
+            /** @description The record’s current name (null when it no longer exists or has none). */
+            entityLabel: string | null;
+            /** @description The console page of the record, or null when it is gone or has no page. */
+            href: string | null;
+            actor: components["schemas"]["AuditActor"];
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AuditActor: {
+            /** @enum {string} */
+            type: "api_key" | "user" | "system";
+            /** @description The user or API key id (null for the system). */
+            id: string | null;
+            /** @description The user’s e-mail, `API key <name> (<prefix>…)`, `deleted user`/`deleted API key`, or `system`. */
+            label: string;
         };
     };
     responses: never;
@@ -6935,6 +7020,544 @@ export interface operations {
                      *       "error": "The chain node could not be reached.",
                      *       "details": [
                      *         "chain: connect ECONNREFUSED 127.0.0.1:8545"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Out of range is 400 (never clamped). */
+                page?: number;
+                /** @description Items per page, 1–100 (default 20). Out of range is 400. */
+                limit?: number;
+                /** @description Only events by this actor: a user id or API key id (see GET /console/audit/actors). */
+                actor?: string;
+                /** @description Only events with this action code, e.g. `nft.create`. */
+                action?: string;
+                /** @description Only events about this record type, e.g. `nft`, `smart_contract`, `user_organization`. */
+                entityType?: string;
+                /** @description Only events about this record (with entityType). */
+                entityId?: string;
+                /** @description First UTC day included, YYYY-MM-DD. */
+                from?: string;
+                /** @description Last UTC day included, YYYY-MM-DD (not before `from`). */
+                to?: string;
+                /** @description Sort field (default createdAt); anything else is 400. */
+                sortBy?: "createdAt";
+                /** @description Sort direction (default desc); ties are broken by id. */
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit events */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "c7d8e9f0-a1b2-4c3d-8e4f-5a6b7c8d9e0f",
+                     *           "action": "nft.create",
+                     *           "actionLabel": "Created an NFT",
+                     *           "entityType": "nft",
+                     *           "entityTypeLabel": "NFT",
+                     *           "entityId": "7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *           "entityLabel": "Sunrise",
+                     *           "href": "/nfts/7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *           "actor": {
+                     *             "type": "api_key",
+                     *             "id": "d8e9f0a1-b2c3-4d4e-8f5a-6b7c8d9e0f1a",
+                     *             "label": "API key Backoffice (cl2c_a_3kX9…)"
+                     *           },
+                     *           "requestId": "3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1,
+                     *         "totalPages": 1,
+                     *         "hasNext": false,
+                     *         "hasPrev": false
+                     *       },
+                     *       "filters": {
+                     *         "actor": null,
+                     *         "action": null,
+                     *         "entityType": "nft",
+                     *         "entityId": null,
+                     *         "from": "2026-11-01",
+                     *         "to": "2026-11-30",
+                     *         "sortBy": "createdAt",
+                     *         "sortOrder": "desc"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AuditEvent"][];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                        };
+                        filters: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditActors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actors */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "user",
+                     *           "id": "5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d",
+                     *           "label": "admin@acme.example"
+                     *         },
+                     *         {
+                     *           "type": "api_key",
+                     *           "id": "d8e9f0a1-b2c3-4d4e-8f5a-6b7c8d9e0f1a",
+                     *           "label": "API key Backoffice (cl2c_a_3kX9…)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AuditActor"][];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The smart contract’s id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
+                     *       "name": "Genesis Collection",
+                     *       "symbol": "GEN",
+                     *       "description": "First editions of the 2026 catalogue",
+                     *       "network": "POLYGON",
+                     *       "env": "TESTNET",
+                     *       "status": "CREATED",
+                     *       "contractAddress": null,
+                     *       "deployedAt": null,
+                     *       "metadata": {
+                     *         "curator": "Ana"
+                     *       },
+                     *       "creatorAddress": null,
+                     *       "deploymentTransactionHash": null,
+                     *       "deploymentLogs": null,
+                     *       "totalNFTs": 3,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SmartContract"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Smart contract not found.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
                      *       ]
                      *     }
                      */
