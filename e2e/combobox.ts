@@ -14,11 +14,18 @@ export async function pickOption(combobox: Locator, search: string, option: stri
   const wanted = listbox.getByRole('option', { name: option });
   await expect(wanted).toHaveCount(1);
   const options = listbox.getByRole('option');
-  const names = await options.allTextContents();
-  const index = (await options.evaluateAll((els, target) => els.findIndex((el) => el === target), await wanted.elementHandle()));
-  expect(index, `option ${String(option)} among ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
-  for (let i = 0; i <= index; i += 1) await combobox.press('ArrowDown');
-  await expect(combobox).toHaveAttribute('aria-activedescendant', (await wanted.getAttribute('id'))!);
+  // Walk to the option with the arrow keys. A search answer that lands mid-walk re-renders the
+  // list (and resets the active option), so each step re-reads where the cursor is.
+  await expect(async () => {
+    const wantedId = (await wanted.getAttribute('id'))!;
+    const ids = await options.evaluateAll((els) => els.map((el) => el.id));
+    const target = ids.indexOf(wantedId);
+    expect(target, `option ${String(option)} among ${ids.length} options`).toBeGreaterThanOrEqual(0);
+    const current = ids.indexOf((await combobox.getAttribute('aria-activedescendant')) ?? '');
+    if (current < target) await combobox.press('ArrowDown');
+    else if (current > target) await combobox.press('ArrowUp');
+    await expect(combobox).toHaveAttribute('aria-activedescendant', wantedId, { timeout: 300 });
+  }).toPass({ timeout: 10_000 });
   await combobox.press('Enter');
   await expect(combobox).toHaveAttribute('aria-expanded', 'false');
 }

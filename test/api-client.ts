@@ -47,6 +47,11 @@ export function familyAClient(apiKey: string) {
   return createClient<FamilyAPaths>({ baseUrl: `${ORIGIN}/api/v1`, headers: { 'x-api-key': apiKey }, fetch: inProcessFetch });
 }
 
+/** Family A as the console calls it: a signed-in admin's session headers (test/helpers.ts adminSessionHeaders). */
+export function familyASessionClient(sessionHeaders: Record<string, string>) {
+  return createClient<FamilyAPaths>({ baseUrl: `${ORIGIN}/api/v1`, headers: sessionHeaders, fetch: inProcessFetch });
+}
+
 export function familyBClient(tenant: string, apiKey: string) {
   return createClient<FamilyBPaths>({ baseUrl: ORIGIN, headers: { tenant, 'X-API-Key': apiKey }, fetch: inProcessFetch });
 }

@@ -6,7 +6,10 @@ export const metadata: Metadata = { title: 'API reference' };
 /** Public: API consumers need the reference without a console account. */
 export default function DocsPage() {
   return (
-    <main id="main">
+    // overflow-x-clip: at phone widths Scalar's heading anchor button (absolutely placed after the
+    // operation title) pokes 5px past the viewport and made the whole page scroll sideways; clip
+    // (not hidden) creates no scroll container, so Scalar's sticky header and sidebar still work.
+    <main id="main" className="overflow-x-clip">
       <h1 className="sr-only">CL2C Admin API reference</h1>
       <ScalarReference />
     </main>

@@ -1,13 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { copyrightDecisionBody, type CopyrightDecisionBody, type CopyrightDecisionInput } from '@/lib/copyright/schemas';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import type { CopyrightDecisionBody, CopyrightDecisionInput } from '@/lib/copyright/schemas';
+
+// The shared schema loads after the page (zod is not in the first load).
+const decisionResolver = lazyZodResolver<CopyrightDecisionInput, CopyrightDecisionBody>(() =>
+  import('@/lib/copyright/schemas').then((m) => m.copyrightDecisionBody),
+);
 import { applyServerErrors, errorMessage } from '@/lib/http/client';
 
 export type DecisionOutcome = { decision: 'AUTHORIZED' | 'REJECTED'; copyrightStatus: string };
@@ -26,7 +31,7 @@ export function CopyrightDecisionForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<'AUTHORIZE' | 'REJECT' | null>(null);
   const form = useForm<CopyrightDecisionInput, unknown, CopyrightDecisionBody>({
-    resolver: zodResolver(copyrightDecisionBody),
+    resolver: decisionResolver,
     defaultValues: { decision: 'AUTHORIZE', location: '', reason: '' },
   });
   const { errors } = form.formState;

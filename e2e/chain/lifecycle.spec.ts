@@ -23,7 +23,7 @@ function addMember(path: string, organizationId: string, label: string) {
   return { email, userId: r.user.id, membershipId: r.membershipId, walletAddress: r.walletAddress as Address };
 }
 
-test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait, send a faucet token — on a real node', async ({
+test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait until both holders authorize, then mint, send a faucet token — on a real node', async ({
   page,
   request,
   apiKey,
@@ -110,6 +110,36 @@ test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait,
   await expect(page.getByRole('button', { name: 'Mint', exact: true })).toHaveCount(0);
   const refused = await request.post(`/api/v1/cl2c/nft/${sharedNft.id}/mint`, { headers: { 'x-api-key': apiKey } });
   expect(refused.status()).toBe(409);
+
+  // Both holders authorize from their mailed links: the split is copyrighted, signed, and minted
+  // as token 2, whose on-chain metadata names the signed copyright record.
+  for (const holder of [a, b]) {
+    const outbox = await page.request.get('/api/v1/console/outbox', { params: { search: holder.email } });
+    expect(outbox.status()).toBe(200);
+    const mail = ((await outbox.json()) as { data: { links: string[] }[] }).data[0]!;
+    const token = /\/copyright\/([A-Za-z0-9_-]{43})$/.exec(mail.links.find((l) => l.includes('/copyright/'))!)![1]!;
+    const answered = await request.post(`/api/copyright/${token}`, { data: { decision: 'AUTHORIZE', location: 'Porto, Portugal' } });
+    expect(answered.status()).toBe(200);
+  }
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/cl2c/nft/${sharedNft.id}`, { headers: { 'x-api-key': apiKey } })).json()) as { status: string }).status, {
+      timeout: 30_000,
+    })
+    .toBe('MINTED');
+  const sharedMinted = (await (await request.get(`/api/v1/cl2c/nft/${sharedNft.id}`, { headers: { 'x-api-key': apiKey } })).json()) as {
+    tokenId: number;
+    tokenUri: string;
+    copyrightStatus: string;
+  };
+  expect(sharedMinted).toMatchObject({ tokenId: 2, copyrightStatus: 'COPYRIGHTED' });
+  expect(await collection.read.uri([2n])).toBe(sharedMinted.tokenUri);
+  const tokenMetadata = (await (await request.get(`/ipfs/${sharedMinted.tokenUri.replace('ipfs://', '')}`)).json()) as {
+    properties?: { copyright?: { record?: string; signature?: string } };
+  };
+  expect(tokenMetadata.properties?.copyright?.record).toMatch(/^ipfs:\/\/b[a-z2-7]+$/);
+  expect(tokenMetadata.properties?.copyright?.signature).toMatch(/^0x[0-9a-f]{130}$/);
+  await page.goto(`/nfts/${sharedNft.id}`);
+  await expect(page.getByTestId('token-id')).toHaveText('2');
 
   // Send a faucet token to a member: CONFIRMED from its receipt, and the ERC-20 balance moved.
   await page.goto('/tokens');

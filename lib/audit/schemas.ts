@@ -24,12 +24,12 @@ export const listAuditQuery = z
   .strictObject({
     page: pageParam,
     limit: limitParam,
-    actor: code(100),
-    action: code(100),
-    entityType: code(50),
-    entityId: code(100),
-    from: day,
-    to: day,
+    actor: code(100).meta({ description: 'Only events by this actor: a user id or API key id (see GET /console/audit/actors).' }),
+    action: code(100).meta({ description: 'Only events with this action code, e.g. `nft.create`.', example: 'nft.create' }),
+    entityType: code(50).meta({ description: 'Only events about this record type, e.g. `nft`, `smart_contract`, `user_organization`.', example: 'nft' }),
+    entityId: code(100).meta({ description: 'Only events about this record (with entityType).' }),
+    from: day.meta({ description: 'First UTC day included, YYYY-MM-DD.', example: '2026-11-01' }),
+    to: day.meta({ description: 'Last UTC day included, YYYY-MM-DD (not before `from`).', example: '2026-11-30' }),
     sortBy: sortByParam(['createdAt'] as const),
     sortOrder: sortOrderParam,
   })

@@ -17,7 +17,8 @@ const chainError = (description: string) => ({ description, content: { 'applicat
 
 /** Family A extensions for the chain lifecycle (not in the original interface). */
 export function registerChainPaths(registry: OpenAPIRegistry) {
-  const id = z.object({ id: z.string() });
+  const contractId = z.object({ id: z.string().meta({ description: 'The smart contract’s id.', example: '0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70' }) });
+  const nftId = z.object({ id: z.string().meta({ description: 'The NFT’s id.', example: '7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d' }) });
   registry.registerPath({
     method: 'post',
     path: '/cl2c/contract/{id}/deploy',
@@ -32,7 +33,7 @@ export function registerChainPaths(registry: OpenAPIRegistry) {
       'still be `CREATED` with its hash — the receipt worker finishes it. Afterwards A3 may not change status, address or deployedAt.',
     ].join('\n'),
     tags: ['Smart contracts'],
-    request: { params: id },
+    request: { params: contractId },
     responses: {
       200: jsonResponse('The contract after deployment (DEPLOYED, or CREATED with its hash while the receipt is awaited)', contractView),
       401: aErrors[401],
@@ -58,7 +59,7 @@ export function registerChainPaths(registry: OpenAPIRegistry) {
       'contract. Once a chain has spoken, A7 may not write PENDING/MINTED by hand nor change a minted NFT’s status.',
     ].join('\n'),
     tags: ['NFTs'],
-    request: { params: id },
+    request: { params: nftId },
     responses: {
       200: jsonResponse('The NFT after minting (MINTED, or PENDING while the receipt is awaited)', nftDetailView),
       401: aErrors[401],

@@ -23,7 +23,8 @@ export const copyrightRules =
 
 export function registerCopyrightPaths(registry: OpenAPIRegistry) {
   const tags = ['Copyright'];
-  const id = z.object({ id: z.string() });
+  const nftId = z.string().meta({ description: 'The NFT’s id.', example: '7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d' });
+  const id = z.object({ id: nftId });
   registry.registerPath({
     method: 'get',
     path: '/cl2c/nft/{id}/copyright',
@@ -43,7 +44,12 @@ export function registerCopyrightPaths(registry: OpenAPIRegistry) {
       'Only for a PENDING share of an NFT that is not minted, whose holder is still an ACTIVE member (409 otherwise; ' +
       'to ask again after a decision, edit the split with A8). A share of another NFT or organization is 404.',
     tags,
-    request: { params: z.object({ id: z.string(), shareId: z.string() }) },
+    request: {
+      params: z.object({
+        id: nftId,
+        shareId: z.string().meta({ description: 'The copyright share’s id (`copyright[].id` of A6/A8, `shares[].shareId` of the state).', example: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' }),
+      }),
+    },
     responses: { 200: jsonResponse('Sent', copyrightResendView), 401: aErrors[401], 404: aErrors[404], 409: aErrors[409] },
   });
   registry.registerPath({

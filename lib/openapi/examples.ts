@@ -5,13 +5,6 @@
  */
 export type OperationExamples = { request?: unknown; responses: Record<string, unknown> };
 
-/**
- * Operations the chain session documented in lib/chain/openapi.ts as this round closed, still
- * without examples and parameter descriptions; the completeness, example and typed-client
- * coverage tests skip exactly these until they get theirs.
- */
-export const OPERATIONS_AWAITING_EXAMPLES = ['deployContract', 'mintNft', 'getWallet'];
-
 const CONTRACT_ID = '0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70';
 const NFT_ID = '7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d';
 const MEMBER_ID = 'a3b4c5d6-e7f8-4a9b-8c1d-2e3f4a5b6c7d';
@@ -54,7 +47,10 @@ const nft = {
   supply: 1,
   mintedAt: null,
   smartContract: { id: CONTRACT_ID, name: 'Genesis Collection', symbol: 'GEN', contractAddress: null, status: 'CREATED', network: 'POLYGON', env: 'TESTNET' },
+  copyrightStatus: 'AWAITING',
+  licence: 'ALL-RIGHTS-RESERVED',
 };
+const nftNoShares = { ...nft, copyrightStatus: 'NONE', licence: null };
 const share = {
   id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
   userId: USER_ID,
@@ -199,7 +195,10 @@ export const familyAExamples: Record<string, OperationExamples> = {
   },
   updateNftStatus: {
     request: { id: NFT_ID, status: 'MINTED', mintedAt: UPDATED },
-    responses: { 200: { ...nft, status: 'MINTED', mintedAt: UPDATED } },
+    responses: {
+      200: { ...nftNoShares, status: 'MINTED', mintedAt: UPDATED },
+      409: { error: 'The copyright split is not authorized by every holder yet.', details: ['status: copyright split is AWAITING; an NFT is MINTED only once COPYRIGHTED'] },
+    },
   },
   getNft: { responses: { 200: nftDetail } },
   updateNft: {
@@ -282,6 +281,175 @@ export const familyAExamples: Record<string, OperationExamples> = {
       409: { error: 'The member has no wallet address.', details: [`memberId: member ${MEMBER_ID} has no wallet`] },
     },
   },
+  deployContract: {
+    responses: {
+      200: {
+        ...contract,
+        status: 'DEPLOYED',
+        contractAddress: '0x8A791620dd6260079BF849Dc5567aDC3F2FdC318',
+        deployedAt: UPDATED,
+        creatorAddress: WALLET,
+        deploymentTransactionHash: TX,
+        deploymentLogs: JSON.stringify({ blockNumber: 41, gasUsed: '2315842', status: 'success' }),
+      },
+      409: { error: 'The contract is already DEPLOYED.', details: [`id: contract ${CONTRACT_ID} is DEPLOYED`] },
+      422: { error: 'The chain refused the deployment: insufficient funds for gas.', details: ['chain: insufficient funds for gas * price + value'] },
+      502: { error: 'The chain node could not be reached.', details: ['chain: connect ECONNREFUSED 127.0.0.1:8545'] },
+    },
+  },
+  mintNft: {
+    responses: {
+      200: {
+        ...nftDetail,
+        status: 'MINTED',
+        mintedAt: UPDATED,
+        copyrightStatus: 'COPYRIGHTED',
+        copyright: [
+          { ...share, status: 'AUTHORIZED', copyAuthLocation: 'Lisbon, Portugal', copyAuthTimestamp: CREATED },
+          { ...share2, status: 'AUTHORIZED', copyAuthLocation: 'Porto, Portugal', copyAuthTimestamp: CREATED },
+        ],
+        smartContract: { ...nft.smartContract, contractAddress: '0x8A791620dd6260079BF849Dc5567aDC3F2FdC318', status: 'DEPLOYED' },
+        tokenId: 1,
+        tokenOwner: WALLET,
+        mintTransactionHash: TX,
+        mintLogs: JSON.stringify({ blockNumber: 42, gasUsed: '98311', status: 'success' }),
+        mintBlockedBy: null,
+      },
+      409: { error: 'The NFT cannot be minted yet.', details: ['copyright: shares await authorization by every holder'] },
+      422: { error: 'The chain refused the mint: execution reverted.', details: ['chain: execution reverted'] },
+      502: { error: 'The chain node could not be reached.', details: ['chain: connect ECONNREFUSED 127.0.0.1:8545'] },
+    },
+  },
+  getWallet: {
+    responses: {
+      200: { address: WALLET, chain: 'local', chainId: 80002, balance: '0' },
+      502: { error: 'The chain node could not be reached.', details: ['chain: connect ECONNREFUSED 127.0.0.1:8545'] },
+    },
+  },
+  getNftCopyright: {
+    responses: {
+      200: {
+        nftId: NFT_ID,
+        copyrightStatus: 'AWAITING',
+        round: 1,
+        frozen: false,
+        licence: {
+          id: 'ALL-RIGHTS-RESERVED',
+          name: 'All rights reserved',
+          url: null,
+          summary: 'The holders keep every right; nothing may be copied or reused without their permission.',
+        },
+        copyrightedAt: null,
+        waitingFor: ['ben@example.com'],
+        viewer: null,
+        shares: [
+          {
+            shareId: share.id,
+            userId: USER_ID,
+            email: 'ana@example.com',
+            userName: 'ana.lima',
+            walletAddress: WALLET,
+            percentage: 60,
+            status: 'AUTHORIZED',
+            copyAuthLocation: 'Lisbon, Portugal',
+            copyAuthTimestamp: UPDATED,
+            reason: null,
+            memberStatus: 'ACTIVE',
+            request: { id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b', status: 'USED', lastSentAt: CREATED, expiresAt: '2026-12-06T10:00:00.000Z', expired: false, sendCount: 1 },
+          },
+          {
+            shareId: share2.id,
+            userId: share2.userId,
+            email: 'ben@example.com',
+            userName: 'ben.k',
+            walletAddress: '0xde709f2102306220921060314715629080e2fb77',
+            percentage: 40,
+            status: 'PENDING',
+            copyAuthLocation: null,
+            copyAuthTimestamp: null,
+            reason: null,
+            memberStatus: 'ACTIVE',
+            request: { id: 'f2a3b4c5-d6e7-4f8a-9b0c-1d2e3f4a5b6c', status: 'OPEN', lastSentAt: CREATED, expiresAt: '2026-12-06T10:00:00.000Z', expired: false, sendCount: 1 },
+          },
+        ],
+        record: null,
+        history: [
+          {
+            round: 1,
+            userId: USER_ID,
+            email: 'ana@example.com',
+            percentage: 60,
+            licence: 'ALL-RIGHTS-RESERVED',
+            decision: 'AUTHORIZED',
+            location: 'Lisbon, Portugal',
+            reason: null,
+            decidedAt: UPDATED,
+            decidedVia: 'link',
+          },
+        ],
+      },
+      404: { error: 'NFT not found.', details: [] },
+    },
+  },
+  resendCopyrightRequest: {
+    responses: {
+      200: { shareId: share2.id, requestId: 'a4b5c6d7-e8f9-4a0b-9c1d-2e3f4a5b6c7d', expiresAt: '2026-12-06T10:05:00.000Z', sendCount: 2 },
+      409: { error: 'This share is already AUTHORIZED; edit the split to ask again.', details: ['share: AUTHORIZED'] },
+    },
+  },
+  verifyNftCopyright: {
+    responses: {
+      200: {
+        valid: true,
+        signer: WALLET,
+        cid: 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku',
+        cidMatches: true,
+        checks: ['signature recovers the organization wallet', 'recordHash matches copyrightMetadata', 'CID matches the stored record'],
+      },
+    },
+  },
+  decideNftCopyright: {
+    request: { decision: 'AUTHORIZE', location: 'Lisbon, Portugal' },
+    responses: {
+      200: { nftId: NFT_ID, decision: 'AUTHORIZED', copyrightStatus: 'AWAITING' },
+      403: { error: 'API keys cannot answer for a holder; sign in to the console.', details: [] },
+      404: { error: 'You hold no share of this NFT.', details: [] },
+      409: { error: 'You have already answered for this share.', details: ['share: already decided'] },
+    },
+  },
+  listAuditEvents: {
+    responses: {
+      200: page(
+        [
+          {
+            id: 'c7d8e9f0-a1b2-4c3d-8e4f-5a6b7c8d9e0f',
+            action: 'nft.create',
+            actionLabel: 'Created an NFT',
+            entityType: 'nft',
+            entityTypeLabel: 'NFT',
+            entityId: NFT_ID,
+            entityLabel: 'Sunrise',
+            href: `/nfts/${NFT_ID}`,
+            actor: { type: 'api_key', id: 'd8e9f0a1-b2c3-4d4e-8f5a-6b7c8d9e0f1a', label: 'API key Backoffice (cl2c_a_3kX9…)' },
+            requestId: '3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10',
+            createdAt: CREATED,
+          },
+        ],
+        { actor: null, action: null, entityType: 'nft', entityId: null, from: '2026-11-01', to: '2026-11-30', sortBy: 'createdAt', sortOrder: 'desc' },
+      ),
+    },
+  },
+  listAuditActors: {
+    responses: {
+      200: {
+        data: [
+          { type: 'user', id: USER_ID, label: 'admin@acme.example' },
+          { type: 'api_key', id: 'd8e9f0a1-b2c3-4d4e-8f5a-6b7c8d9e0f1a', label: 'API key Backoffice (cl2c_a_3kX9…)' },
+        ],
+      },
+    },
+  },
+  getConsoleContract: { responses: { 200: contract, 404: { error: 'Smart contract not found.', details: [] } } },
   listTransfers: {
     responses: {
       200: page(

@@ -1,4 +1,5 @@
 import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { registerConsoleAuditPaths } from '@/lib/audit/openapi';
 import { registerChainPaths } from '@/lib/chain/openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
 import { registerCopyrightPaths } from '@/lib/copyright/openapi';
@@ -18,6 +19,7 @@ export function familyADocument() {
   registerMemberPaths(registry);
   registerTokenPaths(registry);
   registerChainPaths(registry);
+  registerConsoleAuditPaths(registry);
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {

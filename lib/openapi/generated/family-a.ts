@@ -439,6 +439,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity — the organization’s audit log, newest first
+         * @description Console support (admin session only): an API key gets 403. Filtered by actor, action, record type/record and a UTC day range (both days included); ties broken by id.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/audit/actors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity — everyone who appears in the audit log (the actor filter)
+         * @description Console support (admin session only): an API key gets 403. Users and API keys of this organization that have audit events, sorted by label.
+         */
+        get: operations["listAuditActors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One smart contract by id (the console’s contract picker)
+         * @description Console support (admin session only): an API key gets 403. Used when a page link names only the contract id. Another organization’s contract is 404.
+         */
+        get: operations["getConsoleContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -888,6 +948,31 @@ export interface components {
             chainId: number;
             /** @description Native balance in whole units (18 decimals) as a decimal string; always "0" on `local`. */
             balance: string;
+        };
+        AuditEvent: {
+            id: string;
+            /** @description Action code, e.g. `nft.create`. */
+            action: string;
+            actionLabel: string;
+            entityType: string;
+            entityTypeLabel: string;
+            entityId: string | null;
+            /** @description The record’s current name (null when it no longer exists or has none). */
+            entityLabel: string | null;
+            /** @description The console page of the record, or null when it is gone or has no page. */
+            href: string | null;
+            actor: components["schemas"]["AuditActor"];
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AuditActor: {
+            /** @enum {string} */
+            type: "api_key" | "user" | "system";
+            /** @description The user or API key id (null for the system). */
+            id: string | null;
+            /** @description The user’s e-mail, `API key <name> (<prefix>…)`, `deleted user`/`deleted API key`, or `system`. */
+            label: string;
         };
     };
     responses: never;
@@ -1873,7 +1958,9 @@ export interface operations {
                      *             "status": "CREATED",
                      *             "network": "POLYGON",
                      *             "env": "TESTNET"
-                     *           }
+                     *           },
+                     *           "copyrightStatus": "AWAITING",
+                     *           "licence": "ALL-RIGHTS-RESERVED"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -2069,7 +2156,9 @@ export interface operations {
                      *         "status": "CREATED",
                      *         "network": "POLYGON",
                      *         "env": "TESTNET"
-                     *       }
+                     *       },
+                     *       "copyrightStatus": "NONE",
+                     *       "licence": null
                      *     }
                      */
                     "application/json": components["schemas"]["Nft"];
@@ -2185,8 +2274,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflicts with the current state.",
-                     *       "details": []
+                     *       "error": "The copyright split is not authorized by every holder yet.",
+                     *       "details": [
+                     *         "status: copyright split is AWAITING; an NFT is MINTED only once COPYRIGHTED"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2383,6 +2474,8 @@ export interface operations {
                      *         "network": "POLYGON",
                      *         "env": "TESTNET"
                      *       },
+                     *       "copyrightStatus": "AWAITING",
+                     *       "licence": "ALL-RIGHTS-RESERVED",
                      *       "metadata": {
                      *         "attributes": [
                      *           {
@@ -2670,6 +2763,8 @@ export interface operations {
                      *         "network": "POLYGON",
                      *         "env": "TESTNET"
                      *       },
+                     *       "copyrightStatus": "AWAITING",
+                     *       "licence": "ALL-RIGHTS-RESERVED",
                      *       "metadata": {
                      *         "attributes": [
                      *           {
@@ -2904,7 +2999,9 @@ export interface operations {
                      *         "status": "CREATED",
                      *         "network": "POLYGON",
                      *         "env": "TESTNET"
-                     *       }
+                     *       },
+                     *       "copyrightStatus": "AWAITING",
+                     *       "licence": "ALL-RIGHTS-RESERVED"
                      *     }
                      */
                     "application/json": components["schemas"]["Nft"];
@@ -3613,6 +3710,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The NFT’s id. */
                 id: string;
             };
             cookie?: never;
@@ -3633,6 +3731,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "nftId": "7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *       "copyrightStatus": "AWAITING",
+                     *       "round": 1,
+                     *       "frozen": false,
+                     *       "licence": {
+                     *         "id": "ALL-RIGHTS-RESERVED",
+                     *         "name": "All rights reserved",
+                     *         "url": null,
+                     *         "summary": "The holders keep every right; nothing may be copied or reused without their permission."
+                     *       },
+                     *       "copyrightedAt": null,
+                     *       "waitingFor": [
+                     *         "ben@example.com"
+                     *       ],
+                     *       "viewer": null,
+                     *       "shares": [
+                     *         {
+                     *           "shareId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "userId": "5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d",
+                     *           "email": "ana@example.com",
+                     *           "userName": "ana.lima",
+                     *           "walletAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *           "percentage": 60,
+                     *           "status": "AUTHORIZED",
+                     *           "copyAuthLocation": "Lisbon, Portugal",
+                     *           "copyAuthTimestamp": "2026-11-22T10:05:00.000Z",
+                     *           "reason": null,
+                     *           "memberStatus": "ACTIVE",
+                     *           "request": {
+                     *             "id": "e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b",
+                     *             "status": "USED",
+                     *             "lastSentAt": "2026-11-22T10:00:00.000Z",
+                     *             "expiresAt": "2026-12-06T10:00:00.000Z",
+                     *             "expired": false,
+                     *             "sendCount": 1
+                     *           }
+                     *         },
+                     *         {
+                     *           "shareId": "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "userId": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
+                     *           "email": "ben@example.com",
+                     *           "userName": "ben.k",
+                     *           "walletAddress": "0xde709f2102306220921060314715629080e2fb77",
+                     *           "percentage": 40,
+                     *           "status": "PENDING",
+                     *           "copyAuthLocation": null,
+                     *           "copyAuthTimestamp": null,
+                     *           "reason": null,
+                     *           "memberStatus": "ACTIVE",
+                     *           "request": {
+                     *             "id": "f2a3b4c5-d6e7-4f8a-9b0c-1d2e3f4a5b6c",
+                     *             "status": "OPEN",
+                     *             "lastSentAt": "2026-11-22T10:00:00.000Z",
+                     *             "expiresAt": "2026-12-06T10:00:00.000Z",
+                     *             "expired": false,
+                     *             "sendCount": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "record": null,
+                     *       "history": [
+                     *         {
+                     *           "round": 1,
+                     *           "userId": "5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d",
+                     *           "email": "ana@example.com",
+                     *           "percentage": 60,
+                     *           "licence": "ALL-RIGHTS-RESERVED",
+                     *           "decision": "AUTHORIZED",
+                     *           "location": "Lisbon, Portugal",
+                     *           "reason": null,
+                     *           "decidedAt": "2026-11-22T10:05:00.000Z",
+                     *           "decidedVia": "link"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CopyrightState"];
                 };
             };
@@ -3675,7 +3851,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Not found in the key’s organization.",
+                     *       "error": "NFT not found.",
                      *       "details": []
                      *     }
                      */
@@ -3739,7 +3915,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The NFT’s id. */
                 id: string;
+                /** @description The copyright share’s id (`copyright[].id` of A6/A8, `shares[].shareId` of the state). */
                 shareId: string;
             };
             cookie?: never;
@@ -3760,6 +3938,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shareId": "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *       "requestId": "a4b5c6d7-e8f9-4a0b-9c1d-2e3f4a5b6c7d",
+                     *       "expiresAt": "2026-12-06T10:05:00.000Z",
+                     *       "sendCount": 2
+                     *     }
+                     */
                     "application/json": {
                         shareId: string;
                         requestId: string;
@@ -3854,8 +4040,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflicts with the current state.",
-                     *       "details": []
+                     *       "error": "This share is already AUTHORIZED; edit the split to ask again.",
+                     *       "details": [
+                     *         "share: AUTHORIZED"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3918,6 +4106,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The NFT’s id. */
                 id: string;
             };
             cookie?: never;
@@ -3938,6 +4127,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "signer": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "cid": "bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku",
+                     *       "cidMatches": true,
+                     *       "checks": [
+                     *         "signature recovers the organization wallet",
+                     *         "recordHash matches copyrightMetadata",
+                     *         "CID matches the stored record"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CopyrightVerification"];
                 };
             };
@@ -4044,12 +4246,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The NFT’s id. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "decision": "AUTHORIZE",
+                 *       "location": "Lisbon, Portugal"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     decision: "AUTHORIZE" | "REJECT";
@@ -4073,6 +4282,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "nftId": "7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *       "decision": "AUTHORIZED",
+                     *       "copyrightStatus": "AWAITING"
+                     *     }
+                     */
                     "application/json": {
                         nftId: string;
                         /** @enum {string} */
@@ -4145,7 +4361,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "API keys cannot answer for a holder.",
+                     *       "error": "API keys cannot answer for a holder; sign in to the console.",
                      *       "details": []
                      *     }
                      */
@@ -4168,7 +4384,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Not found in the key’s organization.",
+                     *       "error": "You hold no share of this NFT.",
                      *       "details": []
                      *     }
                      */
@@ -4191,8 +4407,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Conflicts with the current state.",
-                     *       "details": []
+                     *       "error": "You have already answered for this share.",
+                     *       "details": [
+                     *         "share: already decided"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -6132,6 +6350,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The smart contract’s id. */
                 id: string;
             };
             cookie?: never;
@@ -6152,6 +6371,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
+                     *       "name": "Genesis Collection",
+                     *       "symbol": "GEN",
+                     *       "description": "First editions of the 2026 catalogue",
+                     *       "network": "POLYGON",
+                     *       "env": "TESTNET",
+                     *       "status": "DEPLOYED",
+                     *       "contractAddress": "0x8A791620dd6260079BF849Dc5567aDC3F2FdC318",
+                     *       "deployedAt": "2026-11-22T10:05:00.000Z",
+                     *       "metadata": {
+                     *         "curator": "Ana"
+                     *       },
+                     *       "creatorAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "deploymentTransactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "deploymentLogs": "{\"blockNumber\":41,\"gasUsed\":\"2315842\",\"status\":\"success\"}",
+                     *       "totalNFTs": 3,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SmartContract"];
                 };
             };
@@ -6240,8 +6481,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Already DEPLOYED, or a deployment is already in progress.",
-                     *       "details": []
+                     *       "error": "The contract is already DEPLOYED.",
+                     *       "details": [
+                     *         "id: contract 0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70 is DEPLOYED"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -6263,8 +6506,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The chain refused the deployment (revert, insufficient funds).",
-                     *       "details": []
+                     *       "error": "The chain refused the deployment: insufficient funds for gas.",
+                     *       "details": [
+                     *         "chain: insufficient funds for gas * price + value"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -6336,8 +6581,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The node could not be reached.",
-                     *       "details": []
+                     *       "error": "The chain node could not be reached.",
+                     *       "details": [
+                     *         "chain: connect ECONNREFUSED 127.0.0.1:8545"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -6350,6 +6597,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The NFT’s id. */
                 id: string;
             };
             cookie?: never;
@@ -6370,6 +6618,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *       "status": "MINTED",
+                     *       "name": "Sunrise",
+                     *       "description": "Sunrise over the harbour, 1 of 1",
+                     *       "externalUrl": "https://example.com/art/sunrise",
+                     *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
+                     *       "supply": 1,
+                     *       "mintedAt": "2026-11-22T10:05:00.000Z",
+                     *       "smartContract": {
+                     *         "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
+                     *         "name": "Genesis Collection",
+                     *         "symbol": "GEN",
+                     *         "contractAddress": "0x8A791620dd6260079BF849Dc5567aDC3F2FdC318",
+                     *         "status": "DEPLOYED",
+                     *         "network": "POLYGON",
+                     *         "env": "TESTNET"
+                     *       },
+                     *       "copyrightStatus": "COPYRIGHTED",
+                     *       "licence": "ALL-RIGHTS-RESERVED",
+                     *       "metadata": {
+                     *         "attributes": [
+                     *           {
+                     *             "trait_type": "Edition",
+                     *             "value": 1
+                     *           }
+                     *         ]
+                     *       },
+                     *       "copyright": [
+                     *         {
+                     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "userId": "5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d",
+                     *           "status": "AUTHORIZED",
+                     *           "percentage": 60,
+                     *           "email": "ana@example.com",
+                     *           "copyAuthLocation": "Lisbon, Portugal",
+                     *           "copyAuthTimestamp": "2026-11-22T10:00:00.000Z",
+                     *           "walletAddress": [
+                     *             {
+                     *               "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *               "isPrimary": true
+                     *             }
+                     *           ],
+                     *           "userName": "ana.lima",
+                     *           "userImage": null
+                     *         },
+                     *         {
+                     *           "id": "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
+                     *           "userId": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
+                     *           "status": "AUTHORIZED",
+                     *           "percentage": 40,
+                     *           "email": "ben@example.com",
+                     *           "copyAuthLocation": "Porto, Portugal",
+                     *           "copyAuthTimestamp": "2026-11-22T10:00:00.000Z",
+                     *           "walletAddress": [
+                     *             {
+                     *               "address": "0xde709f2102306220921060314715629080e2fb77",
+                     *               "isPrimary": true
+                     *             }
+                     *           ],
+                     *           "userName": "ben.k",
+                     *           "userImage": null
+                     *         }
+                     *       ],
+                     *       "totalOwners": 2,
+                     *       "tokenUri": "ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm",
+                     *       "metadataUri": "ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm",
+                     *       "tokenId": 1,
+                     *       "tokenOwner": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "mintTransactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *       "mintLogs": "{\"blockNumber\":42,\"gasUsed\":\"98311\",\"status\":\"success\"}",
+                     *       "mintBlockedBy": null,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NftDetail"];
                 };
             };
@@ -6458,8 +6783,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Already minted/minting, contract not deployed here, or copyright shares await authorization.",
-                     *       "details": []
+                     *       "error": "The NFT cannot be minted yet.",
+                     *       "details": [
+                     *         "copyright: shares await authorization by every holder"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -6481,8 +6808,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The chain refused the mint.",
-                     *       "details": []
+                     *       "error": "The chain refused the mint: execution reverted.",
+                     *       "details": [
+                     *         "chain: execution reverted"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -6554,8 +6883,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The node could not be reached.",
-                     *       "details": []
+                     *       "error": "The chain node could not be reached.",
+                     *       "details": [
+                     *         "chain: connect ECONNREFUSED 127.0.0.1:8545"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -6586,6 +6917,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "chain": "local",
+                     *       "chainId": 80002,
+                     *       "balance": "0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
@@ -6678,8 +7017,548 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The node could not be reached.",
+                     *       "error": "The chain node could not be reached.",
+                     *       "details": [
+                     *         "chain: connect ECONNREFUSED 127.0.0.1:8545"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Out of range is 400 (never clamped). */
+                page?: number;
+                /** @description Items per page, 1–100 (default 20). Out of range is 400. */
+                limit?: number;
+                /** @description Only events by this actor: a user id or API key id (see GET /console/audit/actors). */
+                actor?: string;
+                /** @description Only events with this action code, e.g. `nft.create`. */
+                action?: string;
+                /** @description Only events about this record type, e.g. `nft`, `smart_contract`, `user_organization`. */
+                entityType?: string;
+                /** @description Only events about this record (with entityType). */
+                entityId?: string;
+                /** @description First UTC day included, YYYY-MM-DD. */
+                from?: string;
+                /** @description Last UTC day included, YYYY-MM-DD (not before `from`). */
+                to?: string;
+                /** @description Sort field (default createdAt); anything else is 400. */
+                sortBy?: "createdAt";
+                /** @description Sort direction (default desc); ties are broken by id. */
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit events */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "c7d8e9f0-a1b2-4c3d-8e4f-5a6b7c8d9e0f",
+                     *           "action": "nft.create",
+                     *           "actionLabel": "Created an NFT",
+                     *           "entityType": "nft",
+                     *           "entityTypeLabel": "NFT",
+                     *           "entityId": "7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *           "entityLabel": "Sunrise",
+                     *           "href": "/nfts/7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *           "actor": {
+                     *             "type": "api_key",
+                     *             "id": "d8e9f0a1-b2c3-4d4e-8f5a-6b7c8d9e0f1a",
+                     *             "label": "API key Backoffice (cl2c_a_3kX9…)"
+                     *           },
+                     *           "requestId": "3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1,
+                     *         "totalPages": 1,
+                     *         "hasNext": false,
+                     *         "hasPrev": false
+                     *       },
+                     *       "filters": {
+                     *         "actor": null,
+                     *         "action": null,
+                     *         "entityType": "nft",
+                     *         "entityId": null,
+                     *         "from": "2026-11-01",
+                     *         "to": "2026-11-30",
+                     *         "sortBy": "createdAt",
+                     *         "sortOrder": "desc"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AuditEvent"][];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                        };
+                        filters: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
                      *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditActors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actors */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "user",
+                     *           "id": "5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d",
+                     *           "label": "admin@acme.example"
+                     *         },
+                     *         {
+                     *           "type": "api_key",
+                     *           "id": "d8e9f0a1-b2c3-4d4e-8f5a-6b7c8d9e0f1a",
+                     *           "label": "API key Backoffice (cl2c_a_3kX9…)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AuditActor"][];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The smart contract’s id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
+                     *       "name": "Genesis Collection",
+                     *       "symbol": "GEN",
+                     *       "description": "First editions of the 2026 catalogue",
+                     *       "network": "POLYGON",
+                     *       "env": "TESTNET",
+                     *       "status": "CREATED",
+                     *       "contractAddress": null,
+                     *       "deployedAt": null,
+                     *       "metadata": {
+                     *         "curator": "Ana"
+                     *       },
+                     *       "creatorAddress": null,
+                     *       "deploymentTransactionHash": null,
+                     *       "deploymentLogs": null,
+                     *       "totalNFTs": 3,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SmartContract"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Smart contract not found.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

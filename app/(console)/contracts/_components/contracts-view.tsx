@@ -59,7 +59,13 @@ export function ContractsView() {
       column.accessor('status', {
         header: 'Status',
         enableSorting: true,
-        cell: (c) => <StatusBadge status={c.getValue()} />,
+        // Deploying is the next step of a CREATED (or FAILED) record, so it sits with the status.
+        cell: ({ row }) => (
+          <div className="flex flex-col items-start gap-1">
+            <StatusBadge status={row.original.status} />
+            <DeployContractButton contract={row.original} />
+          </div>
+        ),
       }),
       column.display({
         id: 'network',
@@ -112,7 +118,6 @@ export function ContractsView() {
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row }) => (
           <div className="flex justify-end gap-1">
-            <DeployContractButton contract={row.original} />
             <Button
               variant="ghost"
               size="sm"

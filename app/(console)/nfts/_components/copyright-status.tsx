@@ -1,9 +1,9 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CopyrightDecisionForm } from '@/components/copyright/decision-form';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -11,7 +11,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/http/client';
 import { nftKeys, type NftDetail } from './api';
-import { CopyrightSplitForm } from './copyright-split-form';
 import {
   copyrightKeys,
   decideOwnShare,
@@ -20,6 +19,10 @@ import {
   verifyCopyright,
   type CopyrightState,
 } from './copyright-api';
+
+// The split and decision forms (react-hook-form) load when opened, not in the page's first load.
+const CopyrightSplitForm = dynamic(() => import('./copyright-split-form').then((m) => m.CopyrightSplitForm), { ssr: false });
+const CopyrightDecisionForm = dynamic(() => import('@/components/copyright/decision-form').then((m) => m.CopyrightDecisionForm), { ssr: false });
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
 

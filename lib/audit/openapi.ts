@@ -1,0 +1,66 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { contractView } from '@/lib/contracts/schemas';
+import { aErrors, jsonResponse, paginated } from '@/lib/openapi/registry';
+import { listAuditQuery } from './schemas';
+
+/** Response shapes of the console's activity page (documentation; lib/audit/schemas.ts has the types). */
+export const auditActorView = z
+  .object({
+    type: z.enum(['api_key', 'user', 'system']),
+    id: z.string().nullable().describe('The user or API key id (null for the system).'),
+    label: z.string().describe('The user’s e-mail, `API key <name> (<prefix>…)`, `deleted user`/`deleted API key`, or `system`.'),
+  })
+  .meta({ id: 'AuditActor' });
+
+export const auditListItemView = z
+  .object({
+    id: z.string(),
+    action: z.string().describe('Action code, e.g. `nft.create`.'),
+    actionLabel: z.string(),
+    entityType: z.string(),
+    entityTypeLabel: z.string(),
+    entityId: z.string().nullable(),
+    entityLabel: z.string().nullable().describe('The record’s current name (null when it no longer exists or has none).'),
+    href: z.string().nullable().describe('The console page of the record, or null when it is gone or has no page.'),
+    actor: auditActorView,
+    requestId: z.string().nullable(),
+    createdAt: z.string().datetime(),
+  })
+  .meta({ id: 'AuditEvent' });
+
+const sessionOnly = 'Console support (admin session only): an API key gets 403.';
+
+/** The console's activity page and contract lookup (Family A paths, session-only). */
+export function registerConsoleAuditPaths(registry: OpenAPIRegistry) {
+  const tags = ['Console'];
+  registry.registerPath({
+    method: 'get',
+    path: '/console/audit',
+    operationId: 'listAuditEvents',
+    summary: 'Activity — the organization’s audit log, newest first',
+    description: `${sessionOnly} Filtered by actor, action, record type/record and a UTC day range (both days included); ties broken by id.`,
+    tags,
+    request: { query: listAuditQuery },
+    responses: { 200: jsonResponse('A page of audit events', paginated(auditListItemView)), 400: aErrors[400], 401: aErrors[401], 403: aErrors[403] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/console/audit/actors',
+    operationId: 'listAuditActors',
+    summary: 'Activity — everyone who appears in the audit log (the actor filter)',
+    description: `${sessionOnly} Users and API keys of this organization that have audit events, sorted by label.`,
+    tags,
+    responses: { 200: jsonResponse('The actors', z.object({ data: z.array(auditActorView) })), 401: aErrors[401], 403: aErrors[403] },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/console/contracts/{id}',
+    operationId: 'getConsoleContract',
+    summary: 'One smart contract by id (the console’s contract picker)',
+    description: `${sessionOnly} Used when a page link names only the contract id. Another organization’s contract is 404.`,
+    tags,
+    request: { params: z.object({ id: z.string().meta({ description: 'The smart contract’s id.', example: '0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70' }) }) },
+    responses: { 200: jsonResponse('The contract', contractView), 401: aErrors[401], 403: aErrors[403], 404: aErrors[404] },
+  });
+}
