@@ -79,25 +79,12 @@ async function settle(page: Page) {
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
 }
 
-/**
- * /docs only: known defects inside Scalar's own widgets (upstream markup, not ours), allowed on
- * exactly their selectors — the same allowance as e2e/docs.spec.ts: its contenteditable code input
- * has no accessible name / required ARIA attribute, and its schema "show properties" toggles have
- * no text. Any other rule, or these rules on any other element, still fails.
- */
-const SCALAR_UPSTREAM_RULES = new Set(['aria-input-field-name', 'aria-required-attr', 'button-name']);
-const SCALAR_UPSTREAM_TARGETS = /code-input-lite|scalar-refs|aria-controls/;
-function isScalarUpstream(v: { id: string; nodes: { target: unknown[] }[] }) {
-  return SCALAR_UPSTREAM_RULES.has(v.id) && v.nodes.every((n) => SCALAR_UPSTREAM_TARGETS.test(n.target.join(' ')));
-}
-
-async function seriousViolations(page: Page, pageName: string) {
+async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .filter((v) => !(pageName === 'docs' && isScalarUpstream(v)))
     .map((v) => ({
       rule: v.id,
       impact: v.impact,
@@ -133,7 +120,7 @@ for (const viewport of viewports) {
         await settle(target);
         await target.screenshot({ path: `.tmp/a11y-shots/${p.name}-${viewport.width}.png`, fullPage: true });
 
-        expect(await seriousViolations(target, p.name), `axe on ${p.path(s)}`).toEqual([]);
+        expect(await seriousViolations(target), `axe on ${p.path(s)}`).toEqual([]);
 
         const widths = await target.evaluate(() => ({
           scroll: document.scrollingElement?.scrollWidth ?? 0,

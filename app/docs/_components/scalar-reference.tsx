@@ -1,6 +1,7 @@
 'use client';
 
 import { ApiReferenceReact } from '@scalar/api-reference-react';
+import { useEffect } from 'react';
 import '@scalar/api-reference-react/style.css';
 
 /**
@@ -18,7 +19,34 @@ const CONTRAST_CSS = `
 .light-mode .sidebar-search-placeholder { color: #595959; }
 `;
 
+/**
+ * Scalar (0.9.74) renders two widgets without accessible names: the code-input used for auth and
+ * parameter values (a combobox without a name or `aria-expanded`) and the schema "show properties"
+ * toggles (icon-only buttons). Until upstream names them, name them here as they appear, so screen
+ * readers (and axe) get a label; nothing else of Scalar's markup is touched.
+ */
+function nameScalarWidgets(root: ParentNode) {
+  for (const el of root.querySelectorAll<HTMLElement>('.code-input-lite__editor')) {
+    if (el.getAttribute('role') === 'combobox' && !el.hasAttribute('aria-expanded')) el.setAttribute('aria-expanded', 'false');
+    if (!el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')) {
+      const label = el.dataset.placeholder ?? el.getAttribute('placeholder') ?? el.closest('[class*="label"]')?.textContent ?? '';
+      el.setAttribute('aria-label', label.trim() ? `Value: ${label.trim()}` : 'Value');
+    }
+  }
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[aria-controls^="scalar-refs-"]')) {
+    // Its only content is an icon hidden from screen readers; aria-expanded already says open/closed.
+    const named = button.innerText.trim() || button.getAttribute('aria-label') || button.getAttribute('aria-labelledby');
+    if (!named) button.setAttribute('aria-label', 'Properties');
+  }
+}
+
 export function ScalarReference() {
+  useEffect(() => {
+    nameScalarWidgets(document);
+    const observer = new MutationObserver(() => nameScalarWidgets(document));
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   return (
     <ApiReferenceReact
       configuration={{
