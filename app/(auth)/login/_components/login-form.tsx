@@ -1,14 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { authClient } from '@/lib/auth/client';
-import { signInBody, signInFailureMessage, type SignInBody } from '@/lib/auth/schemas';
+import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
+import type { SignInBody } from '@/lib/auth/schemas';
+import { signInFailureMessage } from '@/lib/auth/sign-in-failure';
+
+// The shared schema (zod) loads after the page; sign-in posts to Better Auth's endpoint directly
+// (as sign-out does) instead of shipping its browser client.
+const signInResolver = lazyZodResolver<SignInBody, SignInBody>(() => import('@/lib/auth/schemas').then((m) => m.signInBody));
 
 export function LoginForm({ nextPath }: { nextPath: string }) {
   const router = useRouter();
@@ -18,7 +22,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignInBody>({
-    resolver: zodResolver(signInBody),
+    resolver: signInResolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -27,12 +31,14 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
   const onSubmit = async (values: SignInBody) => {
     setFailure(null);
     try {
-      const { error } = await authClient.signIn.email({
-        email: values.email,
-        password: values.password,
+      const res = await fetch('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: values.email, password: values.password }),
       });
-      if (error) {
-        setFailure(signInFailureMessage(error.status, error.message));
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { message?: string } | null;
+        setFailure(signInFailureMessage(res.status, body?.message));
         return;
       }
     } catch {
