@@ -39,11 +39,18 @@ beforeAll(async () => {
   const key = createApiKey(db, { organizationId: org.organization.id, userId: org.admin.id, family: 'A', name: 'ci-bot' });
   keyActor = { kind: 'api_key', keyId: key.id, userId: org.admin.id, organizationId: org.organization.id, requestId: 'r1' };
   userActor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 'r2' };
+  // Events stamped in the same millisecond order by their random id; a tick apart keeps the
+  // expected newest-first order exact.
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
   const c = createContract(db, keyActor, { name: 'Harbor', symbol: 'HRB', network: 'POLYGON', env: 'TESTNET' });
   contractId = c.id;
+  await tick();
   updateContract(db, userActor, { id: c.id, status: 'FAILED' });
+  await tick();
   const gone = createContract(db, userActor, { name: 'Gone', symbol: 'GN', network: 'POLYGON', env: 'TESTNET' });
+  await tick();
   deleteContract(db, userActor, gone.id);
+  await tick();
   bulkInvite(db, userActor, { users: [{ email: 'new.person@example.test' }] });
   // Another organization's events never show.
   createContract(db, { ...userActor, userId: other.admin.id, organizationId: other.organization.id }, {
