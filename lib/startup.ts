@@ -1,9 +1,11 @@
 import { getDb } from '@/db/client';
+import { startReadPool, stopReadPool } from '@/lib/db/read-pool';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { startChainWorker } from '@/lib/jobs/chain-worker';
 import { reconcileInterruptedDeliveries, startMailWorker } from '@/lib/mail/worker';
 import { announceDemo, seedDemoIfEmpty } from '@/lib/seed/demo';
+import { onShutdown } from '@/lib/shutdown';
 
 /**
  * Runs once when the Next server starts (instrumentation.ts): validate the environment, migrate,
@@ -23,6 +25,10 @@ export async function onServerStart() {
   reconcileInterruptedDeliveries(db);
   startMailWorker();
   startChainWorker();
+  // After migrating: the read workers open the migrated file read-only.
+  const readWorkers = startReadPool();
+  onShutdown(stopReadPool);
+  log('info', `read workers: ${readWorkers}`, { readWorkers, configured: env().READ_WORKERS });
 }
 
 /** Start-up for the server process: an invalid environment stops it with a message naming the variable. */

@@ -1,10 +1,11 @@
 import { getDb } from '@/db/client';
 import { createContractBody, listContractsQuery, updateContractBody } from '@/lib/contracts/schemas';
-import { createContract, listContracts, updateContract } from '@/lib/contracts/service';
+import { createContract, updateContract } from '@/lib/contracts/service';
+import { runRead } from '@/lib/db/read-pool';
 import { familyA } from '@/lib/http/family-a';
 
 export const GET = familyA({ query: listContractsQuery }, ({ actor, query }) =>
-  listContracts(getDb(), actor.organizationId, query),
+  runRead('listContracts', actor.organizationId, query),
 );
 
 export const POST = familyA({ body: createContractBody, status: 201 }, ({ actor, body }) =>

@@ -1,12 +1,13 @@
 import { getDb } from '@/db/client';
 import { familyA } from '@/lib/http/family-a';
 import { createNftBody, listNftsQuery, updateNftStatusBody } from '@/lib/nfts/schemas';
-import { createNft, listNfts, updateNftStatus } from '@/lib/nfts/service';
+import { createNft, updateNftStatus } from '@/lib/nfts/service';
+import { runRead } from '@/lib/db/read-pool';
 
 /** A6 may carry an inline image (data URI or base64), so its body may be up to 10 MiB. */
 const TEN_MIB = 10 * 1024 * 1024;
 
-export const GET = familyA({ query: listNftsQuery }, ({ actor, query }) => listNfts(getDb(), actor.organizationId, query));
+export const GET = familyA({ query: listNftsQuery }, ({ actor, query }) => runRead('listNfts', actor.organizationId, query));
 
 export const POST = familyA({ body: createNftBody, status: 201, maxBodyBytes: TEN_MIB }, ({ actor, body }) =>
   createNft(getDb(), actor, body),

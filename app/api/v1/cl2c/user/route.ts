@@ -1,8 +1,7 @@
-import { getDb } from '@/db/client';
+import { runRead } from '@/lib/db/read-pool';
 import { familyA } from '@/lib/http/family-a';
 import { listMembersQuery } from '@/lib/members/schemas';
-import { listMembers } from '@/lib/members/service';
 
 export const GET = familyA({ query: listMembersQuery }, ({ actor, query }) =>
-  listMembers(getDb(), actor.organizationId, query),
+  runRead('listMembers', actor.organizationId, query),
 );

@@ -1,8 +1,7 @@
-import { getDb } from '@/db/client';
+import { runRead } from '@/lib/db/read-pool';
 import { familyB } from '@/lib/http/family-b';
 import { searchNftsBody } from '@/lib/nft-search/schemas';
-import { searchNfts } from '@/lib/nft-search/service';
 
 export const POST = familyB({ source: 'SearchNfts', body: searchNftsBody }, ({ actor, body }) =>
-  searchNfts(getDb(), actor.organizationId, body),
+  runRead('searchNfts', actor.organizationId, body),
 );

@@ -1,0 +1,173 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as listContractsRoute, POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
+import { GET as listNftsRoute } from '@/app/api/v1/cl2c/nft/route';
+import { GET as listMembersRoute } from '@/app/api/v1/cl2c/user/route';
+import { POST as searchNftsRoute } from '@/app/v1/cl2c/nfts/search/route';
+import { getDb } from '@/db/client';
+import { env } from '@/lib/env';
+import { NotFoundError, ValidationError } from '@/lib/errors';
+import { call, createTestOrg } from '@/test/helpers';
+import { insertContract, insertMember, insertNft } from '@/test/nft-fixtures';
+import { fromWireError, toWireError } from './read-errors';
+import { ReadPool, runRead, startReadPool, stopReadPool } from './read-pool';
+import { slowCount } from './slow-read.fixture';
+
+/**
+ * The read pool on a real migrated SQLite FILE with real worker threads running the bundle that
+ * `next build` produces (built here from the same sources with the same script).
+ */
+const outDir = path.resolve('.tmp', `read-pool-test-${process.pid}`);
+const bundle = path.join(outDir, 'read-worker.cjs');
+const slowBundle = path.join(outDir, 'read-worker-slow.cjs');
+
+function buildBundle(entry: string, out: string) {
+  const result = spawnSync(process.execPath, ['scripts/build-read-worker.mjs', '--entry', entry, '--out', out], { encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+let org: Awaited<ReturnType<typeof createTestOrg>>;
+let other: Awaited<ReturnType<typeof createTestOrg>>;
+let contractId: string;
+let otherContractId: string;
+
+beforeAll(async () => {
+  mkdirSync(outDir, { recursive: true });
+  buildBundle('lib/db/read-worker.ts', bundle);
+  buildBundle('lib/db/read-worker.slow-fixture.ts', slowBundle);
+  org = await createTestOrg();
+  other = await createTestOrg();
+  const orgId = org.organization.id;
+  for (let c = 0; c < 3; c++) {
+    const contract = insertContract(orgId, { name: `Harbor contract ${c}`, symbol: `HB${c}` });
+    contractId ??= contract.id;
+    for (let i = 0; i < 12; i++) {
+      insertNft(orgId, contract.id, {
+        name: `${i % 3 === 0 ? 'Harbor' : 'Meadow'} token ${c}-${i}`,
+        description: i % 2 ? 'Über café ☕' : 'plain',
+        supply: i + 1,
+        status: i % 4 === 0 ? 'MINTED' : 'CREATED',
+      });
+    }
+  }
+  for (let m = 0; m < 5; m++) insertMember(orgId, { email: `harbor-${m}@example.test` });
+  otherContractId = insertContract(other.organization.id, { name: 'Other tenant contract' }).id;
+}, 60_000);
+
+afterAll(async () => {
+  await stopReadPool();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+const a = () => ({ 'x-api-key': org.apiKey, 'x-request-id': 'read-pool-test' });
+const b = () => ({ tenant: org.organization.tenant, 'X-API-Key': org.tenantApiKey, 'x-request-id': 'read-pool-test' });
+
+/** Every pooled route with a spread of queries, including ones that fail. */
+function requests() {
+  return [
+    () => call(listContractsRoute, { headers: a() }),
+    () => call(listContractsRoute, { headers: a(), query: { search: 'harbor', sortBy: 'name', sortOrder: 'asc', limit: 2, page: 2 } }),
+    () => call(listNftsRoute, { headers: a() }),
+    () => call(listNftsRoute, { headers: a(), query: { contractId, status: 'CREATED', sortBy: 'name', page: 2, limit: 3 } }),
+    () => call(listNftsRoute, { headers: a(), query: { search: 'café' } }),
+    () => call(listNftsRoute, { headers: a(), query: { contractId: otherContractId } }),
+    () => call(listMembersRoute, { headers: a() }),
+    () => call(listMembersRoute, { headers: a(), query: { search: 'harbor-3' } }),
+    () => call(searchNftsRoute, { method: 'POST', headers: b(), body: { keyword: 'harbor', pageNumber: 1, pageSize: 5 } }),
+    () => call(searchNftsRoute, { method: 'POST', headers: b(), body: { advancedSearch: { keyword: 'meadow', fields: ['name'] }, smartContractId: contractId } }),
+    () => call(searchNftsRoute, { method: 'POST', headers: b(), body: { advancedSearch: { keyword: 'x', fields: ['noSuchField'] } } }),
+  ];
+}
+
+describe('read pool', () => {
+  it('runs with 2 workers on the file database, and not for :memory: or a missing bundle', () => {
+    expect(startReadPool({ workers: 2, file: ':memory:', bundle })).toBe(0);
+    expect(startReadPool({ workers: 2, bundle: path.join(outDir, 'missing.cjs') })).toBe(0);
+    expect(startReadPool({ workers: 0, bundle })).toBe(0);
+    expect(startReadPool({ workers: 2, bundle })).toBe(2);
+  });
+
+  it('answers every pooled route byte-for-byte as in-thread, errors included', async () => {
+    await stopReadPool();
+    const inThread = [];
+    for (const request of requests()) inThread.push(await request());
+    expect(startReadPool({ workers: 2, bundle })).toBe(2);
+    const pooled = await Promise.all(requests().map((request) => request()));
+    expect(pooled.map((r) => [r.status, r.text])).toEqual(inThread.map((r) => [r.status, r.text]));
+    // Another organization's contract shows nothing of it; a bad field is a 400 naming its path.
+    expect(inThread[5]!.status).toBe(200);
+    expect(inThread[5]!.json.pagination.total).toBe(0);
+    expect(inThread[10]!.status).toBe(400);
+    expect(inThread[10]!.json.errors).toHaveProperty(['advancedSearch.fields[0]']);
+    expect(pooled[0]!.json.data.length).toBeGreaterThan(0);
+  });
+
+  it('rebuilds errors with their own classes (instanceof, fieldErrors)', async () => {
+    startReadPool({ workers: 2, bundle });
+    // No pooled service throws a 404 today; the wire form keeps every AppError class all the same.
+    const notFound = fromWireError(structuredClone(toWireError(new NotFoundError('Smart contract'))));
+    expect(notFound).toBeInstanceOf(NotFoundError);
+    expect(notFound).toMatchObject({ status: 404, message: 'Smart contract not found.', details: [] });
+    const plain = fromWireError(structuredClone(toWireError(new TypeError('boom'))));
+    expect(plain).toBeInstanceOf(Error);
+    expect(plain.message).toBe('boom');
+    const invalid = await runRead('searchNfts', org.organization.id, { advancedSearch: { keyword: 'x', fields: ['nope'] } }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect((invalid as ValidationError).fieldErrors()).toHaveProperty(['advancedSearch.fields[0]']);
+  });
+
+  it('a read right after a committed write sees it (fresh WAL snapshot per read)', async () => {
+    startReadPool({ workers: 2, bundle });
+    for (let i = 0; i < 5; i++) {
+      const name = `Fresh ${crypto.randomUUID().slice(0, 8)}`;
+      const created = await call(createContractRoute, { method: 'POST', headers: a(), body: { name, symbol: 'FR' } });
+      expect(created.status).toBe(201);
+      const [list, search] = await Promise.all([
+        call(listContractsRoute, { headers: a(), query: { limit: 100 } }),
+        call(listContractsRoute, { headers: a(), query: { search: name } }),
+      ]);
+      expect(list.json.data.map((c: { id: string }) => c.id)).toContain(created.json.id);
+      expect(search.json.data.map((c: { name: string }) => c.name)).toEqual([name]);
+      expect(search.json.pagination.total).toBe(1);
+    }
+  });
+
+  it('a long read in a worker does not block the main thread', async () => {
+    const n = 3_000_000;
+    // In-thread, the same read holds the event loop for its whole duration…
+    const started = performance.now();
+    expect(slowCount(getDb(), n)).toBe(n);
+    const inThreadMs = performance.now() - started;
+    expect(inThreadMs).toBeGreaterThan(150);
+
+    // …in a worker, a main-thread timer keeps firing every ~5 ms while it runs.
+    const pool = new ReadPool(env().DATABASE_PATH, 1, slowBundle);
+    try {
+      await pool.run('slowCount', [1]); // worker up and its connection open
+      let last = performance.now();
+      let worstGap = 0;
+      const timer = setInterval(() => {
+        const now = performance.now();
+        worstGap = Math.max(worstGap, now - last);
+        last = now;
+      }, 5);
+      const t0 = performance.now();
+      const result = await pool.run('slowCount', [n]);
+      const pooledMs = performance.now() - t0;
+      clearInterval(timer);
+      expect(result).toBe(n);
+      expect(pooledMs).toBeGreaterThan(inThreadMs / 3);
+      expect(worstGap).toBeLessThan(40);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('queues reads beyond the worker count and answers them all', async () => {
+    startReadPool({ workers: 2, bundle });
+    const results = await Promise.all(Array.from({ length: 20 }, () => runRead('listContracts', org.organization.id, { page: 1, limit: 5, search: null, sortBy: 'createdAt', sortOrder: 'desc' })));
+    expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+  });
+});

@@ -1,0 +1,37 @@
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Db } from '@/db/client';
+import * as schema from '@/db/schema';
+import { toWireError } from './read-errors';
+import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
+
+type Service = (db: Db, ...args: never[]) => unknown;
+
+/**
+ * Body of a read worker thread: opens its own read-only connection to the (already migrated) WAL
+ * database and answers ReadRequests one at a time. Each read runs in one read transaction, so a
+ * service's several statements (total, page ids, rows) see one snapshot — the newest committed
+ * one when the read starts, so a read after a committed write sees it.
+ */
+export function serveReads(services: Record<string, Service>): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveReads must run in a worker thread.');
+  const { file } = workerData as ReadWorkerData;
+  const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  const db: Db = drizzle(sqlite, { schema });
+
+  port.on('message', (request: ReadRequest) => {
+    let reply: ReadReply;
+    try {
+      const service = services[request.name];
+      if (!service) throw new Error(`Unknown read service "${request.name}".`);
+      const value = sqlite.transaction(() => service(db, ...(request.args as never[])))();
+      reply = { id: request.id, ok: true, value };
+    } catch (error) {
+      reply = { id: request.id, ok: false, error: toWireError(error) };
+    }
+    port.postMessage(reply);
+  });
+}
