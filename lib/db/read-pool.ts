@@ -51,7 +51,7 @@ export class ReadPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.bundle, { workerData: { file: this.file } satisfies ReadWorkerData });
+    const worker = new Worker(/*turbopackIgnore: true*/ this.bundle, { workerData: { file: this.file } satisfies ReadWorkerData });
     const slot: Slot = { worker, job: null };
     worker.on('message', (reply: ReadReply) => {
       const job = slot.job;
@@ -102,13 +102,13 @@ export function configuredReadWorkers(): number {
 export function startReadPool(options: { file?: string; workers?: number; bundle?: string } = {}): number {
   const file = options.file ?? env().DATABASE_PATH;
   const workers = options.workers ?? configuredReadWorkers();
-  const bundle = path.resolve(options.bundle ?? READ_WORKER_BUNDLE);
+  const bundle = path.resolve(/*turbopackIgnore: true*/ options.bundle ?? READ_WORKER_BUNDLE);
   const current = globalForPool.__cl2cReadPool;
   if (current && current.file === file && current.size === workers) return workers;
   if (current) void current.close();
   delete globalForPool.__cl2cReadPool;
   if (workers <= 0 || file === ':memory:') return 0;
-  if (!existsSync(bundle)) {
+  if (!existsSync(/*turbopackIgnore: true*/ bundle)) {
     log('warn', 'read worker bundle missing; list and search reads run on the main thread', { bundle });
     return 0;
   }
