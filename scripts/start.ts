@@ -22,7 +22,8 @@ function newestMtime(entry: string): number {
 
 function needsBuild(): boolean {
   const stamp = '.next/BUILD_ID';
-  if (!existsSync(stamp)) return true;
+  // The read worker bundle (lib/db/read-pool.ts) is written by every `next build`.
+  if (!existsSync(stamp) || !existsSync('.next/read-worker.cjs')) return true;
   const built = statSync(stamp).mtimeMs;
   return SOURCES.some((s) => newestMtime(s) > built);
 }
