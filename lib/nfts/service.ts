@@ -7,8 +7,8 @@ import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { mintBlocker, mintIfReady } from './mint';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
-import { columnMatch, ftsPhrase, matchRowids } from '@/lib/search/fts';
-import { inPageOrder, pageIds } from '@/lib/search/paging';
+import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/search/fts';
+import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
 import { changesSplit, replaceSplit, type SplitChange } from '@/lib/copyright/edit';
@@ -155,19 +155,29 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   if (q.status) conditions.push(eq(nfts.status, q.status));
   if (q.contractId) conditions.push(eq(nfts.smartContractId, q.contractId));
   if (q.copyrightStatus) conditions.push(eq(nfts.copyrightStatus, q.copyrightStatus));
+  // The trigram index narrows a rare term's candidates; a common term (or one too short for the
+  // index) walks the sort index instead and stops when the page is full. The LIKE decides either way.
+  const narrowed = [...conditions];
   if (q.search) {
-    const phrase = ftsPhrase(q.search, 'A');
-    if (phrase) conditions.push(matchRowids(sql`"nfts"."rowid"`, 'search_nfts', columnMatch(['name', 'description'], phrase)));
     const pattern = likePattern(q.search);
-    conditions.push(or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!);
+    const like = or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!;
+    const phrase = ftsPhrase(q.search, 'A');
+    const match = phrase ? columnMatch(['name', 'description'], phrase) : null;
+    if (match) narrowed.push(matchRowids(sql`"nfts"."rowid"`, 'search_nfts', match));
+    narrowed.push(like);
+    conditions.push(like);
+    if (match && !isCommon(db, 'search_nfts', match)) conditions.push(matchRowids(sql`"nfts"."rowid"`, 'search_nfts', match));
   }
   const where = and(...conditions);
-  const total = listTotal(db, organizationId, q, where);
-  const ids = pageIds(db, {
+  const total = listTotal(db, organizationId, q, and(...narrowed));
+  const filterKey = [q.search, q.status, q.contractId, q.copyrightStatus];
+  const ids = anchoredPageIds(db, {
+    organizationId,
+    key: `nfts|${JSON.stringify(filterKey)}|${q.sortBy}`,
     from: sql`${nfts}`,
     id: sql`${nfts.id}`,
     where,
-    orderBy: [sql`${sortColumns[q.sortBy]}`],
+    sort: sql`${sortColumns[q.sortBy]}`,
     direction: q.sortOrder,
     total,
     page: q.page,
