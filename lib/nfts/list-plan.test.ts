@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import type { Db } from '@/db/client';
+import { pageIndex } from './list-plan';
 
 /*
  * A5's page query must be an index range for every sortBy, unfiltered and under each single
@@ -20,6 +21,15 @@ function plan(db: Db, filter: string, sort: string) {
 }
 
 describe('A5 page plans', () => {
+  it('names an existing index for every filter × sort', () => {
+    const names = new Set(getDb().all<{ name: string }>(sql`select name from sqlite_master where type = 'index' and tbl_name = 'nfts'`).map((r) => r.name));
+    for (const sortBy of Object.keys(sorts) as (keyof typeof sorts)[]) {
+      for (const f of [{}, { status: 'MINTED' as const }, { copyrightStatus: 'AWAITING' as const }, { contractId: 'c' }, { status: 'MINTED' as const, copyrightStatus: 'NONE' as const }]) {
+        expect(names).toContain(pageIndex({ sortBy, ...f }));
+      }
+    }
+  });
+
   const db = getDb();
   for (const [sortBy, column] of Object.entries(sorts)) {
     for (const [label, filter] of [
