@@ -132,7 +132,7 @@ export const userOrganizations = sqliteTable(
   (t) => [
     uniqueIndex('user_org_org_user_uq').on(t.organizationId, t.userId),
     index('user_org_user_idx').on(t.userId),
-    index('user_org_org_created_idx').on(t.organizationId, t.createdAt),
+    index('user_org_org_created_user_idx').on(t.organizationId, t.createdAt, t.userId),
     index('user_org_org_updated_idx').on(t.organizationId, t.updatedAt),
     index('user_org_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
   ],
