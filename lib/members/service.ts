@@ -7,8 +7,8 @@ import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
-import { ftsPhrase } from '@/lib/search/fts';
-import { pageIds } from '@/lib/search/paging';
+import { ftsPhrase, isCommon } from '@/lib/search/fts';
+import { anchoredPageIds } from '@/lib/search/paging';
 import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
 import { kickMailWorker } from '@/lib/mail/worker';
 import type { EndUserNft, ListMembersQuery, MemberDetail, MemberListItem, UpdateMemberBody } from './schemas';
@@ -19,13 +19,15 @@ const walletAddressOf = (userIdColumn: string) =>
   sql.raw(`(select "w"."address" from "wallets" as "w" where "w"."user_id" = ${userIdColumn} and "w"."is_primary" = 1)`);
 
 const sortColumns = { createdAt: 'created_at', updatedAt: 'updated_at', email: 'email', status: 'status' } as const;
+const indexNames = { createdAt: 'created', updatedAt: 'updated', email: 'email', status: 'status' } as const;
 
-/**
- * A search term with at least this many trigram-index hits (users or invitations) is "common":
- * its page is found by walking the sort index and testing each row, which stops as soon as the
- * page is full; rarer terms sort their few index hits instead.
- */
-export const COMMON_TERM_PROBE = 2000;
+/** The (organization[, filter], sort, id) index of `member_list` a page is read from (db/migrations/*_member_list.sql). */
+function memberPageIndex(q: ListMembersQuery): string {
+  const sort = indexNames[q.sortBy];
+  if (q.status) return q.sortBy === 'status' ? 'member_list_status_idx' : `member_list_status_${sort}_idx`;
+  if (q.hasWallet !== undefined) return `member_list_wallet_${sort}_idx`;
+  return `member_list_${sort}_idx`;
+}
 
 /**
  * A9: memberships and pending invitations of the organization as one list, read off the derived
@@ -33,7 +35,7 @@ export const COMMON_TERM_PROBE = 2000;
  * come off an (organization[, filter], sort, id) index — a deferred join — and only those rows are
  * loaded in full. Totals come from the counters, or from the exact count cache.
  */
-export function listMembers(db: Db, organizationId: string, q: ListMembersQuery, options: { probeLimit?: number } = {}) {
+export function listMembers(db: Db, organizationId: string, q: ListMembersQuery) {
   const filters = {
     search: q.search,
     status: q.status ?? null,
@@ -45,11 +47,16 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery,
   if (q.status) where.push(sql`"ml"."status" = ${q.status}`);
   if (q.hasWallet !== undefined) where.push(sql`"ml"."has_wallet" = ${q.hasWallet ? 1 : 0}`);
   const pattern = q.search ? likePattern(q.search) : null;
-  const search = pattern ? memberSearch(db, organizationId, q.search!, pattern, options.probeLimit ?? COMMON_TERM_PROBE) : null;
-  // Rare terms: the (few) trigram-index hits by rowid; the sort index is not walked.
-  const from = search?.candidates ? sql`"member_list" as "ml" not indexed` : sql`"member_list" as "ml"`;
-  if (search) where.push(search.candidates ? sql`"ml"."rowid" in (${search.candidates})` : search.perRow);
-  const filtered = sql.join(where, sql` and `);
+  const search = pattern ? memberSearch(db, organizationId, q.search!, pattern) : null;
+  // Rare terms: the (few) trigram-index hits by rowid (NOT INDEXED: no index walk). Otherwise the
+  // page index is walked — for a common term testing each row, stopping when the page is full.
+  const byRowid = sql`"member_list" as "ml" not indexed`;
+  const from = search?.rare ? byRowid : sql`"member_list" as "ml" indexed by ${sql.identifier(memberPageIndex(q))}`;
+  const filtered = sql.join([...where, ...(search ? [search.rare ? search.candidates! : search.perRow] : [])], sql` and `);
+  // The total of a search counts the index's candidates (common terms too), never the whole list.
+  const counted = search?.candidates
+    ? { from: byRowid, where: sql.join([...where, search.candidates], sql` and `) }
+    : { from, where: filtered };
 
   const total =
     !pattern && q.hasWallet === undefined
@@ -59,13 +66,15 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery,
           ? readCounter(db, organizationId, `members:status:${q.status}`)
           : readCounter(db, organizationId, 'members') + readCounter(db, organizationId, 'invitations:status:PENDING')
       : cachedCount(db, organizationId, `members:${JSON.stringify([q.search, q.status, q.hasWallet])}`, () =>
-          db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${filtered}`)?.n ?? 0,
+          db.get<{ n: number }>(sql`select count(*) as "n" from ${counted.from} where ${counted.where}`)?.n ?? 0,
         );
-  const ids = pageIds(db, {
+  const ids = anchoredPageIds(db, {
+    organizationId,
+    key: `members|${JSON.stringify([q.search, q.status, q.hasWallet])}|${q.sortBy}`,
     from,
     id: sql`"ml"."id"`,
     where: filtered,
-    orderBy: [sql`"ml".${sql.identifier(sortColumns[q.sortBy])}`],
+    sort: sql`"ml".${sql.identifier(sortColumns[q.sortBy])}`,
     direction: q.sortOrder,
     total,
     page: q.page,
@@ -98,26 +107,24 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery,
  * e-mail, as before), either as the rowids of the matching rows — when the trigram indexes answer
  * it and the term is rare — or as a predicate tested per row while walking the sort index.
  */
-function memberSearch(db: Db, organizationId: string, term: string, pattern: string, probeLimit: number) {
+function memberSearch(db: Db, organizationId: string, term: string, pattern: string) {
   const like = (column: SQL) => sql`${column} like ${pattern} escape '\\'`;
   const userMatches = (u: string) =>
     sql`(${like(sql.raw(`"${u}"."email"`))} or ${like(sql.raw(`"${u}"."name"`))} or ${like(sql.raw(`"${u}"."user_name"`))} or ${like(sql.raw(`("${u}"."first_name" || ' ' || "${u}"."last_name")`))})`;
   const perRow = sql`(${like(sql`"ml"."email"`)} or ("ml"."kind" = 'member' and exists (select 1 from "users" as "su" where "su"."id" = "ml"."user_id" and ${userMatches('su')})))`;
   // The trigram indexes narrow the candidates; the LIKE still decides (lib/search/fts.ts).
   const phrase = ftsPhrase(term, 'A');
-  if (!phrase) return { perRow, candidates: null };
-  const hits = db.get<{ users: number; invitations: number }>(sql`select
-    (select count(*) from (select 1 from "search_users" where "search_users" match ${phrase} limit ${probeLimit})) as "users",
-    (select count(*) from (select 1 from "search_invitations" where "search_invitations" match ${phrase} limit ${probeLimit})) as "invitations"`);
-  if (!hits || hits.users >= probeLimit || hits.invitations >= probeLimit) return { perRow, candidates: null };
-  const candidates = sql`select "cm"."rowid" from "users" as "cu" join "member_list" as "cm" on "cm"."user_id" = "cu"."id"
+  if (!phrase) return { perRow, candidates: null, rare: false };
+  const candidates = sql`"ml"."rowid" in (select "cm"."rowid" from "users" as "cu" join "member_list" as "cm" on "cm"."user_id" = "cu"."id"
       where "cu"."rowid" in (select rowid from "search_users" where "search_users" match ${phrase})
         and "cm"."organization_id" = ${organizationId} and ${userMatches('cu')}
     union all
     select "cm"."rowid" from "invitations" as "ci" join "member_list" as "cm" on "cm"."id" = "ci"."id" and "cm"."kind" = 'invitation'
       where "ci"."rowid" in (select rowid from "search_invitations" where "search_invitations" match ${phrase})
-        and "ci"."organization_id" = ${organizationId} and ${like(sql`"ci"."email"`)}`;
-  return { perRow, candidates };
+        and "ci"."organization_id" = ${organizationId} and ${like(sql`"ci"."email"`)})`;
+  // Users are global, so this probes every organization's people: a term common elsewhere walks.
+  const rare = !isCommon(db, 'search_users', phrase) && !isCommon(db, 'search_invitations', phrase);
+  return { perRow, candidates, rare };
 }
 
 function loadMembers(db: Db, organizationId: string, ids: string[]) {
