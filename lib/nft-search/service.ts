@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { NotFoundError } from '@/lib/errors';
-import { copyrightedExpr, ensureSearchFunctions, mintedExpr } from './fields';
+import { ensureSearchFunctions, mintedExpr } from './fields';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
 import { inPageOrder, pageWindow } from '@/lib/search/paging';
-import { compileSearch, type OrderKey, whereSql } from './filter';
-import { fold } from './fields';
+import { compileSearch, orderKeysSql, searchFts, whereSql } from './filter';
+import { b1Tuning } from './tuning';
 import type { SearchNftsBody } from './schemas';
 
 const itemColumns = {
@@ -25,7 +25,8 @@ const itemColumns = {
   tokenId: nfts.tokenId,
   tokenUri: nfts.tokenUri,
   tokenOwner: nfts.tokenOwner,
-  copyrighted: sql<boolean>`${copyrightedExpr}`.mapWith((v) => Boolean(v)),
+  // Stored, kept by triggers (lib/search): no EXISTS per row.
+  copyrighted: nfts.copyrighted,
   copyrightMetadata: nfts.copyrightMetadata,
   copyrightedAt: nfts.copyrightedAt,
   licence: nfts.licence,
@@ -34,22 +35,35 @@ const itemColumns = {
   updatedAt: nfts.updatedAt,
 };
 
+/** Hits of a trigram-index expression, counted up to `limit` (all organizations: the index has no tenant). */
+export function ftsHits(db: Pick<Db, 'get'>, expr: string, limit: number): number {
+  return db.get<{ n: number }>(sql`select count(*) as "n" from (select rowid from "search_nfts" where "search_nfts" match ${expr} limit ${limit})`)?.n ?? 0;
+}
+
+/** How a B1 page is read: through the index's hits (few), or by walking the sort index (none or many). */
+export type B1Plan = 'hits' | 'walk';
+
 /**
  * B1: one page of the tenant's NFTs matching keyword / advancedSearch (OR-ed), advancedFilter and
- * smartContractId (AND-ed), never filtered in memory. Keywords narrow through the trigram index
- * (lib/search/fts.ts) before the original criteria decide; totals come from counters, the
- * contract's stored count, or an exact count cached per write generation; the page's ids are
- * read first (read from the far end past the middle), then only those rows are loaded.
+ * smartContractId (AND-ed), never filtered in memory. Only `nfts` is read (string fields through
+ * their stored folds, `copyrighted` stored). Totals come from counters, the contract's stored
+ * count, or an exact count over the trigram index's hits, cached per write generation. The page:
+ * when the trigram index narrows the search and has few hits (probed with a LIMIT), its hits are
+ * joined and sorted; otherwise the sort index is walked with the original predicate until the
+ * page is full. Only the page's rows are then loaded.
  */
-export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody) {
+export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody, observe?: (plan: B1Plan) => void) {
   ensureSearchFunctions(db);
   const compiled = compileSearch(body);
   const base = [sql`${nfts.organizationId} = ${organizationId}`];
   if (compiled.smartContractId) base.push(sql`${nfts.smartContractId} = ${compiled.smartContractId}`);
   const where = whereSql(compiled, base);
   const { pageNumber, pageSize } = compiled;
-  const needsContract = compiled.keywords.length > 0 || compiled.filter !== null || compiled.orderBy.some((k) => k.field.name === 'smartContractName');
-  const from = needsContract ? sql`"nfts" inner join "smart_contracts" on "smart_contracts"."id" = "nfts"."smart_contract_id"` : sql`"nfts"`;
+  const fts = searchFts(compiled);
+  // CROSS JOIN keeps SQLite from walking the whole tenant to probe the hits: hits first, then sort.
+  const hits = fts
+    ? sql`(select rowid as "r" from "search_nfts" where "search_nfts" match ${fts}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`
+    : null;
 
   let totalCount: number;
   if (!compiled.keywords.length && !compiled.filter) {
@@ -62,13 +76,16 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody)
       : readCounter(db, organizationId, 'nfts');
   } else {
     totalCount = cachedCount(db, organizationId, `b1:${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId])}`, () =>
-      db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0,
+      db.get<{ n: number }>(sql`select count(*) as "n" from ${hits ?? sql`"nfts"`} where ${where}`)?.n ?? 0,
     );
   }
 
   const window = pageWindow(totalCount, pageNumber, pageSize, 'asc');
   let ids: string[] = [];
   if (window) {
+    const plan: B1Plan = fts && ftsHits(db, fts, b1Tuning.probeLimit) < b1Tuning.probeLimit ? 'hits' : 'walk';
+    observe?.(plan);
+    const from = plan === 'hits' ? hits! : sql`"nfts"`;
     const order = orderKeysSql(compiled.orderBy, window.reverse);
     ids = db
       .all<{ id: string }>(sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`)
@@ -95,14 +112,6 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody)
     hasNextPage: pageNumber < totalPages,
   };
 }
-
-/** ORDER BY terms: the requested keys then id ascending (default createdAt desc, id desc); all flipped for a reverse read. */
-function orderKeysSql(keys: OrderKey[], reverse: boolean): SQL[] {
-  const dir = (d: 'asc' | 'desc') => ((d === 'asc') !== reverse ? asc : desc);
-  if (!keys.length) return [dir('desc')(nfts.createdAt), dir('desc')(nfts.id)];
-  return [...keys.map((k) => dir(k.direction)(k.field.type === 'string' ? fold(k.field.expr) : k.field.expr)), dir('asc')(nfts.id)];
-}
-
 
 /** B2: one NFT of the tenant with its contract; another tenant's NFT does not exist here. */
 export function getNft(db: Db, organizationId: string, id: string) {
