@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { NotFoundError } from '@/lib/errors';
@@ -7,6 +7,7 @@ import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
 import { inPageOrder, pageWindow } from '@/lib/search/paging';
 import { compileSearch, orderKeysSql, searchFts, whereSql } from './filter';
+import { walkIndex } from './indexes';
 import { b1Tuning } from './tuning';
 import type { SearchNftsBody } from './schemas';
 
@@ -43,6 +44,9 @@ export function ftsHits(db: Pick<Db, 'get'>, expr: string, limit: number): numbe
 /** How a B1 page is read: through the index's hits (few), or by walking the sort index (none or many). */
 export type B1Plan = 'hits' | 'walk';
 
+/** For tests: which plan a page took and the page query it ran (to EXPLAIN it). */
+export type B1Observer = (page: { plan: B1Plan; query: SQL }) => void;
+
 /**
  * B1: one page of the tenant's NFTs matching keyword / advancedSearch (OR-ed), advancedFilter and
  * smartContractId (AND-ed), never filtered in memory. Only `nfts` is read (string fields through
@@ -52,7 +56,7 @@ export type B1Plan = 'hits' | 'walk';
  * joined and sorted; otherwise the sort index is walked with the original predicate until the
  * page is full. Only the page's rows are then loaded.
  */
-export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody, observe?: (plan: B1Plan) => void) {
+export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody, observe?: B1Observer) {
   ensureSearchFunctions(db);
   const compiled = compileSearch(body);
   const base = [sql`${nfts.organizationId} = ${organizationId}`];
@@ -65,6 +69,11 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
     ? sql`(select rowid as "r" from "search_nfts" where "search_nfts" match ${fts}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`
     : null;
 
+  // Few hits: join and sort them. Many (or no usable term): walk the sort index instead.
+  const plan: B1Plan = fts && ftsHits(db, fts, b1Tuning.probeLimit) < b1Tuning.probeLimit ? 'hits' : 'walk';
+  // The exact total reads the hits, except where a contract filter bounds the rows more cheaply.
+  const countFrom = hits && (plan === 'hits' || !compiled.smartContractId) ? hits : sql`"nfts"`;
+
   let totalCount: number;
   if (!compiled.keywords.length && !compiled.filter) {
     totalCount = compiled.smartContractId
@@ -76,20 +85,19 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
       : readCounter(db, organizationId, 'nfts');
   } else {
     totalCount = cachedCount(db, organizationId, `b1:${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId])}`, () =>
-      db.get<{ n: number }>(sql`select count(*) as "n" from ${hits ?? sql`"nfts"`} where ${where}`)?.n ?? 0,
+      db.get<{ n: number }>(sql`select count(*) as "n" from ${countFrom} where ${where}`)?.n ?? 0,
     );
   }
 
   const window = pageWindow(totalCount, pageNumber, pageSize, 'asc');
   let ids: string[] = [];
   if (window) {
-    const plan: B1Plan = fts && ftsHits(db, fts, b1Tuning.probeLimit) < b1Tuning.probeLimit ? 'hits' : 'walk';
-    observe?.(plan);
-    const from = plan === 'hits' ? hits! : sql`"nfts"`;
+    const index = walkIndex(compiled);
+    const from = plan === 'hits' ? hits! : index ? sql`"nfts" indexed by ${sql.identifier(index)}` : sql`"nfts"`;
     const order = orderKeysSql(compiled.orderBy, window.reverse);
-    ids = db
-      .all<{ id: string }>(sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`)
-      .map((r) => r.id);
+    const query = sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`;
+    observe?.({ plan, query });
+    ids = db.all<{ id: string }>(query).map((r) => r.id);
     if (window.reverse) ids.reverse();
   }
   const rows = ids.length
