@@ -42,6 +42,6 @@ export function walkIndex(compiled: CompiledSearch): string | null {
   const has = (field: string, operators: string[]) => leaves.some((l) => l.field.name === field && operators.includes(l.operator) && l.value !== null);
   if (has('name', ['eq', 'startswith'])) return bySort.name!;
   if (compiled.smartContractId) return 'nfts_org_contract_id_idx';
-  if (has('status', ['eq']) && byStatusAndSort[sort]) return byStatusAndSort[sort]!;
+  if (has('status', ['eq']) && byStatusAndSort[sort]) return byStatusAndSort[sort];
   return bySort[sort] ?? null;
 }
