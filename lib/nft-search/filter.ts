@@ -288,16 +288,25 @@ export function filterSql(node: FilterNode): SQL {
   return parts.slice(1).reduce((acc, part) => sql`(${acc} <> ${part})`, parts[0]!);
 }
 
+/**
+ * The keyword criteria, OR-ed. A number, boolean or date field whose text cannot contain the
+ * keyword (e.g. a word with letters other than t/z against a date) is left out: provably false,
+ * and formatting it on every row was most of a keyword test's cost.
+ */
 export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefined {
   const criteria = keywords.flatMap(({ fields, keyword }) =>
-    fields.map((f) =>
+    fields.filter((f) => mayMatchNonText(f, keyword)).map((f) =>
       f.folded ? sql`(instr(${f.folded}, ${keyword}) > 0)` : strict(sql`instr(${isAscii(keyword) ? asciiFold(textOf(f)) : fold(textOf(f))}, ${keyword}) > 0`),
     ),
   );
   return criteria.length ? or(...criteria) : undefined;
 }
 
-/** Could `keyword` (lower-cased) occur in the text form of a non-string field? */
+/**
+ * Could `keyword` (lower-cased) occur in the field's text? False only where that is provable: a
+ * number's text is digits and '-', a boolean's is 'true'/'false', a date's ISO text is digits and
+ * ':.tz-'. Strings, ids and enums may contain anything.
+ */
 function mayMatchNonText(f: SearchField, keyword: string): boolean {
   switch (f.type) {
     case 'integer':
@@ -307,21 +316,23 @@ function mayMatchNonText(f: SearchField, keyword: string): boolean {
     case 'date':
       return /^[0-9:.tz-]+$/.test(keyword);
     default:
-      return false;
+      return true;
   }
 }
 
 /**
  * An FTS5 expression whose matches are a superset of the rows the keyword criteria select, or
  * null when one criterion cannot be answered by the trigram index (short term, a character the
- * tokenizer folds differently, or a term that could match a number/date/boolean field) — then
+ * tokenizer folds differently, or a term that could match a field outside the index: a
+ * number/date/boolean, or an id/enum named in advancedSearch.fields) — then
  * the criteria are evaluated on every row of the organization, as before.
  */
 export function keywordFts(keywords: CompiledSearch['keywords']): string | null {
   if (!keywords.length) return null;
   const parts: string[] = [];
   for (const { fields, keyword } of keywords) {
-    if (fields.some((f) => mayMatchNonText(f, keyword))) return null;
+    // Every field that may match must be in the index (ids and enums, numbers, dates are not).
+    if (fields.some((f) => !f.fts && mayMatchNonText(f, keyword))) return null;
     const columns = fields.flatMap((f) => (f.fts ? [f.fts] : []));
     if (!columns.length) return null;
     const phrase = ftsPhrase(keyword, 'B');

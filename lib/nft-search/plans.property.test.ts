@@ -242,4 +242,19 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
     expect(keyword('🚀')).toEqual(['🚀 rocket']);
     expect(keyword('i̇z')).toEqual(['İzmir']);
   });
+
+  it('advancedSearch over an enum or id field is not narrowed to the indexed text fields', () => {
+    const db = getDb();
+    const { organizationId, rows } = seed([
+      { name: 'plain', contract: 0, status: 'MINTED', supply: 1, tokenId: null, minted: null, created: 0 },
+      { name: 'minted look', contract: 0, status: 'CREATED', supply: 1, tokenId: null, minted: null, created: 1 },
+      { name: 'other', contract: 0, status: 'FAILED', supply: 1, tokenId: null, minted: null, created: 2 },
+    ]);
+    const names = (fields: string[], keyword: string) =>
+      searchNfts(db, organizationId, { advancedSearch: { fields, keyword }, pageSize: 10 }).data.map((d) => d.name).sort();
+    expect(names(['name', 'status'], 'MINTED')).toEqual(['minted look', 'plain']);
+    expect(names(['status'], 'minted')).toEqual(['plain']);
+    const id = rows[2]!.id;
+    expect(names(['name', 'id'], id.slice(4, 16).toUpperCase())).toEqual(['other']);
+  });
 });
