@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import type { SearchNftsBody } from './schemas';
 import { searchNfts, type B1Plan } from './service';
-import { b1Tuning } from './tuning';
+import { searchTuning } from '@/lib/search/tuning';
 
 /*
  * EXPLAIN QUERY PLAN of the page query B1 actually runs: every indexed sort reads its
@@ -37,19 +37,19 @@ beforeAll(() => {
   }
 });
 
-const probeLimit = b1Tuning.probeLimit;
+const probeLimit = searchTuning.commonHits;
 afterEach(() => {
-  b1Tuning.probeLimit = probeLimit;
+  searchTuning.commonHits = probeLimit;
 });
 
 /** The plan and EXPLAIN QUERY PLAN lines of the page query `body` runs. */
-function explain(body: SearchNftsBody): { plan: B1Plan; lines: string[]; count: number } {
+function explain(body: SearchNftsBody): { plan: B1Plan; anchored: boolean; lines: string[]; count: number } {
   const db = getDb();
-  let seen: { plan: B1Plan; query: SQL } | undefined;
+  let seen: { plan: B1Plan; anchored: boolean; query: SQL } | undefined;
   const result = searchNfts(db, organizationId, body, (page) => (seen = page));
   expect(seen, 'a page query ran').toBeDefined();
   const lines = db.all<{ detail: string }>(sql`explain query plan ${seen!.query}`).map((r) => r.detail);
-  return { plan: seen!.plan, lines, count: result.data.length };
+  return { plan: seen!.plan, anchored: seen!.anchored, lines, count: result.data.length };
 }
 
 const indexed: [string, SearchNftsBody, string][] = [
@@ -70,6 +70,15 @@ const indexed: [string, SearchNftsBody, string][] = [
     { advancedFilter: { logic: 'and', filters: [{ field: 'status', operator: 'eq', value: 'CREATED' }, { field: 'supply', operator: 'gte', value: 2 }] }, orderBy: ['name'] },
     'nfts_b1_status_name_fold_id_idx',
   ],
+  ['status', { orderBy: ['status'] }, 'nfts_org_status_only_id_idx'],
+  ['status eq × supply desc', { advancedFilter: { field: 'status', operator: 'eq', value: 'CREATED' }, orderBy: ['supply desc'] }, 'nfts_org_status_supply_id_idx'],
+  ['status eq × mintedAt desc', { advancedFilter: { field: 'status', operator: 'eq', value: 'CREATED' }, orderBy: ['mintedAt desc'] }, 'nfts_org_status_minted_id_idx'],
+  ['status eq × updatedAt', { advancedFilter: { field: 'status', operator: 'eq', value: 'MINTED' }, orderBy: ['updatedAt'] }, 'nfts_org_status_updated_id_idx'],
+  [
+    'status eq AND supply gte × supply desc (the bench case)',
+    { advancedFilter: { logic: 'and', filters: [{ field: 'status', operator: 'eq', value: 'MINTED' }, { field: 'supply', operator: 'gte', value: 2 }] }, orderBy: ['supply desc'] },
+    'nfts_org_status_supply_id_idx',
+  ],
   ['smartContractId × createdAt desc', { smartContractId: '' }, 'nfts_org_contract_id_idx'],
   ['name eq (stored fold) × name', { advancedFilter: { field: 'name', operator: 'eq', value: 'HARBOR PIECE 3' }, orderBy: ['name'] }, 'nfts_b1_name_fold_id_idx'],
 ];
@@ -79,8 +88,9 @@ describe('B1 page queries read their sort index in order', () => {
     const withContract = body.smartContractId === '' ? { ...body, smartContractId: contractId } : body;
     const last = searchNfts(getDb(), organizationId, { ...withContract, pageSize: 3 }).totalPages;
     for (const pageNumber of new Set([1, last])) {
-      const { plan, lines, count } = explain({ ...withContract, pageSize: 3, pageNumber });
+      const { plan, anchored, lines, count } = explain({ ...withContract, pageSize: 3, pageNumber });
       expect(plan).toBe('walk');
+      expect(anchored).toBe(true);
       expect(count).toBeGreaterThan(0);
       expect(lines.join('\n')).toMatch(new RegExp(`USING (COVERING )?INDEX ${index} \\(organization_id=\\?`));
       expect(lines.join('\n')).not.toMatch(/TEMP B-TREE/);
@@ -88,7 +98,7 @@ describe('B1 page queries read their sort index in order', () => {
   });
 
   it('a name equality and a name prefix are ranges of the stored fold’s index', () => {
-    b1Tuning.probeLimit = 1;
+    searchTuning.commonHits = 1;
     expect(explain({ advancedFilter: { field: 'name', operator: 'eq', value: 'Harbor Piece 3' } }).lines.join('\n')).toMatch(
       /USING (COVERING )?INDEX nfts_b1_name_fold_id_idx \(organization_id=\? AND name_fold=\?\)/,
     );
@@ -98,12 +108,12 @@ describe('B1 page queries read their sort index in order', () => {
   });
 
   it('a common term walks the sort index (no trigram IN-list, no sort); a rare one sorts its few hits', () => {
-    b1Tuning.probeLimit = 3;
+    searchTuning.commonHits = 3;
     const common = explain({ keyword: 'harbor', orderBy: ['name desc'], pageSize: 2 });
     expect(common.plan).toBe('walk');
     expect(common.lines.join('\n')).toMatch(/USING (COVERING )?INDEX nfts_b1_name_fold_id_idx/);
     expect(common.lines.join('\n')).not.toMatch(/TEMP B-TREE|search_nfts/);
-    b1Tuning.probeLimit = 10_000;
+    searchTuning.commonHits = 10_000;
     const rare = explain({ keyword: 'harbor', orderBy: ['name desc'], pageSize: 2 });
     expect(rare.plan).toBe('hits');
     expect(rare.lines.join('\n')).toMatch(/SCAN hits VIRTUAL TABLE|search_nfts VIRTUAL TABLE/);

@@ -7,6 +7,7 @@ import type { CompiledSearch, FilterNode } from './filter';
  * `sort, id` (id in the same direction, lib/nft-search/filter.ts orderKeysSql) is an index range.
  */
 const bySort: Record<string, string> = {
+  status: 'nfts_org_status_only_id_idx',
   createdAt: 'nfts_org_created_idx',
   updatedAt: 'nfts_org_updated_id_idx',
   mintedAt: 'nfts_org_minted_id_idx',
@@ -19,6 +20,10 @@ const bySort: Record<string, string> = {
 /** (organization, status, sort, id) indexes: a top-level `status eq` filter with that sort. */
 const byStatusAndSort: Record<string, string> = {
   createdAt: 'nfts_org_status_id_idx',
+  updatedAt: 'nfts_org_status_updated_id_idx',
+  mintedAt: 'nfts_org_status_minted_id_idx',
+  supply: 'nfts_org_status_supply_id_idx',
+  status: 'nfts_org_status_only_id_idx',
   name: 'nfts_b1_status_name_fold_id_idx',
 };
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import type { SearchNftsBody } from './schemas';
 import { searchNfts, type B1Plan } from './service';
-import { b1Tuning } from './tuning';
+import { searchTuning } from '@/lib/search/tuning';
 
 /*
  * The two ways B1 reads a page — joining and sorting the trigram index's hits, or walking the
@@ -12,7 +12,8 @@ import { b1Tuning } from './tuning';
  * same order, same totals), and both must equal an in-memory model: JavaScript toLowerCase for
  * strings, SQLite's order (code points, NULL first ascending), and the id tie-breaker in the last
  * key's direction (default createdAt desc, id desc). A probe limit of 1 forces the walk whenever
- * the index has a hit; a huge one forces the hits path. Unicode terms included (é, ß, İ, emoji).
+ * the index has a hit; a huge one forces the hits path. Paging anchors every 2 rows, so deep pages
+ * of a single-key walk seek to an anchor. Unicode terms included (é, ß, İ, emoji).
  */
 
 const words = ['amber', 'Amber', 'ÉCLAT', 'éclat', 'straße', 'STRASSE', 'İzmir', 'izmir', '🚀🚀🚀', 'rocket', '\u212aelvin', 'kelvin', 'ΟΔΟΣ'];
@@ -41,12 +42,14 @@ const orderArb = fc.array(fc.record({ field: fc.constantFrom(...sortable), dir: 
 });
 
 type Criteria =
+  | { kind: 'none' }
   | { kind: 'keyword'; term: string }
   | { kind: 'fields'; term: string; fields: ('name' | 'smartContractName')[] }
   | { kind: 'contains'; field: 'name' | 'smartContractName'; term: string }
   | { kind: 'startswith'; term: string }
   | { kind: 'eq'; term: string };
 const criteriaArb: fc.Arbitrary<Criteria> = fc.oneof(
+  fc.constant({ kind: 'none' as const }),
   fc.record({ kind: fc.constant('keyword' as const), term: fc.constantFrom(...terms) }),
   fc.record({ kind: fc.constant('fields' as const), term: fc.constantFrom(...terms), fields: fc.subarray(['name', 'smartContractName'] as ('name' | 'smartContractName')[], { minLength: 1 }) }),
   fc.record({ kind: fc.constant('contains' as const), field: fc.constantFrom('name' as const, 'smartContractName' as const), term: fc.constantFrom(...terms) }),
@@ -97,6 +100,7 @@ function modelOrder(rows: Row[], keys: { field: Sortable; dir: string }[]): Row[
 
 /** Whether the model selects `r`; null for the plain keyword (not modelled here). */
 function modelMatch(r: Row, c: Criteria): boolean | null {
+  if (c.kind === 'none') return true;
   const t = c.term.toLowerCase();
   const name = r.name.toLowerCase();
   const contract = r.contractName.toLowerCase();
@@ -116,6 +120,8 @@ function modelMatch(r: Row, c: Criteria): boolean | null {
 
 function bodyOf(c: Criteria): SearchNftsBody {
   switch (c.kind) {
+    case 'none':
+      return {};
     case 'keyword':
       return { keyword: c.term };
     case 'fields':
@@ -163,15 +169,19 @@ function seed(rows: RowSpec[]) {
   return { organizationId: org.id, rows: out };
 }
 
-const probeLimit = b1Tuning.probeLimit;
+const saved = { ...searchTuning };
+beforeAll(() => {
+  // Anchors every 2 rows: deep pages of these small sets seek to anchors as at a million rows.
+  searchTuning.anchorInterval = 2;
+});
 afterAll(() => {
-  b1Tuning.probeLimit = probeLimit;
+  Object.assign(searchTuning, saved);
 });
 
 describe('B1: the hits path and the sort-index walk give identical, exact answers', () => {
   it('for random rows, criteria, orders and pages (both paths taken)', () => {
     const db = getDb();
-    const taken: Record<B1Plan, number> = { hits: 0, walk: 0 };
+    const taken: Record<B1Plan | 'anchored', number> = { hits: 0, walk: 0, anchored: 0 };
     fc.assert(
       fc.property(
         fc.array(rowSpec, { minLength: 4, maxLength: 20 }),
@@ -179,7 +189,7 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
         fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.constantFrom(...statuses), weight: 1 }),
         orderArb,
         fc.integer({ min: 1, max: 4 }),
-        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 5 }),
         (specs, criteria, status, keys, pageSize, pageNumber) => {
           const { organizationId, rows } = seed(specs);
           const base = bodyOf(criteria);
@@ -192,9 +202,12 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
             pageNumber,
           };
           const run = (limit: number) => {
-            b1Tuning.probeLimit = limit;
+            searchTuning.commonHits = limit;
             let plan: B1Plan | undefined;
-            const r = searchNfts(db, organizationId, body, (p) => (plan = p.plan));
+            const r = searchNfts(db, organizationId, body, (p) => {
+              plan = p.plan;
+              if (p.anchored && (pageNumber - 1) * pageSize >= searchTuning.anchorInterval) taken.anchored += 1;
+            });
             if (plan) taken[plan] += 1;
             return { ids: r.data.map((d) => d.id), totalCount: r.totalCount, totalPages: r.totalPages };
           };
@@ -211,10 +224,11 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
           }
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 600 },
     );
-    expect(taken.hits).toBeGreaterThan(25);
+    expect(taken.hits).toBeGreaterThan(20);
     expect(taken.walk).toBeGreaterThan(50);
+    expect(taken.anchored).toBeGreaterThan(20);
   });
 
   it('orders by name with JavaScript folding: é, ß, İ, Kelvin sign, emoji; eq/startswith on non-ASCII', () => {

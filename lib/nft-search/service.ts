@@ -5,10 +5,10 @@ import { NotFoundError } from '@/lib/errors';
 import { ensureSearchFunctions, mintedExpr } from './fields';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
-import { inPageOrder, pageWindow } from '@/lib/search/paging';
-import { compileSearch, orderKeysSql, searchFts, whereSql } from './filter';
+import { isCommon } from '@/lib/search/fts';
+import { anchoredPageIds, inPageOrder, pageWindow } from '@/lib/search/paging';
+import { compileSearch, orderKeysSql, searchFts, sortExpr, whereSql } from './filter';
 import { walkIndex } from './indexes';
-import { b1Tuning } from './tuning';
 import type { SearchNftsBody } from './schemas';
 
 const itemColumns = {
@@ -36,25 +36,24 @@ const itemColumns = {
   updatedAt: nfts.updatedAt,
 };
 
-/** Hits of a trigram-index expression, counted up to `limit` (all organizations: the index has no tenant). */
-export function ftsHits(db: Pick<Db, 'get'>, expr: string, limit: number): number {
-  return db.get<{ n: number }>(sql`select count(*) as "n" from (select rowid from "search_nfts" where "search_nfts" match ${expr} limit ${limit})`)?.n ?? 0;
-}
-
 /** How a B1 page is read: through the index's hits (few), or by walking the sort index (none or many). */
 export type B1Plan = 'hits' | 'walk';
 
-/** For tests: which plan a page took and the page query it ran (to EXPLAIN it). */
-export type B1Observer = (page: { plan: B1Plan; query: SQL }) => void;
+/**
+ * For tests: which plan a page took, whether it was read through paging anchors, and its query in
+ * OFFSET form (to EXPLAIN it: anchors read the same index, from a (sort, id) position).
+ */
+export type B1Observer = (page: { plan: B1Plan; anchored: boolean; query: SQL }) => void;
 
 /**
  * B1: one page of the tenant's NFTs matching keyword / advancedSearch (OR-ed), advancedFilter and
  * smartContractId (AND-ed), never filtered in memory. Only `nfts` is read (string fields through
  * their stored folds, `copyrighted` stored). Totals come from counters, the contract's stored
  * count, or an exact count over the trigram index's hits, cached per write generation. The page:
- * when the trigram index narrows the search and has few hits (probed with a LIMIT), its hits are
- * joined and sorted; otherwise the sort index is walked with the original predicate until the
- * page is full. Only the page's rows are then loaded.
+ * when the trigram index narrows the search and has few hits (probed with a LIMIT,
+ * `searchTuning.commonHits`), its hits are joined and sorted; otherwise the sort index is walked
+ * with the original predicate until the page is full, from the nearest paging anchor for a
+ * single-key order. Only the page's rows are then loaded.
  */
 export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody, observe?: B1Observer) {
   ensureSearchFunctions(db);
@@ -70,7 +69,7 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
     : null;
 
   // Few hits: join and sort them. Many (or no usable term): walk the sort index instead.
-  const plan: B1Plan = fts && ftsHits(db, fts, b1Tuning.probeLimit) < b1Tuning.probeLimit ? 'hits' : 'walk';
+  const plan: B1Plan = fts && !isCommon(db, 'search_nfts', fts) ? 'hits' : 'walk';
   // The exact total reads the hits, except where a contract filter bounds the rows more cheaply.
   const countFrom = hits && (plan === 'hits' || !compiled.smartContractId) ? hits : sql`"nfts"`;
 
@@ -96,9 +95,28 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
     const from = plan === 'hits' ? hits! : index ? sql`"nfts" indexed by ${sql.identifier(index)}` : sql`"nfts"`;
     const order = orderKeysSql(compiled.orderBy, window.reverse);
     const query = sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`;
-    observe?.({ plan, query });
-    ids = db.all<{ id: string }>(query).map((r) => r.id);
-    if (window.reverse) ids.reverse();
+    // A walk in a single-key order (the default included) seeks to the nearest cached anchor, so a
+    // deep page costs what page 1 does; the hits path is small; multi-key orders keep OFFSET.
+    const anchored = plan === 'walk' && compiled.orderBy.length <= 1;
+    observe?.({ plan, anchored, query });
+    if (anchored) {
+      const key = compiled.orderBy[0];
+      ids = anchoredPageIds(db, {
+        organizationId,
+        key: `b1|${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId, key?.field.name ?? null])}`,
+        from,
+        where,
+        sort: key ? sortExpr(key.field) : sql`"nfts"."created_at"`,
+        id: sql`"nfts"."id"`,
+        direction: key?.direction ?? 'desc',
+        total: totalCount,
+        page: pageNumber,
+        limit: pageSize,
+      });
+    } else {
+      ids = db.all<{ id: string }>(query).map((r) => r.id);
+      if (window.reverse) ids.reverse();
+    }
   }
   const rows = ids.length
     ? db
