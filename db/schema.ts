@@ -244,6 +244,12 @@ export const nfts = sqliteTable(
     licenceOffered: text('licence_offered'),
     /** CID of the pinned canonical copyright record (set once the record is signed). */
     copyrightRecordCid: text('copyright_record_cid'),
+    /**
+     * Derived (trigger-maintained, lib/nft-search/fold-maintenance.ts): JavaScript toLowerCase of
+     * `name` and of the contract's name, for B1's indexed string sorts and case-insensitive equality.
+     */
+    nameFold: text('name_fold').notNull().default(''),
+    contractNameFold: text('contract_name_fold').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -271,6 +277,11 @@ export const nfts = sqliteTable(
     index('nfts_org_copyright_minted_id_idx').on(t.organizationId, t.copyrightStatus, t.mintedAt, t.id),
     index('nfts_org_copyright_supply_id_idx').on(t.organizationId, t.copyrightStatus, t.supply, t.id),
     index('nfts_org_contract_id_idx').on(t.organizationId, t.smartContractId, t.createdAt, t.id),
+    // B1 (lib/nft-search): string sorts on the stored folds, tokenId, and status × name.
+    index('nfts_b1_name_fold_id_idx').on(t.organizationId, t.nameFold, t.id),
+    index('nfts_b1_contract_name_fold_id_idx').on(t.organizationId, t.contractNameFold, t.id),
+    index('nfts_b1_token_id_idx').on(t.organizationId, t.tokenId, t.id),
+    index('nfts_b1_status_name_fold_id_idx').on(t.organizationId, t.status, t.nameFold, t.id),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { checkFolds, rebuildFolds } from '@/lib/nft-search/fold-maintenance';
 import { clearCountCache } from './count-cache';
 import {
   contractTotalNftsSql,
@@ -42,6 +43,7 @@ function rebuild(sqlite: Database.Database) {
     sqlite.prepare(`UPDATE nfts SET copyrighted = ${copyrightedSql} WHERE copyrighted IS NOT ${copyrightedSql}`).run();
     sqlite.prepare(`UPDATE user_organizations SET total_nfts = ${memberTotalNftsSql}`).run();
     rebuildMemberList(sqlite);
+    rebuildFolds(sqlite);
     sqlite.prepare(`DELETE FROM search_counters WHERE name <> 'gen'`).run();
     sqlite.prepare(`INSERT INTO search_counters (organization_id, name, n) ${countersSql}`).run();
     // Everything may have changed: move every generation so no cached total survives.
@@ -117,6 +119,7 @@ export function check(sqlite: Database.Database, sample = 5000): CheckResult {
       .all() as { org: string; name: string; stored: number | null; actual: number | null }[];
     for (const p of memberListProblems(sqlite, MAX_PROBLEMS)) add(p);
     for (const r of counterDiffs) add(`search_counters ${r.org} ${r.name}: ${r.stored ?? 0} (actual ${r.actual ?? 0})`);
+    checkFolds(sqlite, add);
 
     for (const fts of ftsSources) {
       const missing = sqlite
