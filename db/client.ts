@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { env } from '@/lib/env';
+import { registerFold } from '@/lib/nft-search/fold-function';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -24,6 +25,8 @@ export function openDb(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // The B1 fold triggers call it on any write to nfts / smart_contracts (migrations included).
+  registerFold(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   return db;

@@ -132,7 +132,7 @@ export const userOrganizations = sqliteTable(
   (t) => [
     uniqueIndex('user_org_org_user_uq').on(t.organizationId, t.userId),
     index('user_org_user_idx').on(t.userId),
-    index('user_org_org_created_idx').on(t.organizationId, t.createdAt),
+    index('user_org_org_created_user_idx').on(t.organizationId, t.createdAt, t.userId),
     index('user_org_org_updated_idx').on(t.organizationId, t.updatedAt),
     index('user_org_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
   ],
@@ -244,26 +244,44 @@ export const nfts = sqliteTable(
     licenceOffered: text('licence_offered'),
     /** CID of the pinned canonical copyright record (set once the record is signed). */
     copyrightRecordCid: text('copyright_record_cid'),
+    /**
+     * Derived (trigger-maintained, lib/nft-search/fold-maintenance.ts): JavaScript toLowerCase of
+     * `name` and of the contract's name, for B1's indexed string sorts and case-insensitive equality.
+     */
+    nameFold: text('name_fold').notNull().default(''),
+    contractNameFold: text('contract_name_fold').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('nfts_org_copyright_created_idx').on(t.organizationId, t.copyrightStatus, t.createdAt),
     index('nfts_org_created_idx').on(t.organizationId, t.createdAt, t.id),
-    index('nfts_org_updated_idx').on(t.organizationId, t.updatedAt),
-    index('nfts_org_name_idx').on(t.organizationId, t.name),
-    index('nfts_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
-    index('nfts_org_minted_idx').on(t.organizationId, t.mintedAt),
-    index('nfts_org_supply_idx').on(t.organizationId, t.supply),
-    index('nfts_org_contract_created_idx').on(t.organizationId, t.smartContractId, t.createdAt),
     index('nfts_contract_idx').on(t.smartContractId),
-    // Covering indexes for the deferred join of A5: (organization[, filter], sort column, id).
+    // Covering indexes for A5's deferred join and anchored pages: (organization[, filter], sort, id)
+    // for every sortBy, unfiltered and under a status or copyrightStatus filter. A contract
+    // filter reads (organization, contract, createdAt, id); other sorts within one contract sort
+    // its rows (a contract holds hundreds, not millions).
     index('nfts_org_updated_id_idx').on(t.organizationId, t.updatedAt, t.id),
     index('nfts_org_name_id_idx').on(t.organizationId, t.name, t.id),
-    index('nfts_org_status_id_idx').on(t.organizationId, t.status, t.createdAt, t.id),
     index('nfts_org_minted_id_idx').on(t.organizationId, t.mintedAt, t.id),
     index('nfts_org_supply_id_idx').on(t.organizationId, t.supply, t.id),
+    index('nfts_org_status_only_id_idx').on(t.organizationId, t.status, t.id),
+    index('nfts_org_status_id_idx').on(t.organizationId, t.status, t.createdAt, t.id),
+    index('nfts_org_status_updated_id_idx').on(t.organizationId, t.status, t.updatedAt, t.id),
+    index('nfts_org_status_name_id_idx').on(t.organizationId, t.status, t.name, t.id),
+    index('nfts_org_status_minted_id_idx').on(t.organizationId, t.status, t.mintedAt, t.id),
+    index('nfts_org_status_supply_id_idx').on(t.organizationId, t.status, t.supply, t.id),
+    index('nfts_org_copyright_created_id_idx').on(t.organizationId, t.copyrightStatus, t.createdAt, t.id),
+    index('nfts_org_copyright_updated_id_idx').on(t.organizationId, t.copyrightStatus, t.updatedAt, t.id),
+    index('nfts_org_copyright_name_id_idx').on(t.organizationId, t.copyrightStatus, t.name, t.id),
+    index('nfts_org_copyright_status_id_idx').on(t.organizationId, t.copyrightStatus, t.status, t.id),
+    index('nfts_org_copyright_minted_id_idx').on(t.organizationId, t.copyrightStatus, t.mintedAt, t.id),
+    index('nfts_org_copyright_supply_id_idx').on(t.organizationId, t.copyrightStatus, t.supply, t.id),
     index('nfts_org_contract_id_idx').on(t.organizationId, t.smartContractId, t.createdAt, t.id),
+    // B1 (lib/nft-search): string sorts on the stored folds, tokenId, and status × name.
+    index('nfts_b1_name_fold_id_idx').on(t.organizationId, t.nameFold, t.id),
+    index('nfts_b1_contract_name_fold_id_idx').on(t.organizationId, t.contractNameFold, t.id),
+    index('nfts_b1_token_id_idx').on(t.organizationId, t.tokenId, t.id),
+    index('nfts_b1_status_name_fold_id_idx').on(t.organizationId, t.status, t.nameFold, t.id),
   ],
 );
 

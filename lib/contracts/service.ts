@@ -6,7 +6,7 @@ import { assertContractManualUpdate } from '@/lib/chain/manual-status';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
 import { columnMatch, ftsPhrase, matchRowids } from '@/lib/search/fts';
-import { inPageOrder, pageIds } from '@/lib/search/paging';
+import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
@@ -71,16 +71,19 @@ export function listContracts(db: Db, organizationId: string, q: ListContractsQu
     );
   }
   const where = and(...conditions);
+  const filterKey = [q.search, q.status];
   const total = q.search
     ? cachedCount(db, organizationId, `contracts:${JSON.stringify([q.search, q.status])}`, () =>
         db.select({ n: count() }).from(smartContracts).where(where).get()?.n ?? 0,
       )
     : readCounter(db, organizationId, q.status ? `contracts:status:${q.status}` : 'contracts');
-  const ids = pageIds(db, {
+  const ids = anchoredPageIds(db, {
+    organizationId,
+    key: `contracts|${JSON.stringify(filterKey)}|${q.sortBy}`,
     from: sql`${smartContracts}`,
     id: sql`${smartContracts.id}`,
     where,
-    orderBy: [sql`${sortColumns[q.sortBy]}`],
+    sort: sql`${sortColumns[q.sortBy]}`,
     direction: q.sortOrder,
     total,
     page: q.page,

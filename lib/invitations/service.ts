@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { invitations, organizations, userOrganizations, users, type Invitation } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/service';
+import { recordAudit, recordAudits } from '@/lib/audit/service';
 import { AppError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { issueLines } from '@/lib/http/zod-issues';
-import { queueEmail } from '@/lib/mail/outbox';
+import { queueEmail, queueEmails } from '@/lib/mail/outbox';
 import { invitationEmail } from '@/lib/mail/templates';
 import { kickMailWorker } from '@/lib/mail/worker';
 import { registerUserInOrganization } from '@/lib/users/registration';
@@ -26,24 +26,29 @@ export function isExpired(invitation: Pick<Invitation, 'status' | 'expiresAt'>, 
   return invitation.status === 'EXPIRED' || (invitation.status === 'PENDING' && invitation.expiresAt <= now);
 }
 
+/** A fresh token (hash stored, token only in the mail), its 7-day expiry and the mail itself. */
+function invitationMail(organizationName: string | undefined, email: string, now: Date) {
+  const { token, hash } = newInvitationToken();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const mail = invitationEmail({ organizationName: organizationName ?? 'An organization', link: invitationLink(token), expiresAt });
+  return { tokenHash: hash, expiresAt, mail: { to: email, ...mail } };
+}
+
+function organizationName(tx: Pick<Db, 'select'>, organizationId: string) {
+  return tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).get()?.name;
+}
+
 /**
  * Gives the invitation a fresh token (the previous link stops working), a new 7-day expiry, and
  * queues the invitation mail in the outbox — inside the caller's transaction.
  */
 export function sendInvitationMail(tx: Tx, invitation: Pick<Invitation, 'id' | 'organizationId' | 'email'>, now = new Date()) {
-  const org = tx
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, invitation.organizationId))
-    .get();
-  const { token, hash } = newInvitationToken();
-  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const { tokenHash, expiresAt, mail } = invitationMail(organizationName(tx, invitation.organizationId), invitation.email, now);
   tx.update(invitations)
-    .set({ tokenHash: hash, expiresAt, lastSentAt: now, sendCount: sql`${invitations.sendCount} + 1`, status: 'PENDING' })
+    .set({ tokenHash, expiresAt, lastSentAt: now, sendCount: sql`${invitations.sendCount} + 1`, status: 'PENDING' })
     .where(eq(invitations.id, invitation.id))
     .run();
-  const mail = invitationEmail({ organizationName: org?.name ?? 'An organization', link: invitationLink(token), expiresAt });
-  const outboxId = queueEmail(tx, { organizationId: invitation.organizationId, to: invitation.email, ...mail });
+  const outboxId = queueEmail(tx, { organizationId: invitation.organizationId, ...mail });
   return { outboxId, expiresAt };
 }
 
@@ -104,6 +109,8 @@ export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInvi
       : [];
     const pendingByEmail = new Map(pending.map((p) => [p.email, p]));
     const now = new Date();
+    const stale: string[] = [];
+    const invited: (Pending & { id: string })[] = [];
 
     for (const c of candidates) {
       const memberId = memberByEmail.get(c.email);
@@ -116,25 +123,35 @@ export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInvi
         results[c.index] = { email: c.email, status: 'skipped', reason: 'already invited (invitation pending)', id: open.id };
         continue;
       }
-      if (open) tx.update(invitations).set({ status: 'EXPIRED' }).where(eq(invitations.id, open.id)).run();
-      const [row] = tx
-        .insert(invitations)
-        .values({
+      if (open) stale.push(open.id);
+      invited.push({ ...c, id: crypto.randomUUID() });
+      results[c.index] = { email: c.email, status: 'invited', reason: 'invitation e-mail queued', id: invited.at(-1)!.id };
+    }
+    if (!invited.length) return;
+    // One statement per table, not per entry: a 100-entry import is a handful of statements.
+    if (stale.length) tx.update(invitations).set({ status: 'EXPIRED' }).where(inArray(invitations.id, stale)).run();
+    const name = organizationName(tx, organizationId);
+    const mails = invited.map((c) => ({ c, ...invitationMail(name, c.email, now) }));
+    tx.insert(invitations)
+      .values(
+        mails.map(({ c, tokenHash, expiresAt }) => ({
+          id: c.id,
           organizationId,
           email: c.email,
           phone: c.phone,
-          status: 'PENDING',
-          // Placeholder until sendInvitationMail sets the real hash in the same transaction.
-          tokenHash: `unsent:${crypto.randomUUID()}`,
-          expiresAt: now,
-        })
-        .returning({ id: invitations.id })
-        .all();
-      sendInvitationMail(tx, { id: row!.id, organizationId, email: c.email }, now);
-      queued += 1;
-      recordAudit(tx, actor, { action: 'invitation.create', entityType: 'invitation', entityId: row!.id, data: { email: c.email } });
-      results[c.index] = { email: c.email, status: 'invited', reason: 'invitation e-mail queued', id: row!.id };
-    }
+          status: 'PENDING' as const,
+          tokenHash,
+          expiresAt,
+          lastSentAt: now,
+          sendCount: 1,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .run();
+    queueEmails(tx, mails.map(({ mail }) => ({ organizationId, ...mail })));
+    recordAudits(tx, actor, invited.map((c) => ({ action: 'invitation.create', entityType: 'invitation', entityId: c.id, data: { email: c.email } })));
+    queued = invited.length;
   });
   if (queued > 0) kickMailWorker();
   // A duplicate names the record its first occurrence got or found (only `failed` has no id).

@@ -19,12 +19,18 @@ export type QueuedEmail = {
  * so a change never exists without its mail; delivery happens after commit (lib/mail/worker.ts).
  */
 export function queueEmail(tx: Tx, mail: QueuedEmail): string {
-  const [row] = tx
+  return queueEmails(tx, [mail])[0]!;
+}
+
+/** Several mails in one statement (bulk invitations); ids in input order. */
+export function queueEmails(tx: Tx, mails: QueuedEmail[]): string[] {
+  if (!mails.length) return [];
+  return tx
     .insert(outboxEmails)
-    .values({ ...mail, html: mail.html ?? null, status: 'PENDING', attempts: 0 })
+    .values(mails.map((mail) => ({ ...mail, html: mail.html ?? null, status: 'PENDING' as const, attempts: 0 })))
     .returning({ id: outboxEmails.id })
-    .all();
-  return row!.id;
+    .all()
+    .map((r) => r.id);
 }
 
 /** Links to the invitation and copyright authorization pages found in a mail's text (the Outbox page shows them). */

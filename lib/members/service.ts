@@ -7,8 +7,8 @@ import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
-import { ftsPhrase } from '@/lib/search/fts';
-import { pageWindow } from '@/lib/search/paging';
+import { ftsPhrase, isCommon } from '@/lib/search/fts';
+import { anchoredPageIds } from '@/lib/search/paging';
 import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
 import { kickMailWorker } from '@/lib/mail/worker';
 import type { EndUserNft, ListMembersQuery, MemberDetail, MemberListItem, UpdateMemberBody } from './schemas';
@@ -19,57 +19,23 @@ const walletAddressOf = (userIdColumn: string) =>
   sql.raw(`(select "w"."address" from "wallets" as "w" where "w"."user_id" = ${userIdColumn} and "w"."is_primary" = 1)`);
 
 const sortColumns = { createdAt: 'created_at', updatedAt: 'updated_at', email: 'email', status: 'status' } as const;
+const indexNames = { createdAt: 'created', updatedAt: 'updated', email: 'email', status: 'status' } as const;
+
+/** The (organization[, filter], sort, id) index of `member_list` a page is read from (db/migrations/*_member_list.sql). */
+function memberPageIndex(q: ListMembersQuery): string {
+  const sort = indexNames[q.sortBy];
+  if (q.status) return q.sortBy === 'status' ? 'member_list_status_idx' : `member_list_status_${sort}_idx`;
+  if (q.hasWallet !== undefined) return `member_list_wallet_${sort}_idx`;
+  return `member_list_${sort}_idx`;
+}
 
 /**
- * A9: memberships and pending invitations of the organization as one list. Both are selected with
- * the same columns and combined with UNION ALL, so filtering, counting, sorting and paging are
- * all done by SQLite; then only the rows of the page are loaded in full.
+ * A9: memberships and pending invitations of the organization as one list, read off the derived
+ * table `member_list` (db/migrations/*_member_list.sql, kept exact by triggers). The page's ids
+ * come off an (organization[, filter], sort, id) index — a deferred join — and only those rows are
+ * loaded in full. Totals come from the counters, or from the exact count cache.
  */
 export function listMembers(db: Db, organizationId: string, q: ListMembersQuery) {
-  const pattern = q.search ? likePattern(q.search) : null;
-  // The trigram indexes narrow the candidates; the LIKE below still decides (lib/search/fts.ts).
-  const phrase = q.search ? ftsPhrase(q.search, 'A') : null;
-  const branches: SQL[] = [];
-  // Counting needs the users join only when a filter reads the user row.
-  const counts: SQL[] = [];
-  const wantMembers = q.status !== 'PENDING';
-  const wantInvitations = (q.status === undefined || q.status === 'PENDING') && q.hasWallet !== true;
-
-  if (wantMembers) {
-    const where: SQL[] = [sql`"uo"."organization_id" = ${organizationId}`];
-    if (q.status) where.push(sql`"uo"."status" = ${q.status}`);
-    if (pattern) {
-      if (phrase) where.push(sql`"u"."rowid" in (select rowid from "search_users" where "search_users" match ${phrase})`);
-      where.push(
-        sql`("u"."email" like ${pattern} escape '\\' or "u"."name" like ${pattern} escape '\\' or "u"."user_name" like ${pattern} escape '\\' or ("u"."first_name" || ' ' || "u"."last_name") like ${pattern} escape '\\')`,
-      );
-    }
-    if (q.hasWallet !== undefined) {
-      const exists = sql`exists (select 1 from "wallets" as "w" where "w"."user_id" = "u"."id" and "w"."is_primary" = 1)`;
-      where.push(q.hasWallet ? exists : sql`not ${exists}`);
-    }
-    branches.push(sql`select 'member' as "kind", "uo"."id" as "id", "u"."email" as "email", "uo"."status" as "status",
-      "uo"."created_at" as "created_at", "uo"."updated_at" as "updated_at"
-      from "user_organizations" as "uo" join "users" as "u" on "u"."id" = "uo"."user_id"
-      where ${sql.join(where, sql` and `)}`);
-    counts.push(
-      pattern || q.hasWallet !== undefined
-        ? sql`select count(*) as "n" from "user_organizations" as "uo" join "users" as "u" on "u"."id" = "uo"."user_id" where ${sql.join(where, sql` and `)}`
-        : sql`select count(*) as "n" from "user_organizations" as "uo" where ${sql.join(where, sql` and `)}`,
-    );
-  }
-  if (wantInvitations) {
-    const where: SQL[] = [sql`"i"."organization_id" = ${organizationId}`, sql`"i"."status" = 'PENDING'`];
-    if (pattern) {
-      if (phrase) where.push(sql`"i"."rowid" in (select rowid from "search_invitations" where "search_invitations" match ${phrase})`);
-      where.push(sql`"i"."email" like ${pattern} escape '\\'`);
-    }
-    branches.push(sql`select 'invitation' as "kind", "i"."id" as "id", "i"."email" as "email", 'PENDING' as "status",
-      "i"."created_at" as "created_at", "i"."updated_at" as "updated_at"
-      from "invitations" as "i" where ${sql.join(where, sql` and `)}`);
-    counts.push(sql`select count(*) as "n" from "invitations" as "i" where ${sql.join(where, sql` and `)}`);
-  }
-
   const filters = {
     search: q.search,
     status: q.status ?? null,
@@ -77,36 +43,50 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
     sortBy: q.sortBy,
     sortOrder: q.sortOrder,
   };
-  if (branches.length === 0) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total: 0 }, filters);
+  const where: SQL[] = [sql`"ml"."organization_id" = ${organizationId}`];
+  if (q.status) where.push(sql`"ml"."status" = ${q.status}`);
+  if (q.hasWallet !== undefined) where.push(sql`"ml"."has_wallet" = ${q.hasWallet ? 1 : 0}`);
+  const pattern = q.search ? likePattern(q.search) : null;
+  const search = pattern ? memberSearch(db, organizationId, q.search!, pattern) : null;
+  // Rare terms: the (few) trigram-index hits by rowid (NOT INDEXED: no index walk). Otherwise the
+  // page index is walked — for a common term testing each row, stopping when the page is full.
+  const byRowid = sql`"member_list" as "ml" not indexed`;
+  const from = search?.rare ? byRowid : sql`"member_list" as "ml" indexed by ${sql.identifier(memberPageIndex(q))}`;
+  const filtered = sql.join([...where, ...(search ? [search.rare ? search.candidates! : search.perRow] : [])], sql` and `);
+  // The total of a search counts the index's candidates (common terms too), never the whole list.
+  const counted = search?.candidates
+    ? { from: byRowid, where: sql.join([...where, search.candidates], sql` and `) }
+    : { from, where: filtered };
 
-  // Each branch is counted on its own (no materialised union), and contributes only its first
-  // offset+limit rows in page order — read straight off its (organization, sort column) index for
-  // the default sorts — before the merged sort cuts out the page.
   const total =
     !pattern && q.hasWallet === undefined
-      ? (wantMembers ? readCounter(db, organizationId, q.status ? `members:status:${q.status}` : 'members') : 0) +
-        (wantInvitations ? readCounter(db, organizationId, 'invitations:status:PENDING') : 0)
+      ? q.status === 'PENDING'
+        ? readCounter(db, organizationId, 'invitations:status:PENDING')
+        : q.status
+          ? readCounter(db, organizationId, `members:status:${q.status}`)
+          : readCounter(db, organizationId, 'members') + readCounter(db, organizationId, 'invitations:status:PENDING')
       : cachedCount(db, organizationId, `members:${JSON.stringify([q.search, q.status, q.hasWallet])}`, () =>
-          counts.reduce((sum, branch) => sum + (db.get<{ n: number }>(branch)?.n ?? 0), 0),
+          db.get<{ n: number }>(sql`select count(*) as "n" from ${counted.from} where ${counted.where}`)?.n ?? 0,
         );
-  const window = pageWindow(total, q.page, q.limit, q.sortOrder);
-  if (!window) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total }, filters);
-  // Past the middle the page is read from the other end (reverse order), so no page costs more
-  // than half the list.
-  const direction = sql.raw(window.direction);
-  const order = sql`order by ${sql.identifier(sortColumns[q.sortBy])} ${direction}, "id" ${direction}`;
-  const reach = window.offset + window.limit;
-  const combined = sql.join(
-    branches.map((branch) => sql`select * from (select * from (${branch}) ${order} limit ${reach})`),
-    sql` union all `,
-  );
-  const page = db.all<{ kind: 'member' | 'invitation'; id: string }>(
-    sql`select "kind", "id" from (${combined}) ${order} limit ${window.limit} offset ${window.offset}`,
-  );
-  if (window.reverse) page.reverse();
+  const ids = anchoredPageIds(db, {
+    organizationId,
+    key: `members|${JSON.stringify([q.search, q.status, q.hasWallet])}|${q.sortBy}`,
+    from,
+    id: sql`"ml"."id"`,
+    where: filtered,
+    sort: sql`"ml".${sql.identifier(sortColumns[q.sortBy])}`,
+    direction: q.sortOrder,
+    total,
+    page: q.page,
+    limit: q.limit,
+  });
+  if (ids.length === 0) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total }, filters);
 
-  const memberIds = page.filter((r) => r.kind === 'member').map((r) => r.id);
-  const invitationIds = page.filter((r) => r.kind === 'invitation').map((r) => r.id);
+  const kinds = db.all<{ id: string; kind: 'member' | 'invitation' }>(
+    sql`select "id", "kind" from "member_list" where "id" in ${ids}`,
+  );
+  const memberIds = kinds.filter((r) => r.kind === 'member').map((r) => r.id);
+  const invitationIds = kinds.filter((r) => r.kind === 'invitation').map((r) => r.id);
   const loaded = new Map<string, MemberListItem>();
   for (const m of loadMembers(db, organizationId, memberIds)) loaded.set(m.id, toMemberItem(m));
   if (invitationIds.length) {
@@ -116,10 +96,35 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
     }
   }
   return envelope(
-    page.map((r) => loaded.get(r.id)!),
+    ids.flatMap((id) => loaded.get(id) ?? []),
     { page: q.page, limit: q.limit, total },
     filters,
   );
+}
+
+/**
+ * The A9 search (LIKE semantics over e-mail, name, userName, "first last" and the invitation's
+ * e-mail, as before), either as the rowids of the matching rows — when the trigram indexes answer
+ * it and the term is rare — or as a predicate tested per row while walking the sort index.
+ */
+function memberSearch(db: Db, organizationId: string, term: string, pattern: string) {
+  const like = (column: SQL) => sql`${column} like ${pattern} escape '\\'`;
+  const userMatches = (u: string) =>
+    sql`(${like(sql.raw(`"${u}"."email"`))} or ${like(sql.raw(`"${u}"."name"`))} or ${like(sql.raw(`"${u}"."user_name"`))} or ${like(sql.raw(`("${u}"."first_name" || ' ' || "${u}"."last_name")`))})`;
+  const perRow = sql`(${like(sql`"ml"."email"`)} or ("ml"."kind" = 'member' and exists (select 1 from "users" as "su" where "su"."id" = "ml"."user_id" and ${userMatches('su')})))`;
+  // The trigram indexes narrow the candidates; the LIKE still decides (lib/search/fts.ts).
+  const phrase = ftsPhrase(term, 'A');
+  if (!phrase) return { perRow, candidates: null, rare: false };
+  const candidates = sql`"ml"."rowid" in (select "cm"."rowid" from "users" as "cu" join "member_list" as "cm" on "cm"."user_id" = "cu"."id"
+      where "cu"."rowid" in (select rowid from "search_users" where "search_users" match ${phrase})
+        and "cm"."organization_id" = ${organizationId} and ${userMatches('cu')}
+    union all
+    select "cm"."rowid" from "invitations" as "ci" join "member_list" as "cm" on "cm"."id" = "ci"."id" and "cm"."kind" = 'invitation'
+      where "ci"."rowid" in (select rowid from "search_invitations" where "search_invitations" match ${phrase})
+        and "ci"."organization_id" = ${organizationId} and ${like(sql`"ci"."email"`)})`;
+  // Users are global, so this probes every organization's people: a term common elsewhere walks.
+  const rare = !isCommon(db, 'search_users', phrase) && !isCommon(db, 'search_invitations', phrase);
+  return { perRow, candidates, rare };
 }
 
 function loadMembers(db: Db, organizationId: string, ids: string[]) {

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { nftStatuses, nfts, smartContracts } from '@/db/schema';
+import { nftStatuses, nfts } from '@/db/schema';
+import { FOLD, registerFold } from './fold-function';
+
+export { FOLD };
 
 export type FieldType = 'string' | 'integer' | 'boolean' | 'date' | 'uuid' | 'enum';
 
@@ -8,23 +11,27 @@ export type SearchField = {
   /** Name as in the search item (matched case-insensitively). */
   name: string;
   type: FieldType;
-  /** SQL over `nfts` joined with `smart_contracts`. */
+  /** SQL over `nfts` alone (no join: the contract's name is read from its stored fold). */
   expr: SQL;
   /** Part of the plain `keyword` search (text, numbers, booleans, dates — not ids, not enums). */
   keyword: boolean;
   values?: readonly string[];
   /** The column of the `search_nfts` trigram index holding this (string) field. */
   fts?: string;
+  /**
+   * A stored, indexed column holding exactly `cl2c_fold(expr)` (kept by triggers): string sorts,
+   * comparisons and substring tests read it instead of folding every row.
+   */
+  folded?: SQL;
+  /** Never NULL: comparisons need no NULL guard, so SQLite can use an index for them. */
+  notNull?: boolean;
 };
 
 const col = (c: SQL.Aliased | object) => sql`${c}`;
 
-/** True when the NFT has at least one copyright share and every share is AUTHORIZED (DESIGN §2). */
-export const copyrightedExpr = sql`(exists (select 1 from "copyright_shares" as "cs" where "cs"."nft_id" = "nfts"."id")
-  and not exists (select 1 from "copyright_shares" as "cs" where "cs"."nft_id" = "nfts"."id" and "cs"."status" <> 'AUTHORIZED'))`;
 export const mintedExpr = sql`(${nfts.status} = 'MINTED')`;
 
-const text = (name: string, expr: SQL, fts: string) => field(name, 'string', expr, { fts });
+const text = (name: string, expr: SQL, fts: string, extra: Partial<SearchField> = {}) => field(name, 'string', expr, { fts, ...extra });
 
 const field = (name: string, type: FieldType, expr: SQL, extra: Partial<SearchField> = {}): SearchField => ({
   name,
@@ -34,35 +41,38 @@ const field = (name: string, type: FieldType, expr: SQL, extra: Partial<SearchFi
   ...extra,
 });
 
+const notNull = { notNull: true };
+
 /**
  * The allow-list of B1: every field of the search item, plus the entity fields `status`,
  * `supply`, `mintedAt`, `createdAt` and `updatedAt` (the .NET boilerplate filters the entity).
- * Nothing outside this list ever reaches SQL.
+ * Nothing outside this list ever reaches SQL. `copyrighted` is the stored, trigger-kept column.
  */
 export const searchFields: readonly SearchField[] = [
-  field('id', 'uuid', col(nfts.id)),
-  text('name', col(nfts.name), 'name'),
+  field('id', 'uuid', col(nfts.id), notNull),
+  text('name', col(nfts.name), 'name', { folded: col(nfts.nameFold), notNull: true }),
   text('description', col(nfts.description), 'description'),
   text('externalUrl', col(nfts.externalUrl), 'external_url'),
   text('imagePath', col(nfts.imagePath), 'image_path'),
-  field('smartContractId', 'uuid', col(nfts.smartContractId)),
-  text('smartContractName', col(smartContracts.name), 'contract_name'),
-  field('status', 'enum', col(nfts.status), { values: nftStatuses }),
-  field('supply', 'integer', col(nfts.supply)),
-  field('minted', 'boolean', mintedExpr),
+  field('smartContractId', 'uuid', col(nfts.smartContractId), notNull),
+  // The contract's name is NOT NULL; its JavaScript fold is denormalized onto the NFT.
+  text('smartContractName', col(nfts.contractNameFold), 'contract_name', { folded: col(nfts.contractNameFold), notNull: true }),
+  field('status', 'enum', col(nfts.status), { values: nftStatuses, notNull: true }),
+  field('supply', 'integer', col(nfts.supply), notNull),
+  field('minted', 'boolean', mintedExpr, notNull),
   field('mintedAt', 'date', col(nfts.mintedAt)),
   text('mintTransactionHash', col(nfts.mintTransactionHash), 'mint_transaction_hash'),
   text('mintLogs', col(nfts.mintLogs), 'mint_logs'),
   field('tokenId', 'integer', col(nfts.tokenId)),
   text('tokenUri', col(nfts.tokenUri), 'token_uri'),
   text('tokenOwner', col(nfts.tokenOwner), 'token_owner'),
-  field('copyrighted', 'boolean', copyrightedExpr),
+  field('copyrighted', 'boolean', col(nfts.copyrighted), notNull),
   text('copyrightMetadata', col(nfts.copyrightMetadata), 'copyright_metadata'),
   field('copyrightedAt', 'date', col(nfts.copyrightedAt)),
   text('licence', col(nfts.licence), 'licence'),
   text('signature', col(nfts.signature), 'signature'),
-  field('createdAt', 'date', col(nfts.createdAt)),
-  field('updatedAt', 'date', col(nfts.updatedAt)),
+  field('createdAt', 'date', col(nfts.createdAt), notNull),
+  field('updatedAt', 'date', col(nfts.updatedAt), notNull),
 ];
 
 const byLowerName = new Map(searchFields.map((f) => [f.name.toLowerCase(), f]));
@@ -73,19 +83,9 @@ export function findSearchField(name: string): SearchField | undefined {
 
 export const searchFieldNames = searchFields.map((f) => f.name);
 
-/** Name of the SQL function that folds case the way JavaScript does (SQLite's lower() is ASCII-only). */
-export const FOLD = 'cl2c_fold';
-
-const registered = new WeakSet<object>();
-
-/** Registers `cl2c_fold(x)` on the connection once; Unicode-aware, NULL stays NULL. */
+/** Registers `cl2c_fold(x)` on the connection once (db/client.ts already does for its connections). */
 export function ensureSearchFunctions(db: Db) {
-  const client = db.$client;
-  if (registered.has(client)) return;
-  client.function(FOLD, { deterministic: true }, (value: string | number | bigint | Buffer | null) =>
-    value === null ? null : String(value).toLowerCase(),
-  );
-  registered.add(client);
+  registerFold(db.$client);
 }
 
 export const fold = (expr: SQL) => sql`${sql.raw(FOLD)}(${expr})`;

@@ -215,32 +215,66 @@ function compileOrderBy(entries: string[], errors: string[]): OrderKey[] {
 /** Makes a possibly-NULL predicate strictly 0/1 so NOT and xor behave (C# semantics: null compares false). */
 const strict = (predicate: SQL) => sql`coalesce(${predicate}, 0)`;
 
+/** The field folded like JavaScript's toLowerCase: its stored fold, plain SQL against ASCII, else the JS function. */
+function foldedOf(field: SearchField, against: FilterValue): SQL {
+  if (field.folded) return field.folded;
+  return typeof against === 'string' && isAscii(against) ? asciiFold(field.expr) : fold(field.expr);
+}
+
+/**
+ * The smallest string greater than every string that starts with `prefix` (SQLite compares text
+ * by code point, as UTF-8 bytes): the prefix with its last code point incremented, or null when
+ * no such string exists (the prefix is all U+10FFFF).
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const cps = [...prefix].map((c) => c.codePointAt(0)!);
+  while (cps.length) {
+    const last = cps.pop()!;
+    if (last < 0x10ffff) {
+      cps.push(last === 0xd7ff ? 0xe000 : last + 1);
+      return String.fromCodePoint(...cps);
+    }
+  }
+  return null;
+}
+
 export function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>): SQL {
   const { field, operator, value } = node;
-  if (value === null) return operator === 'eq' ? sql`(${field.expr} is null)` : sql`(${field.expr} is not null)`;
+  if (value === null) {
+    if (field.notNull) return operator === 'eq' ? sql`0` : sql`1`;
+    return operator === 'eq' ? sql`(${field.expr} is null)` : sql`(${field.expr} is not null)`;
+  }
   const isText = field.type === 'string';
-  const left = isText ? (typeof value === 'string' && isAscii(value) ? asciiFold(field.expr) : fold(field.expr)) : field.expr;
+  const left = isText ? foldedOf(field, value) : field.expr;
   const right = typeof value === 'boolean' ? sql`${value ? 1 : 0}` : sql`${value}`;
+  // A never-NULL side needs no NULL guard, which leaves `column = ?` open to an index.
+  const guard = field.notNull ? (p: SQL) => sql`(${p})` : strict;
   switch (operator) {
     case 'eq':
-      return strict(sql`${left} = ${right}`);
+      return guard(sql`${left} = ${right}`);
     case 'neq':
-      return sql`(not ${strict(sql`${left} = ${right}`)})`;
+      return field.notNull ? sql`(${left} <> ${right})` : sql`(not ${strict(sql`${left} = ${right}`)})`;
     case 'lt':
-      return strict(sql`${left} < ${right}`);
+      return guard(sql`${left} < ${right}`);
     case 'lte':
-      return strict(sql`${left} <= ${right}`);
+      return guard(sql`${left} <= ${right}`);
     case 'gt':
-      return strict(sql`${left} > ${right}`);
+      return guard(sql`${left} > ${right}`);
     case 'gte':
-      return strict(sql`${left} >= ${right}`);
+      return guard(sql`${left} >= ${right}`);
     case 'contains':
-      return strict(sql`instr(${left}, ${right}) > 0`);
-    case 'startswith':
-      return strict(sql`substr(${left}, 1, length(${right})) = ${right}`);
+      return guard(sql`instr(${left}, ${right}) > 0`);
+    case 'startswith': {
+      const exact = sql`substr(${left}, 1, length(${right})) = ${right}`;
+      const upper = typeof value === 'string' && value !== '' && field.folded ? prefixUpperBound(value) : null;
+      // On a stored fold the prefix is also an index range; the exact test still decides.
+      if (upper !== null) return sql`(${left} >= ${right} and ${left} < ${upper} and ${exact})`;
+      return guard(exact);
+    }
     case 'endswith':
       // substr(x, -0) is the whole string, so the empty suffix needs its own case.
-      return value === '' ? sql`(${field.expr} is not null)` : strict(sql`substr(${left}, -length(${right})) = ${right}`);
+      if (value === '') return field.notNull ? sql`1` : sql`(${field.expr} is not null)`;
+      return guard(sql`substr(${left}, -length(${right})) = ${right}`);
   }
 }
 
@@ -254,14 +288,25 @@ export function filterSql(node: FilterNode): SQL {
   return parts.slice(1).reduce((acc, part) => sql`(${acc} <> ${part})`, parts[0]!);
 }
 
+/**
+ * The keyword criteria, OR-ed. A number, boolean or date field whose text cannot contain the
+ * keyword (e.g. a word with letters other than t/z against a date) is left out: provably false,
+ * and formatting it on every row was most of a keyword test's cost.
+ */
 export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefined {
   const criteria = keywords.flatMap(({ fields, keyword }) =>
-    fields.map((f) => strict(sql`instr(${isAscii(keyword) ? asciiFold(textOf(f)) : fold(textOf(f))}, ${keyword}) > 0`)),
+    fields.filter((f) => mayMatchNonText(f, keyword)).map((f) =>
+      f.folded ? sql`(instr(${f.folded}, ${keyword}) > 0)` : strict(sql`instr(${isAscii(keyword) ? asciiFold(textOf(f)) : fold(textOf(f))}, ${keyword}) > 0`),
+    ),
   );
   return criteria.length ? or(...criteria) : undefined;
 }
 
-/** Could `keyword` (lower-cased) occur in the text form of a non-string field? */
+/**
+ * Could `keyword` (lower-cased) occur in the field's text? False only where that is provable: a
+ * number's text is digits and '-', a boolean's is 'true'/'false', a date's ISO text is digits and
+ * ':.tz-'. Strings, ids and enums may contain anything.
+ */
 function mayMatchNonText(f: SearchField, keyword: string): boolean {
   switch (f.type) {
     case 'integer':
@@ -271,21 +316,23 @@ function mayMatchNonText(f: SearchField, keyword: string): boolean {
     case 'date':
       return /^[0-9:.tz-]+$/.test(keyword);
     default:
-      return false;
+      return true;
   }
 }
 
 /**
  * An FTS5 expression whose matches are a superset of the rows the keyword criteria select, or
  * null when one criterion cannot be answered by the trigram index (short term, a character the
- * tokenizer folds differently, or a term that could match a number/date/boolean field) — then
+ * tokenizer folds differently, or a term that could match a field outside the index: a
+ * number/date/boolean, or an id/enum named in advancedSearch.fields) — then
  * the criteria are evaluated on every row of the organization, as before.
  */
 export function keywordFts(keywords: CompiledSearch['keywords']): string | null {
   if (!keywords.length) return null;
   const parts: string[] = [];
   for (const { fields, keyword } of keywords) {
-    if (fields.some((f) => mayMatchNonText(f, keyword))) return null;
+    // Every field that may match must be in the index (ids and enums, numbers, dates are not).
+    if (fields.some((f) => !f.fts && mayMatchNonText(f, keyword))) return null;
     const columns = fields.flatMap((f) => (f.fts ? [f.fts] : []));
     if (!columns.length) return null;
     const phrase = ftsPhrase(keyword, 'B');
@@ -295,17 +342,57 @@ export function keywordFts(keywords: CompiledSearch['keywords']): string | null 
   return parts.join(' OR ');
 }
 
-export function orderBySql(keys: OrderKey[], idColumn: SQL, createdAt: SQL): SQL[] {
-  if (!keys.length) return [desc(createdAt), desc(idColumn)];
-  const dir = (d: 'asc' | 'desc') => (d === 'asc' ? asc : desc);
-  return [...keys.map((k) => dir(k.direction)(k.field.type === 'string' ? fold(k.field.expr) : k.field.expr)), asc(idColumn)];
+/**
+ * An FTS5 expression every row selected by the filter tree matches (a superset), or null: a
+ * `contains`/`startswith`/`endswith` leaf on an indexed string field requires its term; an AND
+ * group requires what any child requires; an OR group requires one of its children's (only when
+ * every child requires something); xor requires nothing.
+ */
+export function filterFts(node: FilterNode | null): string | null {
+  if (!node) return null;
+  if (node.kind === 'leaf') {
+    const { field, operator, value } = node;
+    if (!field.fts || typeof value !== 'string' || !['contains', 'startswith', 'endswith'].includes(operator)) return null;
+    const phrase = ftsPhrase(value, 'B');
+    return phrase ? `({${field.fts}}: ${phrase})` : null;
+  }
+  const parts = node.filters.map(filterFts);
+  if (node.logic === 'and') {
+    const required = parts.filter((p): p is string => p !== null);
+    return required.length ? `(${required.join(' AND ')})` : null;
+  }
+  if (node.logic === 'or' && parts.every((p) => p !== null)) return `(${parts.join(' OR ')})`;
+  return null;
+}
+
+/** The trigram-index expression narrowing the whole search (keywords AND filter), or null. */
+export function searchFts(compiled: CompiledSearch): string | null {
+  const parts = [keywordFts(compiled.keywords), filterFts(compiled.filter)].filter((p): p is string => p !== null);
+  return parts.length ? parts.map((p) => `(${p})`).join(' AND ') : null;
+}
+
+/**
+ * ORDER BY terms over `nfts`: the requested keys (strings by their fold: the stored one where
+ * there is one), then the id in the LAST key's direction — so every order is the exact reverse of
+ * its opposite and a single-key order is one (organization, key, id) index range. Default:
+ * createdAt descending, then id descending (DESIGN). `reverse` flips everything.
+ */
+export function orderKeysSql(keys: OrderKey[], reverse = false): SQL[] {
+  const dir = (d: 'asc' | 'desc') => ((d === 'asc') !== reverse ? asc : desc);
+  const id = sql`"nfts"."id"`;
+  if (!keys.length) return [dir('desc')(sql`"nfts"."created_at"`), dir('desc')(id)];
+  return [...keys.map((k) => dir(k.direction)(sortExpr(k.field))), dir(keys[keys.length - 1]!.direction)(id)];
+}
+
+/** What a field sorts by: strings by their (stored, where there is one) fold. */
+export function sortExpr(field: SearchField): SQL {
+  if (field.type !== 'string') return field.expr;
+  return field.folded ?? fold(field.expr);
 }
 
 export function whereSql(compiled: CompiledSearch, base: SQL[]): SQL | undefined {
   const conditions = [...base];
   const keyword = keywordSql(compiled.keywords);
-  const fts = keywordFts(compiled.keywords);
-  if (fts) conditions.push(sql`"nfts"."rowid" in (select rowid from "search_nfts" where "search_nfts" match ${fts})`);
   if (keyword) conditions.push(keyword);
   if (compiled.filter) conditions.push(filterSql(compiled.filter));
   return and(...conditions);

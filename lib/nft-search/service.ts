@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { NotFoundError } from '@/lib/errors';
-import { copyrightedExpr, ensureSearchFunctions, mintedExpr } from './fields';
+import { ensureSearchFunctions, mintedExpr } from './fields';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
-import { inPageOrder, pageWindow } from '@/lib/search/paging';
-import { compileSearch, type OrderKey, whereSql } from './filter';
-import { fold } from './fields';
+import { isCommon } from '@/lib/search/fts';
+import { anchoredPageIds, inPageOrder, pageWindow } from '@/lib/search/paging';
+import { compileSearch, orderKeysSql, searchFts, sortExpr, whereSql } from './filter';
+import { walkIndex } from './indexes';
 import type { SearchNftsBody } from './schemas';
 
 const itemColumns = {
@@ -25,7 +26,8 @@ const itemColumns = {
   tokenId: nfts.tokenId,
   tokenUri: nfts.tokenUri,
   tokenOwner: nfts.tokenOwner,
-  copyrighted: sql<boolean>`${copyrightedExpr}`.mapWith((v) => Boolean(v)),
+  // Stored, kept by triggers (lib/search): no EXISTS per row.
+  copyrighted: nfts.copyrighted,
   copyrightMetadata: nfts.copyrightMetadata,
   copyrightedAt: nfts.copyrightedAt,
   licence: nfts.licence,
@@ -34,22 +36,42 @@ const itemColumns = {
   updatedAt: nfts.updatedAt,
 };
 
+/** How a B1 page is read: through the index's hits (few), or by walking the sort index (none or many). */
+export type B1Plan = 'hits' | 'walk';
+
+/**
+ * For tests: which plan a page took, whether it was read through paging anchors, and its query in
+ * OFFSET form (to EXPLAIN it: anchors read the same index, from a (sort, id) position).
+ */
+export type B1Observer = (page: { plan: B1Plan; anchored: boolean; query: SQL }) => void;
+
 /**
  * B1: one page of the tenant's NFTs matching keyword / advancedSearch (OR-ed), advancedFilter and
- * smartContractId (AND-ed), never filtered in memory. Keywords narrow through the trigram index
- * (lib/search/fts.ts) before the original criteria decide; totals come from counters, the
- * contract's stored count, or an exact count cached per write generation; the page's ids are
- * read first (read from the far end past the middle), then only those rows are loaded.
+ * smartContractId (AND-ed), never filtered in memory. Only `nfts` is read (string fields through
+ * their stored folds, `copyrighted` stored). Totals come from counters, the contract's stored
+ * count, or an exact count over the trigram index's hits, cached per write generation. The page:
+ * when the trigram index narrows the search and has few hits (probed with a LIMIT,
+ * `searchTuning.commonHits`), its hits are joined and sorted; otherwise the sort index is walked
+ * with the original predicate until the page is full, from the nearest paging anchor for a
+ * single-key order. Only the page's rows are then loaded.
  */
-export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody) {
+export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody, observe?: B1Observer) {
   ensureSearchFunctions(db);
   const compiled = compileSearch(body);
   const base = [sql`${nfts.organizationId} = ${organizationId}`];
   if (compiled.smartContractId) base.push(sql`${nfts.smartContractId} = ${compiled.smartContractId}`);
   const where = whereSql(compiled, base);
   const { pageNumber, pageSize } = compiled;
-  const needsContract = compiled.keywords.length > 0 || compiled.filter !== null || compiled.orderBy.some((k) => k.field.name === 'smartContractName');
-  const from = needsContract ? sql`"nfts" inner join "smart_contracts" on "smart_contracts"."id" = "nfts"."smart_contract_id"` : sql`"nfts"`;
+  const fts = searchFts(compiled);
+  // CROSS JOIN keeps SQLite from walking the whole tenant to probe the hits: hits first, then sort.
+  const hits = fts
+    ? sql`(select rowid as "r" from "search_nfts" where "search_nfts" match ${fts}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`
+    : null;
+
+  // Few hits: join and sort them. Many (or no usable term): walk the sort index instead.
+  const plan: B1Plan = fts && !isCommon(db, 'search_nfts', fts) ? 'hits' : 'walk';
+  // The exact total reads the hits, except where a contract filter bounds the rows more cheaply.
+  const countFrom = hits && (plan === 'hits' || !compiled.smartContractId) ? hits : sql`"nfts"`;
 
   let totalCount: number;
   if (!compiled.keywords.length && !compiled.filter) {
@@ -62,18 +84,39 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody)
       : readCounter(db, organizationId, 'nfts');
   } else {
     totalCount = cachedCount(db, organizationId, `b1:${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId])}`, () =>
-      db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0,
+      db.get<{ n: number }>(sql`select count(*) as "n" from ${countFrom} where ${where}`)?.n ?? 0,
     );
   }
 
   const window = pageWindow(totalCount, pageNumber, pageSize, 'asc');
   let ids: string[] = [];
   if (window) {
+    const index = walkIndex(compiled);
+    const from = plan === 'hits' ? hits! : index ? sql`"nfts" indexed by ${sql.identifier(index)}` : sql`"nfts"`;
     const order = orderKeysSql(compiled.orderBy, window.reverse);
-    ids = db
-      .all<{ id: string }>(sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`)
-      .map((r) => r.id);
-    if (window.reverse) ids.reverse();
+    const query = sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`;
+    // A walk in a single-key order (the default included) seeks to the nearest cached anchor, so a
+    // deep page costs what page 1 does; the hits path is small; multi-key orders keep OFFSET.
+    const anchored = plan === 'walk' && compiled.orderBy.length <= 1;
+    observe?.({ plan, anchored, query });
+    if (anchored) {
+      const key = compiled.orderBy[0];
+      ids = anchoredPageIds(db, {
+        organizationId,
+        key: `b1|${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId, key?.field.name ?? null])}`,
+        from,
+        where,
+        sort: key ? sortExpr(key.field) : sql`"nfts"."created_at"`,
+        id: sql`"nfts"."id"`,
+        direction: key?.direction ?? 'desc',
+        total: totalCount,
+        page: pageNumber,
+        limit: pageSize,
+      });
+    } else {
+      ids = db.all<{ id: string }>(query).map((r) => r.id);
+      if (window.reverse) ids.reverse();
+    }
   }
   const rows = ids.length
     ? db
@@ -95,14 +138,6 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody)
     hasNextPage: pageNumber < totalPages,
   };
 }
-
-/** ORDER BY terms: the requested keys then id ascending (default createdAt desc, id desc); all flipped for a reverse read. */
-function orderKeysSql(keys: OrderKey[], reverse: boolean): SQL[] {
-  const dir = (d: 'asc' | 'desc') => ((d === 'asc') !== reverse ? asc : desc);
-  if (!keys.length) return [dir('desc')(nfts.createdAt), dir('desc')(nfts.id)];
-  return [...keys.map((k) => dir(k.direction)(k.field.type === 'string' ? fold(k.field.expr) : k.field.expr)), dir('asc')(nfts.id)];
-}
-
 
 /** B2: one NFT of the tenant with its contract; another tenant's NFT does not exist here. */
 export function getNft(db: Db, organizationId: string, id: string) {

@@ -1,14 +1,15 @@
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets, type Nft } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { mintBlocker, mintIfReady } from './mint';
+import { pageIndex } from './list-plan';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
-import { columnMatch, ftsPhrase, matchRowids } from '@/lib/search/fts';
-import { inPageOrder, pageIds } from '@/lib/search/paging';
+import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/search/fts';
+import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
 import { changesSplit, replaceSplit, type SplitChange } from '@/lib/copyright/edit';
@@ -155,19 +156,33 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   if (q.status) conditions.push(eq(nfts.status, q.status));
   if (q.contractId) conditions.push(eq(nfts.smartContractId, q.contractId));
   if (q.copyrightStatus) conditions.push(eq(nfts.copyrightStatus, q.copyrightStatus));
+  // A rare term's candidates come from the trigram index and are looked up by rowid (NOT
+  // INDEXED: no index walk); a common term (or one too short for the index) walks the sort
+  // index instead and stops when the page is full. The LIKE decides either way.
+  let from = sql`${nfts} indexed by ${sql.identifier(pageIndex(q))}`;
+  let counted: SQL | undefined = and(...conditions);
+  let countFrom = sql`${nfts}`;
   if (q.search) {
-    const phrase = ftsPhrase(q.search, 'A');
-    if (phrase) conditions.push(matchRowids(sql`"nfts"."rowid"`, 'search_nfts', columnMatch(['name', 'description'], phrase)));
     const pattern = likePattern(q.search);
-    conditions.push(or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!);
+    const like = or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!;
+    const phrase = ftsPhrase(q.search, 'A');
+    const match = phrase ? matchRowids(sql`"nfts"."rowid"`, 'search_nfts', columnMatch(['name', 'description'], phrase)) : null;
+    conditions.push(like);
+    counted = and(...conditions, ...(match ? [match] : []));
+    if (match) countFrom = sql`${nfts} not indexed`;
+    if (match && !isCommon(db, 'search_nfts', columnMatch(['name', 'description'], phrase!))) {
+      conditions.push(match);
+      from = countFrom;
+    }
   }
-  const where = and(...conditions);
-  const total = listTotal(db, organizationId, q, where);
-  const ids = pageIds(db, {
-    from: sql`${nfts}`,
+  const total = listTotal(db, organizationId, q, countFrom, counted);
+  const ids = anchoredPageIds(db, {
+    organizationId,
+    key: `nfts|${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
+    from,
     id: sql`${nfts.id}`,
-    where,
-    orderBy: [sql`${sortColumns[q.sortBy]}`],
+    where: and(...conditions),
+    sort: sql`${sortColumns[q.sortBy]}`,
     direction: q.sortOrder,
     total,
     page: q.page,
@@ -185,9 +200,9 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   });
 }
 
-function listTotal(db: Db, organizationId: string, q: ListNftsQuery, where: SQL | undefined): number {
-  if (!q.search && !q.contractId) return readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
-  if (!q.search && !q.status && q.contractId) {
+function listTotal(db: Db, organizationId: string, q: ListNftsQuery, from: SQL, where: SQL | undefined): number {
+  if (!q.search && !q.contractId && !q.copyrightStatus) return readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
+  if (!q.search && !q.status && !q.copyrightStatus && q.contractId) {
     const contract = db
       .select({ n: smartContracts.totalNfts })
       .from(smartContracts)
@@ -195,8 +210,8 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, where: SQL 
       .get();
     return contract?.n ?? 0;
   }
-  return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId])}`, () =>
-    db.select({ n: count() }).from(nfts).where(where).get()?.n ?? 0,
+  return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () =>
+    db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0,
   );
 }
 

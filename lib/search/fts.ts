@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
 import { computeFoldExceptions } from './fold-check';
+import { searchTuning } from './tuning';
 
 /**
  * Substring search through the FTS5 trigram indexes (db/migrations/*_search_fts.sql).
@@ -47,4 +49,16 @@ export function columnMatch(columns: readonly string[], phrase: string): string 
 /** `rowidColumn IN (rowids of table matching expr)` for a WHERE clause. */
 export function matchRowids(rowidColumn: SQL, table: string, expr: string): SQL {
   return sql`${rowidColumn} in (select rowid from ${sql.identifier(table)} where ${sql.identifier(table)} match ${expr})`;
+}
+
+/**
+ * Rare or common? The index answers a rare term's page cheaply (few candidates to sort); a common
+ * term is cheaper by walking the sort index and testing each row, which stops when the page is
+ * full. Probing at most `searchTuning.commonHits` rowids keeps the decision bounded.
+ */
+export function isCommon(db: Pick<Db, 'get'>, table: string, expr: string): boolean {
+  const limit = searchTuning.commonHits;
+  const t = sql.identifier(table);
+  const n = db.get<{ n: number }>(sql`select count(*) as "n" from (select rowid from ${t} where ${t} match ${expr} limit ${limit})`)?.n ?? 0;
+  return n >= limit;
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { checkFolds, rebuildFolds } from '@/lib/nft-search/fold-maintenance';
 import { clearCountCache } from './count-cache';
 import {
   contractTotalNftsSql,
@@ -8,6 +9,7 @@ import {
   ftsSources,
   memberTotalNftsSql,
 } from './derived';
+import { memberListProblems, rebuildMemberList } from './member-list';
 
 /**
  * `db reindex` and `db check` (scripts/cli.ts hooks them in). Both work on the raw connection:
@@ -40,6 +42,8 @@ function rebuild(sqlite: Database.Database) {
     sqlite.prepare(`UPDATE smart_contracts SET total_nfts = ${contractTotalNftsSql}, total_supply = ${contractTotalSupplySql}`).run();
     sqlite.prepare(`UPDATE nfts SET copyrighted = ${copyrightedSql} WHERE copyrighted IS NOT ${copyrightedSql}`).run();
     sqlite.prepare(`UPDATE user_organizations SET total_nfts = ${memberTotalNftsSql}`).run();
+    rebuildMemberList(sqlite);
+    rebuildFolds(sqlite);
     sqlite.prepare(`DELETE FROM search_counters WHERE name <> 'gen'`).run();
     sqlite.prepare(`INSERT INTO search_counters (organization_id, name, n) ${countersSql}`).run();
     // Everything may have changed: move every generation so no cached total survives.
@@ -113,7 +117,9 @@ export function check(sqlite: Database.Database, sample = 5000): CheckResult {
         FROM actual a FULL OUTER JOIN stored s ON s.organization_id = a.organization_id AND s.name = a.name
         WHERE coalesce(a.n, 0) <> coalesce(s.n, 0)`)
       .all() as { org: string; name: string; stored: number | null; actual: number | null }[];
+    for (const p of memberListProblems(sqlite, MAX_PROBLEMS)) add(p);
     for (const r of counterDiffs) add(`search_counters ${r.org} ${r.name}: ${r.stored ?? 0} (actual ${r.actual ?? 0})`);
+    checkFolds(sqlite, add);
 
     for (const fts of ftsSources) {
       const missing = sqlite

@@ -1,29 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { idsAt } from './anchors';
 
-type Reader = Pick<Db, 'all'>;
+type Reader = Pick<Db, 'all' | 'get'>;
 
-export type PageQuery = {
-  /** `from` clause (a table, optionally with `indexed by`). */
-  from: SQL;
-  /** The id column to return. */
-  id: SQL;
-  where: SQL | undefined;
-  /** Sort keys, primary first; the id is appended as the tie-breaker. */
-  orderBy: SQL[];
-  direction: 'asc' | 'desc';
-  /** Exact number of rows matching `where`, when known (enables the reverse walk). */
-  total: number | null;
-  page: number;
-  limit: number;
-};
-
-/**
- * Deferred join, first half: the ids of one page, read off a covering (organization[, filter],
- * sort column, id) index without touching the table. Pages past the middle are read from the
- * other end of the index in reverse order — an OFFSET costs one index step per skipped row, so
- * this halves the worst case and makes the last pages as cheap as the first.
- */
 export type PageWindow = { limit: number; offset: number; direction: 'asc' | 'desc'; reverse: boolean };
 
 /** Where to read a page: from the near end of the order (the far end past the middle), or nothing. */
@@ -36,19 +16,35 @@ export function pageWindow(total: number | null, page: number, pageSize: number,
   return { limit, offset: total - offset - limit, direction: direction === 'asc' ? 'desc' : 'asc', reverse: true };
 }
 
-export function pageIds(db: Reader, q: PageQuery): string[] {
+export type AnchoredQuery = {
+  organizationId: string;
+  /** Identifies the ordered set (table + where + sort) in the anchor cache, e.g. `nfts|["MINTED"]|name`. */
+  key: string;
+  from: SQL;
+  where: SQL | undefined;
+  /** One sort expression (null: the id alone); may be NULL-able. */
+  sort: SQL | null;
+  /** The unique tie-breaker, sorted in the same direction as `sort`. */
+  id: SQL;
+  direction: 'asc' | 'desc';
+  /** Exact number of rows matching `where`. */
+  total: number;
+  page: number;
+  limit: number;
+};
+
+/**
+ * Deferred join, first half: the ids of one page, read off a covering (organization[, filter],
+ * sort, id) index without touching the table. Pages past the middle are read from the other end
+ * in reverse; pages deeper than one anchor interval seek to the nearest cached anchor
+ * (lib/search/anchors.ts), so no page steps over more than a few hundred index entries.
+ */
+export function anchoredPageIds(db: Reader, q: AnchoredQuery): string[] {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   if (!w) return [];
-  const { limit, offset: skip, direction, reverse } = w;
-  const dir = sql.raw(direction);
-  const order = sql.join(
-    [...q.orderBy, q.id].map((e) => sql`${e} ${dir}`),
-    sql`, `,
-  );
-  const where = q.where ? sql` where ${q.where}` : sql``;
-  const rows = db.all<{ id: string }>(sql`select ${q.id} as "id" from ${q.from}${where} order by ${order} limit ${limit} offset ${skip}`);
-  const ids = rows.map((r) => r.id);
-  return reverse ? ids.reverse() : ids;
+  const set = { from: q.from, where: q.where, sort: q.sort, id: q.id, direction: w.direction };
+  const ids = idsAt(db, q.organizationId, q.key, set, w.offset, w.limit);
+  return w.reverse ? ids.reverse() : ids;
 }
 
 /** Loads the rows of a page by id and returns them in the page's order. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { userOrganizations, users } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
@@ -57,7 +57,7 @@ const STREAM_CHUNK = 500;
 
 /**
  * B3 as a stream: the same JSON array as listTenantUsers, written in chunks of 500 users read by
- * keyset (membership createdAt, user id) over the (organization, created_at) index. Each chunk is
+ * keyset (membership createdAt, user id) over the (organization, created_at, user_id) index. Each chunk is
  * one short query, so a tenant of 100,000 users neither builds its whole answer in memory nor
  * holds the event loop for the length of the read; other requests are served between chunks.
  */
@@ -68,18 +68,14 @@ export function streamTenantUsers(db: Db, organizationId: string): Response {
   let first = true;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
-      const after: ReturnType<typeof or> = cursor
-        ? or(
-            gt(userOrganizations.createdAt, cursor.createdAt),
-            and(eq(userOrganizations.createdAt, cursor.createdAt), gt(users.id, cursor.id)),
-          )
-        : undefined;
+      // A row-value range over (organization, created_at, user_id): each chunk seeks, none rescans.
+      const after = cursor ? sql`(${userOrganizations.createdAt}, ${userOrganizations.userId}) > (${cursor.createdAt.getTime()}, ${cursor.id})` : undefined;
       const rows = db
         .select({ ...profileColumns, joinedAt: userOrganizations.createdAt })
-        .from(users)
-        .innerJoin(userOrganizations, isMember(organizationId))
-        .where(after)
-        .orderBy(asc(userOrganizations.createdAt), asc(users.id))
+        .from(userOrganizations)
+        .innerJoin(users, eq(users.id, userOrganizations.userId))
+        .where(and(eq(userOrganizations.organizationId, organizationId), after))
+        .orderBy(asc(userOrganizations.createdAt), asc(userOrganizations.userId))
         .limit(STREAM_CHUNK)
         .all();
       let text = opened ? '' : '[';

@@ -1,0 +1,52 @@
+import type { CompiledSearch, FilterNode } from './filter';
+
+/**
+ * Which index a B1 page walks (`nfts INDEXED BY …`). Left to itself SQLite may pick any
+ * (organization, …) index — e.g. one created after the last ANALYZE looks cheapest — and then sort
+ * the whole tenant. Every index here is (organization_id[, filter], sort, id), so the order
+ * `sort, id` (id in the same direction, lib/nft-search/filter.ts orderKeysSql) is an index range.
+ */
+const bySort: Record<string, string> = {
+  status: 'nfts_org_status_only_id_idx',
+  createdAt: 'nfts_org_created_idx',
+  updatedAt: 'nfts_org_updated_id_idx',
+  mintedAt: 'nfts_org_minted_id_idx',
+  supply: 'nfts_org_supply_id_idx',
+  tokenId: 'nfts_b1_token_id_idx',
+  name: 'nfts_b1_name_fold_id_idx',
+  smartContractName: 'nfts_b1_contract_name_fold_id_idx',
+};
+
+/** (organization, status, sort, id) indexes: a top-level `status eq` filter with that sort. */
+const byStatusAndSort: Record<string, string> = {
+  createdAt: 'nfts_org_status_id_idx',
+  updatedAt: 'nfts_org_status_updated_id_idx',
+  mintedAt: 'nfts_org_status_minted_id_idx',
+  supply: 'nfts_org_status_supply_id_idx',
+  status: 'nfts_org_status_only_id_idx',
+  name: 'nfts_b1_status_name_fold_id_idx',
+};
+
+/** The leaves every selected row satisfies (those of the root, or of a root AND group). */
+function requiredLeaves(node: FilterNode | null): Extract<FilterNode, { kind: 'leaf' }>[] {
+  if (!node) return [];
+  if (node.kind === 'leaf') return [node];
+  if (node.logic === 'and' || node.filters.length === 1) return node.filters.flatMap(requiredLeaves);
+  return [];
+}
+
+/**
+ * The index for the walk: a required name equality/prefix reads its (organization, name fold)
+ * range; a contract filter its (organization, contract, createdAt) range; a required status
+ * equality its (organization, status, sort) index where there is one; otherwise the first sort
+ * key's (organization, key, id) index. Null: no suitable index, the planner decides.
+ */
+export function walkIndex(compiled: CompiledSearch): string | null {
+  const sort = compiled.orderBy[0]?.field.name ?? 'createdAt';
+  const leaves = requiredLeaves(compiled.filter);
+  const has = (field: string, operators: string[]) => leaves.some((l) => l.field.name === field && operators.includes(l.operator) && l.value !== null);
+  if (has('name', ['eq', 'startswith'])) return bySort.name!;
+  if (compiled.smartContractId) return 'nfts_org_contract_id_idx';
+  if (has('status', ['eq']) && byStatusAndSort[sort]) return byStatusAndSort[sort];
+  return bySort[sort] ?? null;
+}

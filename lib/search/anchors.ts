@@ -1,0 +1,108 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { generation } from './counters';
+import { searchTuning } from './tuning';
+
+type Reader = Pick<Db, 'all' | 'get'>;
+
+/** One position of an ordered set: its sort value and id (the unique tie-breaker). */
+export type Anchor = { v: unknown; id: string };
+
+
+/** An ordered set read in one direction: `sort` (nullable) then `id`, both in `direction`. */
+export type OrderedSet = {
+  from: SQL;
+  where: SQL | undefined;
+  sort: SQL | null;
+  id: SQL;
+  direction: 'asc' | 'desc';
+};
+
+/**
+ * The rows after an anchor (inclusive), as one or two index ranges in read order. SQLite sorts
+ * NULL first ascending and last descending, so a nullable sort splits into a NULL segment and a
+ * non-NULL one; row-value comparisons never match NULL, which keeps each range exact.
+ */
+function segmentsFrom(set: OrderedSet, anchor: Anchor | null): { where: SQL; order: SQL }[] {
+  const dir = sql.raw(set.direction);
+  const { sort, id } = set;
+  const byId = sql`${id} ${dir}`;
+  if (!sort) return [{ where: anchor ? sql`${id} ${sql.raw(set.direction === 'asc' ? '>=' : '<=')} ${anchor.id}` : sql`1`, order: byId }];
+  const bySort = sql`${sort} ${dir}, ${id} ${dir}`;
+  const nulls = (after: SQL) => ({ where: sql`${sort} is null${after}`, order: byId });
+  const values = (where: SQL) => ({ where, order: bySort });
+  const cmp = sql.raw(set.direction === 'asc' ? '>=' : '<=');
+  if (!anchor) {
+    const notNull = values(sql`${sort} is not null`);
+    return set.direction === 'asc' ? [nulls(sql``), notNull] : [notNull, nulls(sql``)];
+  }
+  if (anchor.v === null) {
+    const rest = nulls(sql` and ${id} ${cmp} ${anchor.id}`);
+    return set.direction === 'asc' ? [rest, values(sql`${sort} is not null`)] : [rest];
+  }
+  const rest = values(sql`(${sort}, ${id}) ${cmp} (${anchor.v}, ${anchor.id})`);
+  return set.direction === 'asc' ? [rest] : [rest, nulls(sql``)];
+}
+
+/** `limit` rows of `set` starting `skip` rows after `anchor` (inclusive), with their sort values. */
+function readAfter(db: Reader, set: OrderedSet, anchor: Anchor | null, skip: number, limit: number): Anchor[] {
+  const out: Anchor[] = [];
+  const value = set.sort ?? sql`null`;
+  let remaining = skip;
+  for (const seg of segmentsFrom(set, anchor)) {
+    const where = set.where ? sql`(${set.where}) and ${seg.where}` : seg.where;
+    const rows = db.all<Anchor>(
+      sql`select ${value} as "v", ${set.id} as "id" from ${set.from} where ${where} order by ${seg.order} limit ${limit - out.length} offset ${remaining}`,
+    );
+    out.push(...rows);
+    if (out.length >= limit) break;
+    if (rows.length) remaining = 0;
+    else if (remaining > 0) {
+      // The page begins past this segment: skip what it had (only at a segment boundary).
+      const seen = db.get<{ n: number }>(sql`select count(*) as "n" from (select 1 from ${set.from} where ${where} limit ${remaining})`)?.n ?? 0;
+      remaining -= seen;
+    }
+  }
+  return out;
+}
+
+type Entry = { gen: string; anchors: Anchor[]; complete: boolean };
+const MAX_ENTRIES = 200;
+const cache = new Map<string, Entry>();
+
+/** The anchor at position `index * interval`, building the missing ones from the last known. */
+function anchorAt(db: Reader, cacheKey: string, gen: string, set: OrderedSet, index: number): { anchor: Anchor | null; index: number } {
+  let entry = cache.get(cacheKey);
+  if (!entry || entry.gen !== gen) entry = { gen, anchors: [], complete: false };
+  cache.delete(cacheKey);
+  cache.set(cacheKey, entry);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  const { anchors } = entry;
+  while (anchors.length <= index && !entry.complete) {
+    const last = anchors.at(-1) ?? null;
+    const [next] = readAfter(db, set, last, last ? searchTuning.anchorInterval : 0, 1);
+    if (next) anchors.push(next);
+    else entry.complete = true;
+  }
+  const at = Math.min(index, anchors.length - 1);
+  return at < 0 ? { anchor: null, index: 0 } : { anchor: anchors[at]!, index: at };
+}
+
+/**
+ * `limit` ids of `set` from position `offset` (0-based, in the set's direction). Positions below
+ * one anchor interval (lib/search/tuning.ts) are a plain index read; deeper ones seek to the nearest anchor, cached per
+ * (organization, key) with the organization's write generation, so they are exact under writes.
+ */
+export function idsAt(db: Reader, organizationId: string, key: string, set: OrderedSet, offset: number, limit: number): string[] {
+  const interval = searchTuning.anchorInterval;
+  if (offset < interval) return readAfter(db, set, null, offset, limit).map((r) => r.id);
+  const gen = generation(db, organizationId);
+  const cacheKey = `${organizationId}\u0000${interval}\u0000${set.direction}\u0000${key}`;
+  const { anchor, index } = anchorAt(db, cacheKey, gen, set, Math.floor(offset / interval));
+  return readAfter(db, set, anchor, offset - index * interval, limit).map((r) => r.id);
+}
+
+/** For tests: forget every anchor. */
+export function clearAnchorCache() {
+  cache.clear();
+}

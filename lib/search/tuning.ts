@@ -1,0 +1,14 @@
+/**
+ * Sizes of the fast paths. Production uses the defaults; tests shrink them so that small data
+ * sets exercise the same code paths as a million rows (anchors, common-term walks).
+ */
+export const searchTuning = {
+  /**
+   * Rows between two paging anchors (lib/search/anchors.ts): a page costs one keyset seek plus at
+   * most this many index steps; building anchors up to position p costs p steps once per write
+   * generation, in statements of this size.
+   */
+  anchorInterval: 500,
+  /** A term with at least this many trigram-index hits is "common" (lib/search/fts.ts isCommon). */
+  commonHits: 2000,
+};
