@@ -11,6 +11,12 @@ import { readServices, type ReadArgs, type ReadName, type ReadResult } from './r
 /** Where `next build` leaves the worker bundle (next.config.js → scripts/build-read-worker.mjs). */
 export const READ_WORKER_BUNDLE = path.join('.next', 'read-worker.cjs');
 
+/**
+ * Heap limits per worker: a read holds one page of rows, so a small young generation is plenty and
+ * keeps each worker's resident memory down (the server's peak RSS budget is 400 MB at 1M rows).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 };
+
 type Job = { request: ReadRequest; resolve(value: unknown): void; reject(error: Error): void };
 type Slot = { worker: Worker; job: Job | null };
 
@@ -51,7 +57,10 @@ export class ReadPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(/*turbopackIgnore: true*/ this.bundle, { workerData: { file: this.file } satisfies ReadWorkerData });
+    const worker = new Worker(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ this.bundle), {
+      workerData: { file: this.file } satisfies ReadWorkerData,
+      resourceLimits: WORKER_LIMITS,
+    });
     const slot: Slot = { worker, job: null };
     worker.on('message', (reply: ReadReply) => {
       const job = slot.job;
