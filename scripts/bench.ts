@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { serverNodeOptions } from '@/lib/ops/server-memory';
 import { benchCases, mixedCases, type BenchCase, type BenchContext, type Kind } from './bench-cases';
 
 const { values } = parseArgs({
@@ -113,7 +114,8 @@ function treeRss(pid: number): number {
 async function startServer(port: number): Promise<{ child: ChildProcess; base: string; peakRss: () => number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: root,
-    env: { ...process.env, ...serverEnv, NODE_ENV: 'production', APP_URL: `http://127.0.0.1:${port}` },
+    // The same heap limits as `npm start` (lib/ops/server-memory.ts).
+    env: { ...process.env, ...serverEnv, NODE_ENV: 'production', APP_URL: `http://127.0.0.1:${port}`, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let peak = 0;

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EnvError, loadEnv } from '@/lib/env';
+import { serverNodeOptions } from '@/lib/ops/server-memory';
 
 const SOURCES = ['app', 'components', 'lib', 'db', 'instrumentation.ts', 'next.config.js', 'package.json'];
 
@@ -45,6 +46,9 @@ if (needsBuild()) {
 }
 
 const tsx = path.join('node_modules', '.bin', 'tsx');
-const server = spawn(tsx, ['scripts/serve.ts'], { stdio: 'inherit', env: childEnv });
+const server = spawn(tsx, ['scripts/serve.ts'], {
+  stdio: 'inherit',
+  env: { ...childEnv, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) },
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
