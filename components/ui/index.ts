@@ -19,4 +19,5 @@ export { Skeleton } from './skeleton';
 export { Spinner } from './spinner';
 export { Textarea } from './textarea';
 export { mergeSearchParams, readTableParams, tablePatches, type TableParams } from './table-params';
+export { UtcDateTimeInput } from './utc-datetime-input';
 export { useTableSearchParams, useUrlState, type TableSearchState } from './use-url-state';

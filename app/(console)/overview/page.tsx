@@ -3,8 +3,10 @@ import Link from 'next/link';
 import { DateTime } from '@/components/console/date-time';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { TableShell, tableCell, tableHeadCell } from '@/components/ui/table-shell';
 import { getDb } from '@/db/client';
 import { requireConsoleAdmin } from '@/lib/auth/console-context';
 import { getOverview, RECENT_ACTIVITY_LIMIT } from '@/lib/overview/service';
@@ -127,74 +129,67 @@ export default async function OverviewPage() {
             </Link>
           }
         />
-        {o.recentActivity.length === 0 ? (
-          <EmptyState
-            title="No activity yet"
-            description="Changes made through the console or the API appear here."
-          />
-        ) : (
-          <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Recent activity, scrollable">
-            <table className="w-full text-left text-sm" aria-label="Recent activity">
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5">
-                    Action
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    Record
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    By
-                  </th>
-                  <th scope="col" className="px-4 py-2.5">
-                    When
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {o.recentActivity.map((e) => (
-                  <tr key={e.id}>
-                    <td className="px-4 py-2.5">
-                      <Link
-                        href={`/activity?action=${encodeURIComponent(e.action)}`}
-                        className="font-medium text-slate-900 hover:underline"
-                        title={e.action}
-                      >
-                        {e.actionLabel}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-2.5">
-                      <span className="text-slate-600">{e.entityTypeLabel}</span>
-                      {e.href && e.entityLabel ? (
-                        <Link href={e.href} className="ml-1.5 break-all text-indigo-700 hover:underline">
-                          {e.entityLabel}
-                        </Link>
-                      ) : (
-                        e.entityId && (
-                          <span className="ml-1.5 font-mono text-xs text-slate-500" title={e.entityId}>
-                            {e.entityId.slice(0, 8)}
-                          </span>
-                        )
-                      )}
-                    </td>
-                    <td className="px-4 py-2.5 break-all text-slate-700">
-                      {e.actor.id ? (
-                        <Link href={`/activity?actor=${encodeURIComponent(e.actor.id)}`} className="hover:underline">
-                          {e.actor.label}
-                        </Link>
-                      ) : (
-                        e.actor.label
-                      )}
-                    </td>
-                    <td className="px-4 py-2.5 text-slate-600">
-                      <DateTime value={e.createdAt} relative />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <TableShell
+          bare
+          label="Recent activity"
+          columnCount={4}
+          rowCount={o.recentActivity.length}
+          emptyState={
+            <EmptyState
+              title="No activity yet"
+              description="Changes made through the console or the API appear here."
+            />
+          }
+          head={
+            <tr>
+              {['Action', 'Record', 'By', 'When'].map((h) => (
+                <th key={h} scope="col" className={tableHeadCell}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          }
+        >
+            {o.recentActivity.map((e) => (
+              <tr key={e.id}>
+                <td className={cn(tableCell, 'whitespace-nowrap')}>
+                  <Link
+                    href={`/activity?action=${encodeURIComponent(e.action)}`}
+                    className="font-medium text-slate-900 hover:underline"
+                    title={e.action}
+                  >
+                    {e.actionLabel}
+                  </Link>
+                </td>
+                <td className={cn(tableCell, 'min-w-56')}>
+                  <span className="text-slate-600">{e.entityTypeLabel}</span>
+                  {e.href && e.entityLabel ? (
+                    <Link href={e.href} className="ml-1.5 break-all text-indigo-700 hover:underline">
+                      {e.entityLabel}
+                    </Link>
+                  ) : (
+                    e.entityId && (
+                      <span className="ml-1.5 font-mono text-xs text-slate-500" title={e.entityId}>
+                        {e.entityId.slice(0, 8)}
+                      </span>
+                    )
+                  )}
+                </td>
+                <td className={cn(tableCell, 'whitespace-nowrap text-slate-700')}>
+                  {e.actor.id ? (
+                    <Link href={`/activity?actor=${encodeURIComponent(e.actor.id)}`} className="hover:underline">
+                      {e.actor.label}
+                    </Link>
+                  ) : (
+                    e.actor.label
+                  )}
+                </td>
+                <td className={cn(tableCell, 'whitespace-nowrap text-slate-600')}>
+                  <DateTime value={e.createdAt} relative />
+                </td>
+              </tr>
+            ))}
+        </TableShell>
       </Card>
     </>
   );

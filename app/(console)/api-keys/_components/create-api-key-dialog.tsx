@@ -1,10 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button, ConfirmDialog, Dialog, FormField, Input, Select } from '@/components/ui';
+import { Button, ConfirmDialog, Dialog, FormField, Input, Select, UtcDateTimeInput } from '@/components/ui';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import type { createApiKeyBody } from '@/lib/api-keys/schemas';
@@ -18,10 +18,6 @@ const createApiKeyBodyResolver = lazyZodResolver<FormInput, FormOutput>(() =>
 
 type FormInput = z.input<typeof createApiKeyBody>;
 type FormOutput = z.output<typeof createApiKeyBody>;
-
-/** `<input type="datetime-local">` gives local time without a zone; the API wants ISO 8601 UTC. */
-const localToIso = (value: unknown) =>
-  typeof value === 'string' && value ? new Date(value).toISOString() : undefined;
 
 export function CreateApiKeyDialog({
   open,
@@ -123,19 +119,28 @@ function CreateForm({
           />
         )}
       </FormField>
-      <FormField
-        label="Expires"
-        error={errors.expiresAt?.message}
-        hint="Optional. Leave empty for a key that does not expire."
-      >
-        {(p) => (
-          <Input
-            {...p}
-            type="datetime-local"
-            {...form.register('expiresAt', { setValueAs: localToIso })}
-          />
+      <Controller
+        control={form.control}
+        name="expiresAt"
+        render={({ field }) => (
+          <FormField
+            label="Expires (UTC)"
+            error={errors.expiresAt?.message}
+            hint="Optional. Leave empty for a key that does not expire."
+          >
+            {(p) => (
+              <UtcDateTimeInput
+                {...p}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          </FormField>
         )}
-      </FormField>
+      />
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
           Cancel

@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { UtcDateTimeInput } from '@/components/ui/utc-datetime-input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { contractStatuses } from '@/db/enums';
@@ -19,20 +20,6 @@ const updateContractBodyResolver = lazyZodResolver<UpdateContractInput, UpdateCo
 );
 
 const fields = ['status', 'contractAddress', 'deployedAt'] as const;
-
-/** ISO instant → the local wall-clock text a datetime-local input shows (and back). */
-function toLocalInput(iso: string | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-function fromLocalInput(value: string): string | undefined {
-  if (!value) return undefined;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
-}
 
 export function EditContractDialog({
   contract,
@@ -123,20 +110,18 @@ function EditContractForm({ contract, onDone }: { contract: Contract; onDone: ()
         name="deployedAt"
         render={({ field }) => (
           <FormField
-            label="Deployed at"
-            hint="Your local time. Left empty, marking the contract DEPLOYED sets it to now."
+            label="Deployed at (UTC)"
+            hint="Left empty, marking the contract DEPLOYED sets it to now."
             error={errors.deployedAt?.message}
           >
             {(p) => (
-              <Input
+              <UtcDateTimeInput
                 {...p}
-                type="datetime-local"
-                step={60}
                 name={field.name}
                 ref={field.ref}
                 onBlur={field.onBlur}
-                value={toLocalInput(field.value)}
-                onChange={(e) => field.onChange(fromLocalInput(e.target.value))}
+                value={field.value}
+                onChange={field.onChange}
               />
             )}
           </FormField>

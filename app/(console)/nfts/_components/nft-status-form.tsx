@@ -1,10 +1,10 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { UtcDateTimeInput } from '@/components/ui/utc-datetime-input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { nftStatuses } from '@/db/enums';
@@ -16,22 +16,13 @@ const updateNftStatusBodyResolver = lazyZodResolver<UpdateNftStatusInput, Update
   import('@/lib/nfts/schemas').then((m) => m.updateNftStatusBody),
 );
 
-/** `datetime-local` text (local time) ↔ ISO 8601 UTC. */
-const toIso = (v: unknown) => (typeof v === 'string' && v ? new Date(v).toISOString() : undefined);
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /** A7 in the console: status and mint time (MINTED without a time means now). */
 export function NftStatusForm({ nft, onDone }: { nft: NftDetail; onDone: () => void }) {
   const form = useForm<UpdateNftStatusInput, unknown, UpdateNftStatusBody>({
     resolver: updateNftStatusBodyResolver,
-    defaultValues: { id: nft.id, status: nft.status, mintedAt: toLocalInput(nft.mintedAt) || undefined },
+    defaultValues: { id: nft.id, status: nft.status, mintedAt: nft.mintedAt ?? undefined },
   });
-  const { register, handleSubmit, formState, setError } = form;
+  const { register, control, handleSubmit, formState, setError } = form;
   const mutation = useFormMutation({
     mutationFn: updateNftStatus,
     success: (updated) => `Status set to ${updated.status}.`,
@@ -47,15 +38,28 @@ export function NftStatusForm({ nft, onDone }: { nft: NftDetail; onDone: () => v
       <FormField label="Status" error={formState.errors.status?.message}>
         {(p) => <Select {...p} {...register('status')} options={nftStatuses.map((s) => ({ value: s, label: s }))} />}
       </FormField>
-      <FormField
-        label="Minted at"
-        error={formState.errors.mintedAt?.message}
-        hint="Your local time. Leave empty when setting MINTED to use the current time."
-      >
-        {(p) => (
-          <Input {...p} type="datetime-local" {...register('mintedAt', { setValueAs: toIso })} />
+      <Controller
+        control={control}
+        name="mintedAt"
+        render={({ field }) => (
+          <FormField
+            label="Minted at (UTC)"
+            error={formState.errors.mintedAt?.message}
+            hint="Leave empty when setting MINTED to use the current time."
+          >
+            {(p) => (
+              <UtcDateTimeInput
+                {...p}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          </FormField>
         )}
-      </FormField>
+      />
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
           Cancel
