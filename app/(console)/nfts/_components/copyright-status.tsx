@@ -4,11 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DateTime } from '@/components/console/date-time';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TableShell } from '@/components/ui/table-shell';
 import { errorMessage } from '@/lib/http/client';
 import { nftKeys, type NftDetail } from './api';
 import {
@@ -21,16 +23,22 @@ import {
 } from './copyright-api';
 
 // The split and decision forms (react-hook-form) load when opened, not in the page's first load.
-const CopyrightSplitForm = dynamic(() => import('./copyright-split-form').then((m) => m.CopyrightSplitForm), { ssr: false });
-const CopyrightDecisionForm = dynamic(() => import('@/components/copyright/decision-form').then((m) => m.CopyrightDecisionForm), { ssr: false });
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
+const CopyrightSplitForm = dynamic(
+  () => import('./copyright-split-form').then((m) => m.CopyrightSplitForm),
+  { ssr: false },
+);
+const CopyrightDecisionForm = dynamic(
+  () => import('@/components/copyright/decision-form').then((m) => m.CopyrightDecisionForm),
+  { ssr: false },
+);
 
 const statusText: Record<CopyrightState['copyrightStatus'], string> = {
   NONE: 'No copyright holders: nothing to authorize.',
   AWAITING: 'Waiting for holders to answer the requests mailed to them.',
-  REJECTED: 'A holder rejected their share. Change the split (or the licence) to start a new round of requests; the decisions so far stay as history.',
-  COPYRIGHTED: 'Every holder authorized their share: the record below is signed by the organization’s wallet.',
+  REJECTED:
+    'A holder rejected their share. Change the split (or the licence) to start a new round of requests; the decisions so far stay as history.',
+  COPYRIGHTED:
+    'Every holder authorized their share: the record below is signed by the organization’s wallet.',
 };
 
 function ShareRows({ nftId, state }: { nftId: string; state: CopyrightState }) {
@@ -44,84 +52,117 @@ function ShareRows({ nftId, state }: { nftId: string; state: CopyrightState }) {
     onError: (error) => toast.error(errorMessage(error)),
   });
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label="Copyright authorization per holder">
-        <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2">Holder</th>
-            <th scope="col" className="px-3 py-2">Share</th>
-            <th scope="col" className="px-3 py-2">Answer</th>
-            <th scope="col" className="px-3 py-2">When and where</th>
-            <th scope="col" className="px-3 py-2">Request link</th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
+    <TableShell
+      bare
+      label="Copyright authorization per holder"
+      columnCount={6}
+      rowCount={state.shares.length}
+      head={
+        <tr>
+          <th scope="col" className="px-3 py-2">
+            Holder
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Share
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Answer
+          </th>
+          <th scope="col" className="px-3 py-2">
+            When and where
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Request link
+          </th>
+          <th scope="col" className="px-3 py-2">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      }
+    >
+      {state.shares.map((s) => {
+        const canResend = s.status === 'PENDING' && s.memberStatus === 'ACTIVE' && !state.frozen;
+        return (
+          <tr
+            key={s.shareId}
+            data-testid="copyright-share"
+            data-email={s.email}
+            data-status={s.status}
+          >
+            <td className="px-3 py-2">
+              <div className="font-medium">{s.email}</div>
+              {s.memberStatus !== 'ACTIVE' && (
+                <div className="text-xs text-red-700">
+                  {s.memberStatus.toLowerCase()} — cannot answer
+                </div>
+              )}
+            </td>
+            <td className="px-3 py-2 tabular-nums">{s.percentage}%</td>
+            <td className="px-3 py-2">
+              {s.status === 'PENDING' ? (
+                <span className="text-amber-800">Not answered yet</span>
+              ) : (
+                <StatusBadge status={s.status} />
+              )}
+              {s.reason && <div className="mt-1 text-xs text-slate-600">Reason: “{s.reason}”</div>}
+            </td>
+            <td className="px-3 py-2 text-xs">
+              {s.copyAuthTimestamp ? (
+                <>
+                  <div>
+                    <DateTime value={s.copyAuthTimestamp} />
+                  </div>
+                  <div className="text-slate-600">{s.copyAuthLocation}</div>
+                </>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td className="px-3 py-2 text-xs text-slate-600">
+              {s.request ? (
+                <>
+                  <div>
+                    Sent <DateTime value={s.request.lastSentAt} /> ({s.request.sendCount}×)
+                  </div>
+                  {s.request.status === 'OPEN' && (
+                    <div className={s.request.expired ? 'text-red-700' : undefined}>
+                      {s.request.expired ? 'Expired' : 'Expires'}{' '}
+                      <DateTime value={s.request.expiresAt} />
+                    </div>
+                  )}
+                </>
+              ) : (
+                'No request sent'
+              )}
+            </td>
+            <td className="px-3 py-2 text-right">
+              {canResend && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={resend.isPending && resend.variables === s.shareId}
+                  disabled={resend.isPending}
+                  onClick={() => resend.mutate(s.shareId)}
+                  aria-label={`Resend the request to ${s.email}`}
+                >
+                  Resend
+                </Button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {state.shares.map((s) => {
-            const canResend = s.status === 'PENDING' && s.memberStatus === 'ACTIVE' && !state.frozen;
-            return (
-              <tr key={s.shareId} data-testid="copyright-share" data-email={s.email} data-status={s.status}>
-                <td className="px-3 py-2">
-                  <div className="font-medium">{s.email}</div>
-                  {s.memberStatus !== 'ACTIVE' && <div className="text-xs text-red-700">{s.memberStatus.toLowerCase()} — cannot answer</div>}
-                </td>
-                <td className="px-3 py-2 tabular-nums">{s.percentage}%</td>
-                <td className="px-3 py-2">
-                  {s.status === 'PENDING' ? <span className="text-amber-800">Not answered yet</span> : <StatusBadge status={s.status} />}
-                  {s.reason && <div className="mt-1 text-xs text-slate-600">Reason: “{s.reason}”</div>}
-                </td>
-                <td className="px-3 py-2 text-xs">
-                  {s.copyAuthTimestamp ? (
-                    <>
-                      <div>{when(s.copyAuthTimestamp)}</div>
-                      <div className="text-slate-600">{s.copyAuthLocation}</div>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className="px-3 py-2 text-xs text-slate-600">
-                  {s.request ? (
-                    <>
-                      <div>
-                        Sent {when(s.request.lastSentAt)} ({s.request.sendCount}×)
-                      </div>
-                      {s.request.status === 'OPEN' && (
-                        <div className={s.request.expired ? 'text-red-700' : undefined}>
-                          {s.request.expired ? 'Expired' : 'Expires'} {when(s.request.expiresAt)}
-                        </div>
-                      )}
-                    </>
-                  ) : (
-                    'No request sent'
-                  )}
-                </td>
-                <td className="px-3 py-2 text-right">
-                  {canResend && (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      loading={resend.isPending && resend.variables === s.shareId}
-                      disabled={resend.isPending}
-                      onClick={() => resend.mutate(s.shareId)}
-                      aria-label={`Resend the request to ${s.email}`}
-                    >
-                      Resend
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </TableShell>
   );
 }
 
-function SignedRecord({ nftId, record }: { nftId: string; record: NonNullable<CopyrightState['record']> }) {
+function SignedRecord({
+  nftId,
+  record,
+}: {
+  nftId: string;
+  record: NonNullable<CopyrightState['record']>;
+}) {
   const verify = useMutation({ mutationFn: () => verifyCopyright(nftId) });
   let pretty = record.json;
   try {
@@ -138,7 +179,12 @@ function SignedRecord({ nftId, record }: { nftId: string; record: NonNullable<Co
         <dt className="text-slate-500">Record CID</dt>
         <dd className="font-mono break-all">
           {record.cid ? (
-            <a href={`/ipfs/${record.cid}`} className="text-indigo-700 hover:underline" target="_blank" rel="noreferrer">
+            <a
+              href={`/ipfs/${record.cid}`}
+              className="text-indigo-700 hover:underline"
+              target="_blank"
+              rel="noreferrer"
+            >
               {record.cid}
             </a>
           ) : (
@@ -153,14 +199,23 @@ function SignedRecord({ nftId, record }: { nftId: string; record: NonNullable<Co
         </dd>
       </dl>
       <details>
-        <summary className="cursor-pointer text-sm text-indigo-700">Show the record (canonical JSON, shown indented)</summary>
-        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">{pretty}</pre>
+        <summary className="cursor-pointer text-sm text-indigo-700">
+          Show the record (canonical JSON, shown indented)
+        </summary>
+        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+          {pretty}
+        </pre>
       </details>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={() => verify.mutate()} loading={verify.isPending}>
           Verify signature
         </Button>
-        <div role="status" aria-live="polite" className="text-sm" data-testid="copyright-verify-result">
+        <div
+          role="status"
+          aria-live="polite"
+          className="text-sm"
+          data-testid="copyright-verify-result"
+        >
           {verify.error && <span className="text-red-700">{errorMessage(verify.error)}</span>}
           {verify.data &&
             (verify.data.valid ? (
@@ -179,7 +234,10 @@ export function CopyrightStatus({ nft }: { nft: NftDetail }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [answering, setAnswering] = useState(false);
-  const state = useQuery({ queryKey: copyrightKeys.state(nft.id), queryFn: ({ signal }) => fetchCopyrightState(nft.id, signal) });
+  const state = useQuery({
+    queryKey: copyrightKeys.state(nft.id),
+    queryFn: ({ signal }) => fetchCopyrightState(nft.id, signal),
+  });
   if (state.isLoading) return <Skeleton className="mt-6 h-40 w-full" />;
   if (state.error || !state.data) {
     return (
@@ -193,7 +251,11 @@ export function CopyrightStatus({ nft }: { nft: NftDetail }) {
     <Card className="mt-6" data-testid="copyright-status" data-status={s.copyrightStatus}>
       <CardHeader
         title="Copyright authorization"
-        description={s.round > 0 ? `Round ${s.round}${s.frozen ? ' · minted: the split is frozen' : ''}` : undefined}
+        description={
+          s.round > 0
+            ? `Round ${s.round}${s.frozen ? ' · minted: the split is frozen' : ''}`
+            : undefined
+        }
         actions={
           <div className="flex items-center gap-2">
             <StatusBadge status={s.copyrightStatus} />
@@ -202,7 +264,11 @@ export function CopyrightStatus({ nft }: { nft: NftDetail }) {
                 Answer for my share
               </Button>
             )}
-            {!s.frozen && <Button onClick={() => setEditing(true)}>{s.shares.length ? 'Change split' : 'Add holders'}</Button>}
+            {!s.frozen && (
+              <Button onClick={() => setEditing(true)}>
+                {s.shares.length ? 'Change split' : 'Add holders'}
+              </Button>
+            )}
           </div>
         }
       />
@@ -212,7 +278,9 @@ export function CopyrightStatus({ nft }: { nft: NftDetail }) {
         </p>
         {s.licence && (
           <p className="mt-2 text-sm">
-            <span className="text-slate-500">Licence{s.copyrightStatus === 'COPYRIGHTED' ? ' agreed' : ' offered'}: </span>
+            <span className="text-slate-500">
+              Licence{s.copyrightStatus === 'COPYRIGHTED' ? ' agreed' : ' offered'}:{' '}
+            </span>
             <span data-testid="copyright-licence">{s.licence.name}</span>{' '}
             <span className="font-mono text-xs text-slate-500">({s.licence.id})</span>
           </p>
@@ -230,11 +298,14 @@ export function CopyrightStatus({ nft }: { nft: NftDetail }) {
         {s.record && <SignedRecord nftId={nft.id} record={s.record} />}
         {s.history.length > 0 && (
           <details className="mt-6">
-            <summary className="cursor-pointer text-sm text-indigo-700">History of decisions ({s.history.length})</summary>
+            <summary className="cursor-pointer text-sm text-indigo-700">
+              History of decisions ({s.history.length})
+            </summary>
             <ul className="mt-2 space-y-1 text-xs text-slate-700">
               {s.history.map((h, i) => (
                 <li key={i}>
-                  Round {h.round}: {h.email} ({h.percentage}%, {h.licence}) — {h.decision.toLowerCase()} {when(h.decidedAt)}
+                  Round {h.round}: {h.email} ({h.percentage}%, {h.licence}) —{' '}
+                  {h.decision.toLowerCase()} <DateTime value={h.decidedAt} />
                   {h.location ? ` in ${h.location}` : ''}
                   {h.reason ? ` — “${h.reason}”` : ''}
                   {h.decidedVia === 'console' ? ' (from the console)' : ''}
@@ -245,14 +316,22 @@ export function CopyrightStatus({ nft }: { nft: NftDetail }) {
         )}
       </CardBody>
       <Dialog open={editing} onOpenChange={setEditing} title="Edit copyright split" size="lg">
-        <CopyrightSplitForm nft={nft} licence={s.licence?.id ?? null} onDone={() => setEditing(false)} />
+        <CopyrightSplitForm
+          nft={nft}
+          licence={s.licence?.id ?? null}
+          onDone={() => setEditing(false)}
+        />
       </Dialog>
       <Dialog open={answering} onOpenChange={setAnswering} title="Answer for your share" size="md">
         <CopyrightDecisionForm
           submit={(body) => decideOwnShare(nft.id, body)}
           onDone={async (outcome) => {
             await queryClient.invalidateQueries({ queryKey: nftKeys.all });
-            toast.success(outcome.decision === 'AUTHORIZED' ? 'Your share is authorized.' : 'Your share is rejected.');
+            toast.success(
+              outcome.decision === 'AUTHORIZED'
+                ? 'Your share is authorized.'
+                : 'Your share is rejected.',
+            );
             setAnswering(false);
           }}
         />
