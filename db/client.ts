@@ -25,6 +25,8 @@ export function openDb(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // A WAL that grew under a burst of writes is cut back to 64 MB when it restarts.
+  sqlite.pragma('journal_size_limit = 67108864');
   // The B1 fold triggers call it on any write to nfts / smart_contracts (migrations included).
   registerFold(sqlite);
   const db = drizzle(sqlite, { schema });

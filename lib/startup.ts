@@ -1,4 +1,5 @@
 import { getDb } from '@/db/client';
+import { startCheckpointer, stopCheckpointer } from '@/lib/db/checkpointer';
 import { startReadPool, stopReadPool } from '@/lib/db/read-pool';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
@@ -29,6 +30,10 @@ export async function onServerStart() {
   const readWorkers = startReadPool();
   onShutdown(stopReadPool);
   log('info', `read workers: ${readWorkers}`, { readWorkers, configured: env().READ_WORKERS });
+  // WAL checkpoints in their own thread, so no request's COMMIT copies the log back.
+  const checkpointer = startCheckpointer();
+  onShutdown(stopCheckpointer);
+  log('info', `checkpoint thread: ${checkpointer ? 'on' : 'off'}`, { checkpointer });
 }
 
 /** Start-up for the server process: an invalid environment stops it with a message naming the variable. */

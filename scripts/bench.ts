@@ -1,6 +1,7 @@
 /**
  * HTTP benchmark: `npm run bench -- [--rows 1000000] [--members 100000] [--seconds 5]
- *   [--connections 10] [--port N] [--skip-build] [--reuse] [--seed-only] [--strict] [--out file.json]`
+ *   [--connections 10] [--port N] [--skip-build] [--reuse] [--seed-only] [--strict] [--out file.json]
+ *   [--only <regexp>]` (--only: just the cases whose name matches, plus the floor; `mixed` selects the mixed case)
  *
  * Seeds a throw-away database (.tmp/bench-<rows>/) with one organization holding ROWS NFTs over
  * more than 1,000 contracts (at a million) and MEMBERS members/invitations, builds the app
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     strict: { type: 'boolean', default: false },
     'seed-only': { type: 'boolean', default: false },
     out: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const ROWS = Number(values.rows);
@@ -218,16 +220,19 @@ async function main() {
   const measured: Measured[] = [];
   try {
     const cases = benchCases(context);
-    for (const c of cases) {
+    const only = values.only ? new RegExp(values.only, 'i') : undefined;
+    for (const c of cases.filter((c) => !only || c.kind === 'floor' || only.test(c.name))) {
       const m = await run(server.base, c, c.connections ?? CONNECTIONS);
       measured.push(m);
       log(`${m.name}: ${m.reqs.toFixed(0)} req/s, p99 ${m.p99} ms${m.bad ? `, ${m.bad} bad` : ''}`);
     }
-    const { heavy, cheap } = mixedCases(cases);
-    const half = Math.max(1, Math.floor(CONNECTIONS / 2));
-    const [h, l] = await Promise.all([run(server.base, heavy, half), run(server.base, cheap, half)]);
-    measured.push({ ...l, kind: 'mixed', name: `mixed: cheap (${cheap.name.split(' (')[0]}) beside "${heavy.name}"`, note: `heavy side ${h.reqs.toFixed(0)} req/s, p99 ${h.p99} ms` });
-    if (h.bad) measured.push({ ...h, kind: 'search', name: `mixed: heavy side (${heavy.name})` });
+    if (!only || only.test('mixed')) {
+      const { heavy, cheap } = mixedCases(cases);
+      const half = Math.max(1, Math.floor(CONNECTIONS / 2));
+      const [h, l] = await Promise.all([run(server.base, heavy, half), run(server.base, cheap, half)]);
+      measured.push({ ...l, kind: 'mixed', name: `mixed: cheap (${cheap.name.split(' (')[0]}) beside "${heavy.name}"`, note: `heavy side ${h.reqs.toFixed(0)} req/s, p99 ${h.p99} ms` });
+      if (h.bad) measured.push({ ...h, kind: 'search', name: `mixed: heavy side (${heavy.name})` });
+    }
   } finally {
     await server.stop();
   }

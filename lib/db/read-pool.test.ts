@@ -12,7 +12,7 @@ import { NotFoundError, ValidationError } from '@/lib/errors';
 import { call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft } from '@/test/nft-fixtures';
 import { fromWireError, toWireError } from './read-errors';
-import { ReadPool, runRead, startReadPool, stopReadPool } from './read-pool';
+import { affinity, ReadPool, runRead, startReadPool, stopReadPool } from './read-pool';
 import { slowCount } from './slow-read.fixture';
 
 /**
@@ -170,4 +170,50 @@ describe('read pool', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => runRead('listContracts', org.organization.id, { page: 1, limit: 5, search: null, sortBy: 'createdAt', sortOrder: 'desc' })));
     expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
   });
+
+  it('keys a request by its query without paging or order, and its shape by which fields are set', () => {
+    const a1 = affinity('listNfts', ['org', { search: 'golden', status: undefined, page: 1, limit: 20, sortBy: 'name', sortOrder: 'asc' }]);
+    const a2 = affinity('listNfts', ['org', { search: 'golden', page: 9, limit: 50, sortBy: 'supply', sortOrder: 'desc' }]);
+    const other = affinity('listNfts', ['org', { search: 'amber', page: 1 }]);
+    const filtered = affinity('listNfts', ['org', { search: 'amber', status: 'MINTED', page: 1 }]);
+    expect(a1.key).toBe(a2.key);
+    expect(other.key).not.toBe(a1.key);
+    expect(other.shape).toBe(a1.shape);
+    expect(filtered.shape).not.toBe(other.shape);
+    expect(affinity('searchNfts', ['org', { keyword: 'x', pageNumber: 2, orderBy: ['name'] }]).key).toBe(affinity('searchNfts', ['org', { keyword: 'x' }]).key);
+  });
+
+  it('sends a query to the worker holding its total, and concurrent first requests of one query wait for one computation', async () => {
+    const pool = new ReadPool(env().DATABASE_PATH, 2, slowBundle);
+    const orgId = org.organization.id;
+    type Answer = { thread: number; computed: boolean; total: number };
+    const total = (search: string, page = 1) => pool.run('slowTotal', [orgId, { search, n: 300_000, page }]) as Promise<Answer>;
+    try {
+      // The first answer teaches the pool that this kind of query keeps a cached total.
+      const first = await total(`warm-${crypto.randomUUID()}`);
+      expect(first).toMatchObject({ computed: true, total: 300_000 });
+      const key = `cold-${crypto.randomUUID()}`;
+      const other = `other-${crypto.randomUUID()}`;
+      const answers = await Promise.all([total(key, 1), total(other, 1), total(key, 2), total(other, 2), total(key, 3)]);
+      for (const answer of answers) expect(answer.total).toBe(300_000);
+      // Each query's total was computed once, whichever worker and page…
+      expect(answers.filter((a, i) => [0, 2, 4].includes(i) && a.computed)).toHaveLength(1);
+      expect(answers.filter((a, i) => [1, 3].includes(i) && a.computed)).toHaveLength(1);
+      // …and later pages of it go to the worker that holds it.
+      const holder = answers.find((a, i) => [0, 2, 4].includes(i) && a.computed)!.thread;
+      for (let page = 4; page < 8; page++) expect(await total(key, page)).toMatchObject({ thread: holder, computed: false });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('spreads identical requests that keep no cached total over every worker', async () => {
+    const pool = new ReadPool(env().DATABASE_PATH, 2, slowBundle);
+    try {
+      const answers = (await Promise.all(Array.from({ length: 6 }, () => pool.run('slowUncounted', [{ n: 200_000, page: 1 }])))) as { thread: number }[];
+      expect(new Set(answers.map((a) => a.thread)).size).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

@@ -17,18 +17,54 @@ export const READ_WORKER_BUNDLE = path.join('.next', 'read-worker.cjs');
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 };
 
-type Job = { request: ReadRequest; resolve(value: unknown): void; reject(error: Error): void };
-type Slot = { worker: Worker; job: Job | null };
+type Job = { request: ReadRequest; key: string; shape: string; resolve(value: unknown): void; reject(error: Error): void };
+type Slot = {
+  worker: Worker;
+  job: Job | null;
+  /** Jobs waiting for this worker because it holds (or is computing) their query's total. */
+  waiting: Job[];
+  /** Queries whose total this worker has cached, most recent last (bounded). */
+  holds: Map<string, true>;
+};
+
+/** Paging and ordering do not change a total: requests differing only in these share a worker. */
+const PAGING_FIELDS = new Set(['page', 'limit', 'pageNumber', 'pageSize', 'sortBy', 'sortOrder', 'orderBy']);
+/** At most this many requests wait for a busy worker that holds their total. */
+const MAX_WAITING = 2;
+const MAX_HELD_KEYS = 2000;
+
+/**
+ * `key`: the query a request's total depends on — the service and its arguments without paging
+ * and order. `shape`: which of those arguments are set (e.g. "listNfts with a search"), to learn
+ * which kinds of query keep a cached total.
+ */
+export function affinity(name: string, args: unknown[]): { key: string; shape: string } {
+  const fields = (arg: unknown) =>
+    arg && typeof arg === 'object' && !Array.isArray(arg) ? Object.entries(arg).filter(([k, v]) => !PAGING_FIELDS.has(k) && v !== undefined) : null;
+  const key = args.map((arg) => (fields(arg) ? Object.fromEntries(fields(arg)!) : arg));
+  const shape = args.map((arg) => fields(arg)?.map(([k, v]) => (v === null ? `${k}=null` : k)) ?? typeof arg);
+  return { key: `${name}\u0000${JSON.stringify(key)}`, shape: `${name}\u0000${JSON.stringify(shape)}` };
+}
 
 /**
  * A small pool of worker threads, each with its own read-only connection to the WAL database,
- * that run the read-only list/search services (lib/db/read-services.ts) off the main event loop:
- * one job per worker at a time, the rest wait in a FIFO queue. A worker that dies is replaced and
- * its job fails with an Error (a 500, as a crash in-thread would be).
+ * that run the read-only list/search services (lib/db/read-services.ts) off the main event loop,
+ * one job per worker at a time. A worker that dies is replaced and its job fails with an Error (a
+ * 500, as a crash in-thread would be).
+ *
+ * Routing: an exact search or multi-filter total costs a pass over its matches the first time
+ * and is then cached in the worker that computed it (lib/search/count-cache.ts). So a request
+ * goes to a worker that holds its query's total — idle, or busy with at most MAX_WAITING others
+ * waiting — rather than having a second worker compute the same total again; concurrent first
+ * requests of one query wait for the one computing it (once that kind of query is known to keep a
+ * cached total, so identical cheap requests still spread over every worker). Everything else takes the first idle
+ * worker, or the shared FIFO queue. Routing only moves work: every worker answers exactly.
  */
 export class ReadPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
+  /** Shapes of query whose answers used a cached total (bounded by the few shapes the services have). */
+  private readonly countedShapes = new Set<string>();
   private nextId = 1;
   private closed = false;
 
@@ -44,15 +80,15 @@ export class ReadPool {
   run(name: string, args: unknown[]): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('The read pool is closed.'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ request: { id: this.nextId++, name, args }, resolve, reject });
-      this.dispatch();
+      this.place({ request: { id: this.nextId++, name, args }, ...affinity(name, args), resolve, reject });
     });
   }
 
   /** Fails queued reads and stops the workers (graceful shutdown comes after the HTTP drain). */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('The read pool is closed.'));
+    const pending = [...this.queue.splice(0), ...this.slots.flatMap((slot) => slot.waiting.splice(0))];
+    for (const job of pending) job.reject(new Error('The read pool is closed.'));
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -61,14 +97,19 @@ export class ReadPool {
       workerData: { file: this.file } satisfies ReadWorkerData,
       resourceLimits: WORKER_LIMITS,
     });
-    const slot: Slot = { worker, job: null };
+    const slot: Slot = { worker, job: null, waiting: [], holds: new Map() };
     worker.on('message', (reply: ReadReply) => {
       const job = slot.job;
       if (!job || job.request.id !== reply.id) return;
       slot.job = null;
-      if (reply.ok) job.resolve(reply.value);
-      else job.reject(fromWireError(reply.error));
-      this.dispatch();
+      if (reply.ok) {
+        if (reply.countCached) {
+          remember(slot, job.key);
+          this.countedShapes.add(job.shape);
+        }
+        job.resolve(reply.value);
+      } else job.reject(fromWireError(reply.error));
+      this.next(slot);
     });
     worker.on('error', (error) => log('error', 'read worker failed', { message: error.message }));
     worker.on('exit', (code) => {
@@ -78,21 +119,48 @@ export class ReadPool {
       if (this.closed) return;
       const at = this.slots.indexOf(slot);
       if (at >= 0) this.slots[at] = this.spawn();
-      this.dispatch();
+      for (const waiting of slot.waiting.splice(0)) this.place(waiting);
+      for (const free of this.slots) if (!free.job) this.next(free);
     });
     worker.unref();
     return slot;
   }
 
-  private dispatch(): void {
-    for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (slot.job) continue;
-      const job = this.queue.shift()!;
-      slot.job = job;
-      slot.worker.postMessage(job.request);
-    }
+  private place(job: Job): void {
+    // A worker holds the total, or is computing it (for a kind of query known to cache one).
+    const counted = this.countedShapes.has(job.shape);
+    const holders = this.slots.filter((slot) => slot.holds.has(job.key) || (counted && slot.job?.key === job.key));
+    // Waiting for a holder never jumps the shared queue: once requests queue, they go in order.
+    const target =
+      holders.find((slot) => !slot.job) ??
+      (this.queue.length === 0 ? holders.find((slot) => slot.waiting.length < MAX_WAITING) : undefined) ??
+      this.slots.find((slot) => !slot.job && slot.waiting.length === 0);
+    if (!target) this.queue.push(job);
+    else if (target.job) target.waiting.push(job);
+    else this.start(target, job);
   }
+
+  /** A worker is free: its own waiting jobs first, then the oldest queued job (one whose total it holds, if near the front). */
+  private next(slot: Slot): void {
+    if (slot.job) return;
+    let job = slot.waiting.shift();
+    if (!job) {
+      const near = this.queue.slice(0, 8).findIndex((queued) => slot.holds.has(queued.key));
+      job = this.queue.splice(Math.max(near, 0), 1)[0];
+    }
+    if (job) this.start(slot, job);
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.worker.postMessage(job.request);
+  }
+}
+
+function remember(slot: Slot, key: string) {
+  slot.holds.delete(key);
+  slot.holds.set(key, true);
+  if (slot.holds.size > MAX_HELD_KEYS) slot.holds.delete(slot.holds.keys().next().value!);
 }
 
 // One pool per process, shared by every route bundle (Next may load this module more than once).

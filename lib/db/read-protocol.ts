@@ -4,7 +4,12 @@ import type { WireError } from './read-errors';
 export type ReadRequest = { id: number; name: string; args: unknown[] };
 
 /** Read worker → main thread. */
-export type ReadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
+export type ReadReply = { id: number; ok: true; value: unknown; countCached: boolean } | { id: number; ok: false; error: WireError };
 
-/** What a worker is started with (`workerData`). */
-export type ReadWorkerData = { file: string };
+/** What a read worker is started with (`workerData`). */
+export type ReadWorkerData = { file: string; role?: 'read' };
+
+/** What the checkpoint thread is started with (lib/db/checkpointer.ts). */
+export type CheckpointWorkerData = { file: string; role: 'checkpoint'; intervalMs?: number };
+
+export type WorkerData = ReadWorkerData | CheckpointWorkerData;

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
+import { takeCountCacheUse } from '@/lib/search/count-cache';
 import { toWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
 
@@ -24,11 +25,12 @@ export function serveReads(services: Record<string, Service>): void {
 
   port.on('message', (request: ReadRequest) => {
     let reply: ReadReply;
+    takeCountCacheUse();
     try {
       const service = services[request.name];
       if (!service) throw new Error(`Unknown read service "${request.name}".`);
       const value = sqlite.transaction(() => service(db, ...(request.args as never[])))();
-      reply = { id: request.id, ok: true, value };
+      reply = { id: request.id, ok: true, value, countCached: takeCountCacheUse() };
     } catch (error) {
       reply = { id: request.id, ok: false, error: toWireError(error) };
     }

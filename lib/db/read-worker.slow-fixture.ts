@@ -4,6 +4,6 @@
  */
 import { serveReads } from './read-worker-core';
 import { readServices } from './read-services';
-import { slowCount } from './slow-read.fixture';
+import { slowCount, slowTotal, slowUncounted } from './slow-read.fixture';
 
-serveReads({ ...readServices, slowCount });
+serveReads({ ...readServices, slowCount, slowTotal, slowUncounted });

@@ -1,5 +1,14 @@
-/** Entry of the read worker bundle (scripts/build-read-worker.mjs → .next/read-worker.cjs). */
+/**
+ * Entry of the worker bundle (scripts/build-read-worker.mjs → .next/read-worker.cjs): a read
+ * worker (lib/db/read-pool.ts), or the checkpoint thread when started with role "checkpoint"
+ * (lib/db/checkpointer.ts).
+ */
+import { workerData } from 'node:worker_threads';
+import { runCheckpoints } from './checkpoint-worker-core';
+import type { WorkerData } from './read-protocol';
 import { serveReads } from './read-worker-core';
 import { readServices } from './read-services';
 
-serveReads(readServices);
+const data = workerData as WorkerData;
+if (data.role === 'checkpoint') runCheckpoints(data.file, data.intervalMs);
+else serveReads(readServices);

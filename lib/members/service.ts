@@ -6,6 +6,7 @@ import { ConflictError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import { cachedCount } from '@/lib/search/count-cache';
+import { searchTuning } from '@/lib/search/tuning';
 import { readCounter } from '@/lib/search/counters';
 import { ftsPhrase, isCommon } from '@/lib/search/fts';
 import { anchoredPageIds } from '@/lib/search/paging';
@@ -123,7 +124,8 @@ function memberSearch(db: Db, organizationId: string, term: string, pattern: str
       where "ci"."rowid" in (select rowid from "search_invitations" where "search_invitations" match ${phrase})
         and "ci"."organization_id" = ${organizationId} and ${like(sql`"ci"."email"`)})`;
   // Users are global, so this probes every organization's people: a term common elsewhere walks.
-  const rare = !isCommon(db, 'search_users', phrase) && !isCommon(db, 'search_invitations', phrase);
+  const limit = searchTuning.memberCommonHits;
+  const rare = !isCommon(db, 'search_users', phrase, limit) && !isCommon(db, 'search_invitations', phrase, limit);
   return { perRow, candidates, rare };
 }
 

@@ -9,8 +9,10 @@ import { generation } from './counters';
  */
 const MAX_ENTRIES = 2000;
 const cache = new Map<string, { gen: string; n: number }>();
+let used = false;
 
 export function cachedCount(db: Db, organizationId: string, key: string, compute: () => number): number {
+  used = true;
   const gen = generation(db, organizationId);
   const full = `${organizationId}\u0000${key}`;
   const hit = cache.get(full);
@@ -24,6 +26,17 @@ export function cachedCount(db: Db, organizationId: string, key: string, compute
   cache.set(full, { gen, n });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return n;
+}
+
+/**
+ * Whether a cached count was read or stored since the last call. A read worker reports it with
+ * each answer, so the pool sends the next request of the same query to the worker that holds its
+ * total (lib/db/read-pool.ts).
+ */
+export function takeCountCacheUse(): boolean {
+  const was = used;
+  used = false;
+  return was;
 }
 
 /** For tests: forget everything. */

@@ -54,10 +54,9 @@ export function matchRowids(rowidColumn: SQL, table: string, expr: string): SQL 
 /**
  * Rare or common? The index answers a rare term's page cheaply (few candidates to sort); a common
  * term is cheaper by walking the sort index and testing each row, which stops when the page is
- * full. Probing at most `searchTuning.commonHits` rowids keeps the decision bounded.
+ * full. Probing at most `limit` (default `searchTuning.commonHits`) rowids keeps the decision bounded.
  */
-export function isCommon(db: Pick<Db, 'get'>, table: string, expr: string): boolean {
-  const limit = searchTuning.commonHits;
+export function isCommon(db: Pick<Db, 'get'>, table: string, expr: string, limit = searchTuning.commonHits): boolean {
   const t = sql.identifier(table);
   const n = db.get<{ n: number }>(sql`select count(*) as "n" from (select rowid from ${t} where ${t} match ${expr} limit ${limit})`)?.n ?? 0;
   return n >= limit;

@@ -11,4 +11,10 @@ export const searchTuning = {
   anchorInterval: 500,
   /** A term with at least this many trigram-index hits is "common" (lib/search/fts.ts isCommon). */
   commonHits: 2000,
+  /**
+   * The same for A9's member search. Walking member_list tests each row with LIKEs over the row
+   * and its user (a lookup), several times dearer per row than an NFT's name, so sorting the
+   * hits stays cheaper up to more of them.
+   */
+  memberCommonHits: 10_000,
 };
