@@ -98,7 +98,7 @@ export const fold = (expr: SQL) => sql`${sql.raw(FOLD)}(${expr})`;
  */
 export const asciiFold = (expr: SQL) => sql`lower(replace(replace(${expr}, 'İ', 'i̇'), 'K', 'k'))`;
 
-export const isAscii = (s: string) => /^[\x00-\x7f]*$/.test(s);
+export { isAsciiTerm as isAscii } from '@/lib/search/fts-count';
 
 /** The field's value as text, the way the keyword search sees it. */
 export function textOf(f: SearchField): SQL {

@@ -377,6 +377,23 @@ export function searchFts(compiled: CompiledSearch): string | null {
  * its opposite and a single-key order is one (organization, key, id) index range. Default:
  * createdAt descending, then id descending (DESIGN). `reverse` flips everything.
  */
+/**
+ * searchFts(compiled) when the index decides the whole search exactly rather than narrowing it —
+ * so its matches can be counted without looking the rows up (lib/search/fts-count.ts): every term
+ * is ASCII and goes into its phrase whole (three characters or more, no trailing "i" dropped), the
+ * keyword criteria read exactly the indexed fields, and the filter is absent or a single
+ * `contains` on an indexed field. Else null.
+ */
+export function exactFts(compiled: CompiledSearch): string | null {
+  const exactTerm = (term: string) => isAscii(term) && ftsPhrase(term, 'B') === `"${term.replaceAll('"', '""')}"`;
+  for (const { fields, keyword } of compiled.keywords) {
+    if (!exactTerm(keyword) || fields.some((f) => !!f.fts !== mayMatchNonText(f, keyword))) return null;
+  }
+  const leaf = compiled.filter;
+  if (leaf && (leaf.kind !== 'leaf' || leaf.operator !== 'contains' || !leaf.field.fts || typeof leaf.value !== 'string' || !exactTerm(leaf.value))) return null;
+  return searchFts(compiled);
+}
+
 export function orderKeysSql(keys: OrderKey[], reverse = false): SQL[] {
   const dir = (d: 'asc' | 'desc') => ((d === 'asc') !== reverse ? asc : desc);
   const id = sql`"nfts"."id"`;

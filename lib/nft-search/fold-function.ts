@@ -1,12 +1,34 @@
 import type Database from 'better-sqlite3';
+import { computeAsciiFoldingChars } from '@/lib/search/fold-check';
 
 /** Name of the SQL function that folds case the way JavaScript does (SQLite's lower() is ASCII-only). */
 export const FOLD = 'cl2c_fold';
 
+/**
+ * Name of the SQL function telling whether any of its text arguments holds a character some fold
+ * turns into ASCII (lib/search/fold-check.ts computeAsciiFoldingChars). The triggers of
+ * db/migrations/*_fold_unsafe.sql count such NFTs per organization (`nfts:fold_unsafe`); where
+ * there are none, an ASCII term's exact total can be read off the trigram index alone
+ * (lib/search/fts-count.ts).
+ */
+export const FOLD_UNSAFE = 'cl2c_fold_unsafe';
+
+let unsafeChars: RegExp | undefined;
+function unsafePattern(): RegExp {
+  unsafeChars ??= new RegExp(`[${[...computeAsciiFoldingChars()].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join('')}]`, 'u');
+  return unsafeChars;
+}
+
+/** Whether `text` holds a character some fold turns into ASCII (see FOLD_UNSAFE). */
+export function hasAsciiFoldingChar(text: string): boolean {
+  return unsafePattern().test(text);
+}
+
 const registered = new WeakSet<object>();
 
 /**
- * Registers `cl2c_fold(x)` (JavaScript `toLowerCase`, NULL stays NULL) on a connection, once.
+ * Registers `cl2c_fold(x)` (JavaScript `toLowerCase`, NULL stays NULL) and `cl2c_fold_unsafe(…)`
+ * on a connection, once.
  * The triggers that keep `nfts.name_fold` / `nfts.contract_name_fold` exact call it, so every
  * connection that may write `nfts` or `smart_contracts` needs it: db/client.ts registers it before
  * migrating; `db reindex` / `db check` register it on the connection they are given.
@@ -15,6 +37,9 @@ export function registerFold(sqlite: Database.Database) {
   if (registered.has(sqlite)) return;
   sqlite.function(FOLD, { deterministic: true }, (value: string | number | bigint | Buffer | null) =>
     value === null ? null : String(value).toLowerCase(),
+  );
+  sqlite.function(FOLD_UNSAFE, { deterministic: true, varargs: true }, (...values: unknown[]) =>
+    values.some((v) => typeof v === 'string' && hasAsciiFoldingChar(v)) ? 1 : 0,
   );
   registered.add(sqlite);
 }

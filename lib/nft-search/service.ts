@@ -4,10 +4,11 @@ import { nfts, smartContracts } from '@/db/schema';
 import { NotFoundError } from '@/lib/errors';
 import { ensureSearchFunctions, mintedExpr } from './fields';
 import { cachedCount } from '@/lib/search/count-cache';
+import { organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { isCommon } from '@/lib/search/fts';
 import { anchoredPageIds, inPageOrder, pageWindow } from '@/lib/search/paging';
-import { compileSearch, orderKeysSql, searchFts, sortExpr, whereSql } from './filter';
+import { compileSearch, exactFts, orderKeysSql, searchFts, sortExpr, whereSql } from './filter';
 import { walkIndex } from './indexes';
 import type { SearchNftsBody } from './schemas';
 
@@ -83,9 +84,12 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
           .get()?.n ?? 0)
       : readCounter(db, organizationId, 'nfts');
   } else {
-    totalCount = cachedCount(db, organizationId, `b1:${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId])}`, () =>
-      db.get<{ n: number }>(sql`select count(*) as "n" from ${countFrom} where ${where}`)?.n ?? 0,
-    );
+    totalCount = cachedCount(db, organizationId, `b1:${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId])}`, () => {
+      // Where the index decides the search exactly, its matches are counted without the rows.
+      const exact = compiled.smartContractId ? null : exactFts(compiled);
+      const fromIndex = exact ? organizationFtsCount(db, organizationId, exact) : null;
+      return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${countFrom} where ${where}`)?.n ?? 0;
+    });
   }
 
   const window = pageWindow(totalCount, pageNumber, pageSize, 'asc');

@@ -7,6 +7,7 @@ import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { mintBlocker, mintIfReady } from './mint';
 import { pageIndex } from './list-plan';
 import { cachedCount } from '@/lib/search/count-cache';
+import { isAsciiTerm, organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/search/fts';
 import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
@@ -210,9 +211,12 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, from: SQL, 
       .get();
     return contract?.n ?? 0;
   }
-  return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () =>
-    db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0,
-  );
+  return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () => {
+    // A search alone, by an ASCII term: the trigram index decides LIKE exactly (lib/search/fts-count.ts).
+    const phrase = q.search && !q.status && !q.contractId && !q.copyrightStatus && isAsciiTerm(q.search) ? ftsPhrase(q.search, 'A') : null;
+    const fromIndex = phrase ? organizationFtsCount(db, organizationId, columnMatch(['name', 'description'], phrase)) : null;
+    return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0;
+  });
 }
 
 function withCopyright(db: Reader, row: Row): NftCreatedView {

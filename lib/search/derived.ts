@@ -1,3 +1,5 @@
+import { FOLD_UNSAFE } from '@/lib/nft-search/fold-function';
+
 /**
  * What every derived structure must contain, as SQL over the base tables only. `db reindex`
  * writes these; `db check` compares them with what the triggers maintained. The migration that
@@ -54,7 +56,11 @@ export const contractTotalSupplySql = `(SELECT coalesce(sum(n.supply), 0) FROM n
 export const memberTotalNftsSql = `(SELECT count(*) FROM copyright_shares s CROSS JOIN nfts n ON n.id = s.nft_id
   WHERE s.user_id = user_organizations.user_id AND n.organization_id = user_organizations.organization_id)`;
 
-/** (organization_id, name, n) of every counter except the generations. */
+/**
+ * (organization_id, name, n) of every counter except the generations. `nfts:fold_unsafe` calls
+ * cl2c_fold_unsafe (registerFold) and reads `contract_name_fold`, so a rebuild recomputes the
+ * stored folds first.
+ */
 export const countersSql = `
   SELECT organization_id, 'nfts' AS name, count(*) AS n FROM nfts GROUP BY organization_id
   UNION ALL SELECT organization_id, 'nfts:status:' || status, count(*) FROM nfts GROUP BY organization_id, status
@@ -63,4 +69,8 @@ export const countersSql = `
   UNION ALL SELECT organization_id, 'members', count(*) FROM user_organizations GROUP BY organization_id
   UNION ALL SELECT organization_id, 'members:status:' || status, count(*) FROM user_organizations GROUP BY organization_id, status
   UNION ALL SELECT organization_id, 'invitations:status:' || status, count(*) FROM invitations GROUP BY organization_id, status
-  UNION ALL SELECT organization_id, 'transfers', count(*) FROM token_transfers GROUP BY organization_id`;
+  UNION ALL SELECT organization_id, 'transfers', count(*) FROM token_transfers GROUP BY organization_id
+  UNION ALL SELECT organization_id, 'nfts:fold_unsafe', count(*) FROM nfts
+    WHERE ${FOLD_UNSAFE}(name, description, external_url, image_path, mint_transaction_hash, mint_logs,
+      token_uri, token_owner, copyright_metadata, licence, signature, contract_name_fold)
+    GROUP BY organization_id`;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { registerFold } from '@/lib/nft-search/fold-function';
 import { checkFolds, rebuildFolds } from '@/lib/nft-search/fold-maintenance';
 import { clearCountCache } from './count-cache';
 import {
@@ -34,6 +35,7 @@ export function reindex(sqlite: Database.Database) {
 }
 
 function rebuild(sqlite: Database.Database) {
+  registerFold(sqlite);
   sqlite.transaction(() => {
     for (const fts of ftsSources) {
       sqlite.prepare(`DELETE FROM ${fts.table}`).run();
@@ -89,6 +91,7 @@ function decodeSizes(blob: Buffer): number[] {
  * must be found by a phrase match on its own text.
  */
 export function check(sqlite: Database.Database, sample = 5000): CheckResult {
+  registerFold(sqlite);
   const problems: string[] = [];
   const add = (p: string) => {
     if (problems.length < MAX_PROBLEMS) problems.push(p);
