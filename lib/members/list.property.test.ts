@@ -81,7 +81,7 @@ function apply(organizationId: string, o: Op) {
       const [first, last] = o.name.split(' ');
       const user = db
         .insert(users)
-        .values({ email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 6)}@ex.test`, name: o.name, userName: slug(o.name) + crypto.randomUUID().slice(0, 4), firstName: first, lastName: last ?? null })
+        .values({ email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 12)}@ex.test`, name: o.name, userName: slug(o.name) + crypto.randomUUID().slice(0, 12), firstName: first, lastName: last ?? null })
         .returning()
         .get();
       db.insert(userOrganizations).values({ organizationId, userId: user.id, status: o.status, createdAt: stamps[o.t], updatedAt: stamps[o.t] }).run();
@@ -101,7 +101,7 @@ function apply(organizationId: string, o: Op) {
       db.insert(invitations)
         .values({
           organizationId,
-          email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 4)}@ex.test`,
+          email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 12)}@ex.test`,
           status: o.status,
           tokenHash: crypto.randomUUID(),
           expiresAt: stamps[o.t]!,
@@ -112,7 +112,7 @@ function apply(organizationId: string, o: Op) {
       return;
     case 'updateInvitation': {
       const id = at(ids('invitations'), o.i);
-      const email = o.name === null ? {} : { email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 4)}@ex.test` };
+      const email = o.name === null ? {} : { email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 12)}@ex.test` };
       if (id) db.update(invitations).set({ status: o.status, ...email }).where(eq(invitations.id, id)).run();
       return;
     }
@@ -123,7 +123,7 @@ function apply(organizationId: string, o: Op) {
     }
     case 'updateUser': {
       const id = at(userIds(), o.i);
-      const email = o.email ? { email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 6)}@ex.test` } : {};
+      const email = o.email ? { email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 12)}@ex.test` } : {};
       const [first, last] = o.name.split(' ');
       if (id) db.update(users).set({ name: o.name, firstName: first, lastName: last ?? null, ...email }).where(eq(users.id, id)).run();
       return;
@@ -185,7 +185,7 @@ function model(organizationId: string, q: ListMembersQuery): { ids: string[]; to
       from invitations where organization_id = ${organizationId} and status = 'PENDING')
     where hit and (${q.status ?? null} is null or status = ${q.status ?? null})
       and (${q.hasWallet === undefined ? null : Number(q.hasWallet)} is null or has_wallet = ${q.hasWallet === undefined ? null : Number(q.hasWallet)})
-    order by ${sql.identifier(sortColumn[q.sortBy])} ${dir}, id ${dir}`);
+    order by ${sql.identifier(sortColumn[q.sortBy])} ${dir}${q.sortBy === 'status' ? sql`, created_at ${dir}` : sql``}, id ${dir}`);
   const start = (q.page - 1) * q.limit;
   return { ids: rows.slice(start, start + q.limit).map((r) => r.id), total: rows.length };
 }
@@ -249,6 +249,25 @@ describe('A9 member_list', () => {
     );
   });
 
+  it('gives every page of every sort and filter in the model\'s order (status ties by createdAt, across anchors)', () => {
+    const db = getDb();
+    const org = db.insert(organizations).values({ name: 'pages', tenant: `pages-${crypto.randomUUID()}` }).returning().get();
+    // Few statuses and three creation times: long runs of ties whose createdAt order is not the ids'.
+    for (let i = 0; i < 24; i++) apply(org.id, { op: 'addMember', name: names[i % names.length]!, status: memberStatuses[i % 2]!, t: (i * 7) % 3 });
+    for (let i = 0; i < 9; i++) apply(org.id, { op: 'addInvitation', name: names[i % names.length]!, status: 'PENDING', t: (i * 5) % 3 });
+    for (let i = 0; i < 6; i++) apply(org.id, { op: 'addWallet', i: i * 3, primary: true });
+    const filters: Partial<ListMembersQuery>[] = [{}, { status: 'ACTIVE' }, { hasWallet: false }, { hasWallet: true }];
+    for (const sortBy of ['createdAt', 'updatedAt', 'email', 'status'] as const) {
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        for (const filter of filters) {
+          for (const limit of [1, 2, 5]) {
+            for (let page = 1; page <= Math.ceil(33 / limit) + 1; page++) compare(org.id, { page, limit, search: null, sortBy, sortOrder, ...filter });
+          }
+        }
+      }
+    }
+  });
+
   it('db check fails after member_list is changed behind its back, and db reindex repairs it', () => {
     const db = getDb();
     const sqlite = db.$client;
@@ -285,7 +304,7 @@ describe('A9 member_list', () => {
     for (let i = 0; i < 30; i++) apply(org.id, { op: 'addMember', name: names[i % names.length]!, status: memberStatuses[i % 2]!, t: i % 3 });
     for (let i = 0; i < 10; i++) apply(org.id, { op: 'addInvitation', name: names[i % names.length]!, status: 'PENDING', t: i % 3 });
     const filters: [string, Partial<ListMembersQuery>, string][] = [
-      ['none', {}, 'member_list_'],
+      ['none', {}, 'member_list'],
       ['status', { status: 'ACTIVE' }, 'member_list_status'],
       ['hasWallet', { hasWallet: false }, 'member_list_wallet'],
     ];
@@ -305,8 +324,9 @@ describe('A9 member_list', () => {
         const paging = statements.filter((s) => /from "member_list" as "ml"/.test(s) && /order by/.test(s));
         // The anchor steps and the page read (lib/search/anchors.ts): every one an index range.
         expect(paging.length, `${sortBy} × ${name}`).toBeGreaterThan(0);
-        const column = { createdAt: 'created', updatedAt: 'updated', email: 'email', status: 'status' }[sortBy];
-        const index = name === 'none' ? `member_list_${column}_idx` : name === 'status' && sortBy === 'status' ? 'member_list_status_idx' : `${prefix}_${column}_idx`;
+        // `status` sorts its ties by created_at: (organization[, filter], status, created_at, id).
+        const column = { createdAt: 'created', updatedAt: 'updated', email: 'email', status: 'status_created' }[sortBy];
+        const index = name === 'status' && sortBy === 'status' ? 'member_list_status_created_idx' : `${prefix}_${column}_idx`;
         for (const source of paging) {
           const params = Array.from(source.matchAll(/\?/g), () => null);
           const plan = (sqlite.prepare(`explain query plan ${source}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('\n');

@@ -15,7 +15,9 @@ export const listMembersQuery = z.strictObject({
   search: searchParam,
   status: z.enum(memberListStatuses).optional().meta({ description: 'ACTIVE / SUSPENDED members, or PENDING invitations.' }),
   hasWallet: booleanParam.meta({ description: 'true: only entries with a wallet address; false: only those without.' }),
-  sortBy: sortByParam(memberSortFields),
+  sortBy: sortByParam(memberSortFields).meta({
+    description: 'Sort field (default createdAt); anything else is 400. Ties are broken by id in the same direction; `status` sorts its ties by createdAt, then id.',
+  }),
   sortOrder: sortOrderParam,
 });
 export type ListMembersQuery = z.output<typeof listMembersQuery>;

@@ -20,14 +20,18 @@ const walletAddressOf = (userIdColumn: string) =>
   sql.raw(`(select "w"."address" from "wallets" as "w" where "w"."user_id" = ${userIdColumn} and "w"."is_primary" = 1)`);
 
 const sortColumns = { createdAt: 'created_at', updatedAt: 'updated_at', email: 'email', status: 'status' } as const;
-const indexNames = { createdAt: 'created', updatedAt: 'updated', email: 'email', status: 'status' } as const;
+const indexNames = { createdAt: 'created', updatedAt: 'updated', email: 'email', status: 'status_created' } as const;
 
-/** The (organization[, filter], sort, id) index of `member_list` a page is read from (db/migrations/*_member_list.sql). */
+/**
+ * The (organization[, filter], sort, id) index of `member_list` a page is read from
+ * (db/migrations/*_member_list*.sql). `status` sorts its ties by createdAt (then id), so it reads
+ * the (organization[, hasWallet], status, created_at, id) indexes: a new row lands at the end of its
+ * status's range instead of at a random id, which keeps a 100-entry import's writes few.
+ */
 function memberPageIndex(q: ListMembersQuery): string {
-  const sort = indexNames[q.sortBy];
-  if (q.status) return q.sortBy === 'status' ? 'member_list_status_idx' : `member_list_status_${sort}_idx`;
-  if (q.hasWallet !== undefined) return `member_list_wallet_${sort}_idx`;
-  return `member_list_${sort}_idx`;
+  if (q.status) return `member_list_status_${q.sortBy === 'status' ? 'created' : indexNames[q.sortBy]}_idx`;
+  if (q.hasWallet !== undefined) return `member_list_wallet_${indexNames[q.sortBy]}_idx`;
+  return `member_list_${indexNames[q.sortBy]}_idx`;
 }
 
 /**
@@ -76,6 +80,7 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
     id: sql`"ml"."id"`,
     where: filtered,
     sort: sql`"ml".${sql.identifier(sortColumns[q.sortBy])}`,
+    then: q.sortBy === 'status' ? sql`"ml"."created_at"` : undefined,
     direction: q.sortOrder,
     total,
     page: q.page,

@@ -5,15 +5,17 @@ import { searchTuning } from './tuning';
 
 type Reader = Pick<Db, 'all' | 'get'>;
 
-/** One position of an ordered set: its sort value and id (the unique tie-breaker). */
-export type Anchor = { v: unknown; id: string };
+/** One position of an ordered set: its sort value, its `then` value (if any) and id (the unique tie-breaker). */
+export type Anchor = { v: unknown; w?: unknown; id: string };
 
 
-/** An ordered set read in one direction: `sort` (nullable) then `id`, both in `direction`. */
+/** An ordered set read in one direction: `sort` (nullable), `then` (never NULL), then `id`, all in `direction`. */
 export type OrderedSet = {
   from: SQL;
   where: SQL | undefined;
   sort: SQL | null;
+  /** A second, NOT NULL sort key before the id (e.g. created_at after status): ties of `sort` in its order. */
+  then?: SQL;
   id: SQL;
   direction: 'asc' | 'desc';
 };
@@ -25,22 +27,25 @@ export type OrderedSet = {
  */
 function segmentsFrom(set: OrderedSet, anchor: Anchor | null): { where: SQL; order: SQL }[] {
   const dir = sql.raw(set.direction);
-  const { sort, id } = set;
-  const byId = sql`${id} ${dir}`;
-  if (!sort) return [{ where: anchor ? sql`${id} ${sql.raw(set.direction === 'asc' ? '>=' : '<=')} ${anchor.id}` : sql`1`, order: byId }];
-  const bySort = sql`${sort} ${dir}, ${id} ${dir}`;
-  const nulls = (after: SQL) => ({ where: sql`${sort} is null${after}`, order: byId });
-  const values = (where: SQL) => ({ where, order: bySort });
+  const { sort, then, id } = set;
   const cmp = sql.raw(set.direction === 'asc' ? '>=' : '<=');
+  // The keys after `sort`: (then, id) or id alone — ordered, and compared with an anchor, together.
+  const tail = then ? sql`${then} ${dir}, ${id} ${dir}` : sql`${id} ${dir}`;
+  const tailFrom = (a: Anchor) => (then ? sql`(${then}, ${id}) ${cmp} (${a.w}, ${a.id})` : sql`${id} ${cmp} ${a.id}`);
+  if (!sort) return [{ where: anchor ? tailFrom(anchor) : sql`1`, order: tail }];
+  const bySort = sql`${sort} ${dir}, ${tail}`;
+  const nulls = (after: SQL) => ({ where: sql`${sort} is null${after}`, order: tail });
+  const values = (where: SQL) => ({ where, order: bySort });
   if (!anchor) {
     const notNull = values(sql`${sort} is not null`);
     return set.direction === 'asc' ? [nulls(sql``), notNull] : [notNull, nulls(sql``)];
   }
   if (anchor.v === null) {
-    const rest = nulls(sql` and ${id} ${cmp} ${anchor.id}`);
+    const rest = nulls(sql` and ${tailFrom(anchor)}`);
     return set.direction === 'asc' ? [rest, values(sql`${sort} is not null`)] : [rest];
   }
-  const rest = values(sql`(${sort}, ${id}) ${cmp} (${anchor.v}, ${anchor.id})`);
+  const from = then ? sql`(${sort}, ${then}, ${id}) ${cmp} (${anchor.v}, ${anchor.w}, ${anchor.id})` : sql`(${sort}, ${id}) ${cmp} (${anchor.v}, ${anchor.id})`;
+  const rest = values(from);
   return set.direction === 'asc' ? [rest] : [rest, nulls(sql``)];
 }
 
@@ -48,11 +53,12 @@ function segmentsFrom(set: OrderedSet, anchor: Anchor | null): { where: SQL; ord
 function readAfter(db: Reader, set: OrderedSet, anchor: Anchor | null, skip: number, limit: number): Anchor[] {
   const out: Anchor[] = [];
   const value = set.sort ?? sql`null`;
+  const second = set.then ?? sql`null`;
   let remaining = skip;
   for (const seg of segmentsFrom(set, anchor)) {
     const where = set.where ? sql`(${set.where}) and ${seg.where}` : seg.where;
     const rows = db.all<Anchor>(
-      sql`select ${value} as "v", ${set.id} as "id" from ${set.from} where ${where} order by ${seg.order} limit ${limit - out.length} offset ${remaining}`,
+      sql`select ${value} as "v", ${second} as "w", ${set.id} as "id" from ${set.from} where ${where} order by ${seg.order} limit ${limit - out.length} offset ${remaining}`,
     );
     out.push(...rows);
     if (out.length >= limit) break;

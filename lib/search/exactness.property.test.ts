@@ -129,7 +129,7 @@ function apply(organizationId: string, o: Op) {
     case 'addMember': {
       const user = db
         .insert(users)
-        .values({ email: `${crypto.randomUUID().slice(0, 6)}-${o.name.length}@ex.test`, name: o.name, firstName: o.name.split(' ')[0], lastName: 'Harbor' })
+        .values({ email: `${crypto.randomUUID().slice(0, 12)}-${o.name.length}@ex.test`, name: o.name, firstName: o.name.split(' ')[0], lastName: 'Harbor' })
         .returning()
         .get();
       db.insert(userOrganizations).values({ organizationId, userId: user.id, status: o.status, createdAt: stamp }).run();
@@ -150,7 +150,7 @@ function apply(organizationId: string, o: Op) {
     }
     case 'addInvitation':
       db.insert(invitations)
-        .values({ organizationId, email: `${o.email}-${crypto.randomUUID().slice(0, 4)}@ex.test`, tokenHash: crypto.randomUUID(), expiresAt: stamp, createdAt: stamp })
+        .values({ organizationId, email: `${o.email}-${crypto.randomUUID().slice(0, 12)}@ex.test`, tokenHash: crypto.randomUUID(), expiresAt: stamp, createdAt: stamp })
         .run();
       return;
     case 'updateInvitation': {

@@ -24,6 +24,8 @@ export type AnchoredQuery = {
   where: SQL | undefined;
   /** One sort expression (null: the id alone); may be NULL-able. */
   sort: SQL | null;
+  /** A second, NOT NULL sort key between `sort` and the id, in the same direction. */
+  then?: SQL;
   /** The unique tie-breaker, sorted in the same direction as `sort`. */
   id: SQL;
   direction: 'asc' | 'desc';
@@ -42,7 +44,7 @@ export type AnchoredQuery = {
 export function anchoredPageIds(db: Reader, q: AnchoredQuery): string[] {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   if (!w) return [];
-  const set = { from: q.from, where: q.where, sort: q.sort, id: q.id, direction: w.direction };
+  const set = { from: q.from, where: q.where, sort: q.sort, then: q.then, id: q.id, direction: w.direction };
   const ids = idsAt(db, q.organizationId, q.key, set, w.offset, w.limit);
   return w.reverse ? ids.reverse() : ids;
 }

@@ -4527,7 +4527,7 @@ export interface operations {
                 status?: "ACTIVE" | "SUSPENDED" | "PENDING";
                 /** @description true: only entries with a wallet address; false: only those without. */
                 hasWallet?: boolean;
-                /** @description Sort field (default createdAt); anything else is 400. */
+                /** @description Sort field (default createdAt); anything else is 400. Ties are broken by id in the same direction; `status` sorts its ties by createdAt, then id. */
                 sortBy?: "createdAt" | "updatedAt" | "email" | "status";
                 /** @description Sort direction (default desc); ties are broken by id. */
                 sortOrder?: "asc" | "desc";
