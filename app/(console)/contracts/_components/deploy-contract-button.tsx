@@ -4,11 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { apiFetch, errorMessage } from '@/lib/http/client';
-import { CONTRACTS_PATH, contractKeys, type Contract } from './contract-keys';
+import { CONTRACTS_PATH, contractKeys, type Contract, type ContractList } from './contract-keys';
 
 /**
  * Deploys a CREATED (or FAILED) contract on chain from the organization's wallet
- * (POST /cl2c/contract/{id}/deploy). The list refreshes with its address, or FAILED and why.
+ * (POST /cl2c/contract/{id}/deploy). The answer is the record itself, so every cached list shows
+ * it at once (DEPLOYED with its address, or FAILED); the lists then refresh from the server.
  */
 export function DeployContractButton({ contract }: { contract: Contract }) {
   const queryClient = useQueryClient();
@@ -16,6 +17,9 @@ export function DeployContractButton({ contract }: { contract: Contract }) {
     mutationFn: () =>
       apiFetch<Contract>(`${CONTRACTS_PATH}/${encodeURIComponent(contract.id)}/deploy`, { method: 'POST' }),
     onSuccess: (deployed) => {
+      queryClient.setQueriesData<ContractList>({ queryKey: contractKeys.lists() }, (list) =>
+        list ? { ...list, data: list.data.map((c) => (c.id === deployed.id ? deployed : c)) } : list,
+      );
       toast.success(
         deployed.status === 'DEPLOYED'
           ? `“${deployed.name}” deployed at ${deployed.contractAddress}.`
