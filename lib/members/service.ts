@@ -121,13 +121,18 @@ function memberSearch(db: Db, organizationId: string, term: string, pattern: str
   // The trigram indexes narrow the candidates; the LIKE still decides (lib/search/fts.ts).
   const phrase = ftsPhrase(term, 'A');
   if (!phrase) return { perRow, candidates: null, rare: false };
-  const candidates = sql`"ml"."rowid" in (select "cm"."rowid" from "users" as "cu" join "member_list" as "cm" on "cm"."user_id" = "cu"."id"
-      where "cu"."rowid" in (select rowid from "search_users" where "search_users" match ${phrase})
-        and "cm"."organization_id" = ${organizationId} and ${userMatches('cu')}
+  // A fixed plan: each trigram hit (by rowid) to its member_list row (by index). Left to the
+  // planner, an index created after the last ANALYZE (e.g. by a migration) looked cheaper and
+  // every search walked the organization's whole list.
+  const candidates = sql`"ml"."rowid" in (select "cm"."rowid" from (select rowid as "r" from "search_users" where "search_users" match ${phrase}) as "hit"
+      cross join "users" as "cu" on "cu"."rowid" = "hit"."r"
+      cross join "member_list" as "cm" indexed by "member_list_user_idx" on "cm"."user_id" = "cu"."id"
+      where "cm"."organization_id" = ${organizationId} and ${userMatches('cu')}
     union all
-    select "cm"."rowid" from "invitations" as "ci" join "member_list" as "cm" on "cm"."id" = "ci"."id" and "cm"."kind" = 'invitation'
-      where "ci"."rowid" in (select rowid from "search_invitations" where "search_invitations" match ${phrase})
-        and "ci"."organization_id" = ${organizationId} and ${like(sql`"ci"."email"`)})`;
+    select "cm"."rowid" from (select rowid as "r" from "search_invitations" where "search_invitations" match ${phrase}) as "hit"
+      cross join "invitations" as "ci" on "ci"."rowid" = "hit"."r"
+      cross join "member_list" as "cm" indexed by "sqlite_autoindex_member_list_1" on "cm"."id" = "ci"."id" and "cm"."kind" = 'invitation'
+      where "ci"."organization_id" = ${organizationId} and ${like(sql`"ci"."email"`)})`;
   // Users are global, so this probes every organization's people: a term common elsewhere walks.
   const limit = searchTuning.memberCommonHits;
   const rare = !isCommon(db, 'search_users', phrase, limit) && !isCommon(db, 'search_invitations', phrase, limit);
