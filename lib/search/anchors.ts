@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { compileAll } from '@/lib/db/prepared';
 import { generation } from './counters';
 import { searchTuning } from './tuning';
 
@@ -76,6 +77,30 @@ type Entry = { gen: string; anchors: Anchor[]; complete: boolean };
 const MAX_ENTRIES = 200;
 const cache = new Map<string, Entry>();
 
+/**
+ * The next anchor, `interval` rows after `last`: one step of a build. The step's query (the first
+ * segment after an anchor with a value, or after one in the NULL run) is compiled once per build
+ * and run on a prepared statement; past the end of that segment the general read takes over.
+ */
+function stepper(db: Reader, set: OrderedSet, interval: number): (last: Anchor) => Anchor | undefined {
+  const anchor = { v: sql.placeholder('v'), w: sql.placeholder('w'), id: sql.placeholder('id') };
+  const value = set.sort ?? sql`null`;
+  const second = set.then ?? sql`null`;
+  const compiled = new Map<boolean, ((values: Record<string, unknown>) => Anchor[]) | null>();
+  return (last) => {
+    const isNull = last.v === null;
+    if (!compiled.has(isNull)) {
+      const [seg] = segmentsFrom(set, { ...anchor, v: isNull ? null : anchor.v } as unknown as Anchor);
+      const where = set.where ? sql`(${set.where}) and ${seg!.where}` : seg!.where;
+      const query = sql`select ${value} as "v", ${second} as "w", ${set.id} as "id" from ${set.from} where ${where} order by ${seg!.order} limit 1 offset ${interval}`;
+      compiled.set(isNull, compileAll<Anchor>(db, query));
+    }
+    const step = compiled.get(isNull);
+    const next = step ? step({ v: last.v, w: last.w ?? null, id: last.id })[0] : undefined;
+    return next ?? readAfter(db, set, last, interval, 1)[0];
+  };
+}
+
 /** The anchor at position `index * interval`, building the missing ones from the last known. */
 function anchorAt(db: Reader, cacheKey: string, gen: string, set: OrderedSet, index: number): { anchor: Anchor | null; index: number } {
   let entry = cache.get(cacheKey);
@@ -84,9 +109,11 @@ function anchorAt(db: Reader, cacheKey: string, gen: string, set: OrderedSet, in
   cache.set(cacheKey, entry);
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   const { anchors } = entry;
+  const interval = searchTuning.anchorInterval;
+  let step: ((last: Anchor) => Anchor | undefined) | null = null;
   while (anchors.length <= index && !entry.complete) {
     const last = anchors.at(-1) ?? null;
-    const [next] = readAfter(db, set, last, last ? searchTuning.anchorInterval : 0, 1);
+    const next = last ? (step ??= stepper(db, set, interval))(last) : readAfter(db, set, null, 0, 1)[0];
     if (next) anchors.push(next);
     else entry.complete = true;
   }
