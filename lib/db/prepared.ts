@@ -10,7 +10,7 @@ const byConnection = new WeakMap<Database.Database, Map<string, Database.Stateme
 
 function statementFor(client: Database.Database, text: string): Database.Statement {
   let statements = byConnection.get(client);
-  if (!statements) byConnection.set(client, (statements = new Map()));
+  if (!statements) byConnection.set(client, (statements = new Map<string, Database.Statement>()));
   let statement = statements.get(text);
   if (!statement) {
     statement = client.prepare(text);
