@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { computeAsciiFoldingChars } from '@/lib/search/fold-check';
+import { shortGrams } from '@/lib/search/grams';
 
 /** Name of the SQL function that folds case the way JavaScript does (SQLite's lower() is ASCII-only). */
 export const FOLD = 'cl2c_fold';
@@ -12,6 +13,9 @@ export const FOLD = 'cl2c_fold';
  * (lib/search/fts-count.ts).
  */
 export const FOLD_UNSAFE = 'cl2c_fold_unsafe';
+
+/** Name of the SQL function giving the short-term index's tokens of its text arguments (lib/search/grams.ts). */
+export const SHORT_GRAMS = 'cl2c_short_grams';
 
 let unsafeChars: RegExp | undefined;
 function unsafePattern(): RegExp {
@@ -27,10 +31,10 @@ export function hasAsciiFoldingChar(text: string): boolean {
 const registered = new WeakSet<object>();
 
 /**
- * Registers `cl2c_fold(x)` (JavaScript `toLowerCase`, NULL stays NULL) and `cl2c_fold_unsafe(…)`
- * on a connection, once.
- * The triggers that keep `nfts.name_fold` / `nfts.contract_name_fold` exact call it, so every
- * connection that may write `nfts` or `smart_contracts` needs it: db/client.ts registers it before
+ * Registers `cl2c_fold(x)` (JavaScript `toLowerCase`, NULL stays NULL), `cl2c_fold_unsafe(…)` and
+ * `cl2c_short_grams(…)` on a connection, once.
+ * The triggers that keep `nfts.name_fold` / `nfts.contract_name_fold` and `search_nfts_short` exact
+ * call them, so every connection that may write `nfts` or `smart_contracts` needs them: db/client.ts registers it before
  * migrating; `db reindex` / `db check` register it on the connection they are given.
  */
 export function registerFold(sqlite: Database.Database) {
@@ -41,5 +45,6 @@ export function registerFold(sqlite: Database.Database) {
   sqlite.function(FOLD_UNSAFE, { deterministic: true, varargs: true }, (...values: unknown[]) =>
     values.some((v) => typeof v === 'string' && hasAsciiFoldingChar(v)) ? 1 : 0,
   );
+  sqlite.function(SHORT_GRAMS, { deterministic: true, varargs: true }, (...values: unknown[]) => shortGrams(...values));
   registered.add(sqlite);
 }

@@ -10,6 +10,7 @@ import { cachedCount } from '@/lib/search/count-cache';
 import { isAsciiTerm, organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/search/fts';
+import { shortTermToken } from '@/lib/search/grams';
 import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
@@ -149,29 +150,30 @@ const sortColumns = {
 /**
  * A5: one page of the organization's NFTs, with the applied filters echoed. Totals: counters for
  * no filter or a status filter, the contract's stored NFT count for a contract filter, otherwise
- * an exact count (cached per write generation). Search narrows through the trigram index, then the
- * original LIKE decides. The page is a deferred join over an (organization[, filter], sort, id) index.
+ * an exact count (cached per write generation). Search narrows through the trigram index (terms of
+ * one or two characters: the short-term index), then the original LIKE decides. The page is a
+ * deferred join over an (organization[, filter], sort, id) index.
  */
 export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   const conditions: SQL[] = [eq(nfts.organizationId, organizationId)];
   if (q.status) conditions.push(eq(nfts.status, q.status));
   if (q.contractId) conditions.push(eq(nfts.smartContractId, q.contractId));
   if (q.copyrightStatus) conditions.push(eq(nfts.copyrightStatus, q.copyrightStatus));
-  // A rare term's candidates come from the trigram index and are looked up by rowid (NOT
-  // INDEXED: no index walk); a common term (or one too short for the index) walks the sort
-  // index instead and stops when the page is full. The LIKE decides either way.
+  // A rare term's candidates come from its index (trigrams; one- and two-character terms: the
+  // short-term index) and are looked up by rowid (NOT INDEXED: no index walk); a common term walks
+  // the sort index instead and stops when the page is full. The LIKE decides either way.
   let from = sql`${nfts} indexed by ${sql.identifier(pageIndex(q))}`;
   let counted: SQL | undefined = and(...conditions);
   let countFrom = sql`${nfts}`;
   if (q.search) {
     const pattern = likePattern(q.search);
     const like = or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!;
-    const phrase = ftsPhrase(q.search, 'A');
-    const match = phrase ? matchRowids(sql`"nfts"."rowid"`, 'search_nfts', columnMatch(['name', 'description'], phrase)) : null;
+    const index = termIndex(q.search);
+    const match = index ? matchRowids(sql`"nfts"."rowid"`, index.table, index.expr) : null;
     conditions.push(like);
     counted = and(...conditions, ...(match ? [match] : []));
     if (match) countFrom = sql`${nfts} not indexed`;
-    if (match && !isCommon(db, 'search_nfts', columnMatch(['name', 'description'], phrase!))) {
+    if (match && !isCommon(db, index!.table, index!.expr)) {
       conditions.push(match);
       from = countFrom;
     }
@@ -212,11 +214,25 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, from: SQL, 
     return contract?.n ?? 0;
   }
   return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () => {
-    // A search alone, by an ASCII term: the trigram index decides LIKE exactly (lib/search/fts-count.ts).
-    const phrase = q.search && !q.status && !q.contractId && !q.copyrightStatus && isAsciiTerm(q.search) ? ftsPhrase(q.search, 'A') : null;
-    const fromIndex = phrase ? organizationFtsCount(db, organizationId, columnMatch(['name', 'description'], phrase)) : null;
+    // A search alone: the short-term index decides LIKE exactly for any one- or two-character
+    // term, the trigram index for an ASCII term (lib/search/fts-count.ts).
+    const index = q.search && !q.status && !q.contractId && !q.copyrightStatus ? termIndex(q.search) : null;
+    const exact = index && (index.table === 'search_nfts_short' || isAsciiTerm(q.search!));
+    const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
     return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0;
   });
+}
+
+/**
+ * The index that finds every NFT whose name or description holds `term` (a superset of LIKE's
+ * matches): the trigram index for three characters or more, the short-term index for one or two
+ * (lib/search/grams.ts).
+ */
+function termIndex(term: string): { table: 'search_nfts' | 'search_nfts_short'; expr: string } | null {
+  const phrase = ftsPhrase(term, 'A');
+  if (phrase) return { table: 'search_nfts', expr: columnMatch(['name', 'description'], phrase) };
+  const token = shortTermToken(term);
+  return token ? { table: 'search_nfts_short', expr: `"${token}"` } : null;
 }
 
 function withCopyright(db: Reader, row: Row): NftCreatedView {

@@ -1,4 +1,4 @@
-import { FOLD_UNSAFE } from '@/lib/nft-search/fold-function';
+import { FOLD_UNSAFE, SHORT_GRAMS } from '@/lib/nft-search/fold-function';
 
 /**
  * What every derived structure must contain, as SQL over the base tables only. `db reindex`
@@ -12,6 +12,12 @@ export type FtsSource = {
   columns: readonly string[];
   /** SELECT rowid AS rid, <columns…> over the base tables. */
   source: string;
+  /**
+   * The short-term index's shape (lib/search/grams.ts): each source value is already the
+   * space-separated token list, so a row's token count is that list's length and each row is
+   * probed by one of its own tokens. Absent: a trigram index over the raw text.
+   */
+  tokens?: 'listed';
 };
 
 export const ftsSources: readonly FtsSource[] = [
@@ -46,6 +52,12 @@ export const ftsSources: readonly FtsSource[] = [
     source: `SELECT rowid AS rid, email, name, user_name, first_name || ' ' || last_name FROM users`,
   },
   { table: 'search_invitations', columns: ['email'], source: 'SELECT rowid AS rid, email FROM invitations' },
+  {
+    table: 'search_nfts_short',
+    columns: ['grams'],
+    source: `SELECT rowid AS rid, ${SHORT_GRAMS}(name, description) FROM nfts`,
+    tokens: 'listed',
+  },
 ];
 
 export const copyrightedSql = `coalesce((SELECT count(*) > 0 AND sum(s.status <> 'AUTHORIZED') = 0 FROM copyright_shares s WHERE s.nft_id = nfts.id), 0)`;

@@ -9,6 +9,7 @@ import {
   countersSql,
   ftsSources,
   memberTotalNftsSql,
+  type FtsSource,
 } from './derived';
 import { memberListProblems, rebuildMemberList } from './member-list';
 
@@ -65,6 +66,24 @@ function trigrams(value: unknown): number {
   return Math.max(0, [...String(value)].length - 2);
 }
 
+/** The tokens of a listed-token value (the short-term index: lib/search/grams.ts). */
+const listed = (value: unknown): string[] => (typeof value === 'string' && value ? value.split(' ') : []);
+
+/** How many tokens the index should hold for a source value. */
+function tokenCount(fts: FtsSource, value: unknown): number {
+  return fts.tokens === 'listed' ? listed(value).length : trigrams(value);
+}
+
+/** Phrases that must each find the row: its whole text (trigram), or its first and last tokens. */
+function ownPhrases(fts: FtsSource, column: string, value: unknown): string[] {
+  if (fts.tokens === 'listed') {
+    const tokens = listed(value);
+    // One column, detail=none (no column filters): the token alone.
+    return tokens.length ? [...new Set([tokens[0]!, tokens[tokens.length - 1]!])].map((t) => `"${t}"`) : [];
+  }
+  return trigrams(value) ? [`{${column}}: "${String(value).replaceAll('"', '""')}"`] : [];
+}
+
 /** Decodes the FTS5 docsize blob: one varint token count per column. */
 function decodeSizes(blob: Buffer): number[] {
   const out: number[] = [];
@@ -87,8 +106,9 @@ function decodeSizes(blob: Buffer): number[] {
  * Verifies every derived structure against the base tables and lists each difference:
  * stored aggregates and counters are recomputed exactly; for each FTS index, the set of indexed
  * rows must equal the base rows, each row's per-column token counts must equal its values'
- * trigram counts, and (every row up to `sample`, else a random sample of that size) each value
- * must be found by a phrase match on its own text.
+ * trigram counts (the short-term index: its token lists' lengths), and (every row up to `sample`,
+ * else a random sample of that size) each value must be found by a phrase match on its own text
+ * (the short-term index: by its first and last tokens).
  */
 export function check(sqlite: Database.Database, sample = 5000): CheckResult {
   registerFold(sqlite);
@@ -137,7 +157,7 @@ export function check(sqlite: Database.Database, sample = 5000): CheckResult {
       for (const row of sizes.iterate() as Iterable<unknown[]>) {
         const sz = decodeSizes(row[row.length - 1] as Buffer);
         for (let c = 0; c < fts.columns.length; c++) {
-          if ((sz[c] ?? 0) !== trigrams(row[c + 1])) {
+          if ((sz[c] ?? 0) !== tokenCount(fts, row[c + 1])) {
             add(`${fts.table} rowid ${String(row[0])}: ${fts.columns[c]} is indexed with stale text`);
             break;
           }
@@ -149,10 +169,7 @@ export function check(sqlite: Database.Database, sample = 5000): CheckResult {
       const probe = sqlite.prepare(`SELECT 1 FROM ${fts.table} WHERE ${fts.table} MATCH ? AND rowid = ?`);
       for (const row of rows) {
         for (let c = 0; c < fts.columns.length; c++) {
-          const v = row[c + 1];
-          if (trigrams(v) === 0) continue;
-          const phrase = `{${fts.columns[c]}}: "${String(v).replaceAll('"', '""')}"`;
-          if (!probe.get(phrase, row[0])) {
+          if (ownPhrases(fts, fts.columns[c]!, row[c + 1]).some((phrase) => !probe.get(phrase, row[0]))) {
             add(`${fts.table} rowid ${String(row[0])}: ${fts.columns[c]} is not found by its own text`);
             break;
           }

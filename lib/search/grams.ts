@@ -1,0 +1,52 @@
+/**
+ * The short-term index (`search_nfts_short`, db/migrations/0014_short_terms.sql): every distinct
+ * one- and two-character substring of an NFT's name and of its description, under LIKE's case
+ * folding (ASCII letters only), written as one token each. The trigram index cannot answer terms
+ * shorter than three characters; this one answers them exactly:
+ *
+ *   name LIKE '%t%' OR description LIKE '%t%'   ⇔   the row holds the token shortTermToken(t)
+ *
+ * for every term of one or two characters (code points, as LIKE counts them): LIKE compares
+ * characters with ASCII letters case-folded and everything else as is, and so does asciiLower.
+ * Grams are taken from each value on its own, so none spans two fields.
+ *
+ * Tokens are ASCII so that FTS5's `ascii` tokenizer keeps each one whole: `u<hex>` for one
+ * character, `b<hex>x<hex>` for two (hex code points; `x` is not a hex digit, so no two grams share
+ * a token).
+ */
+
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+const hex = (c: string) => c.codePointAt(0)!.toString(16);
+
+function gramToken(chars: readonly string[]): string {
+  return chars.length === 1 ? `u${hex(chars[0]!)}` : `b${hex(chars[0]!)}x${hex(chars[1]!)}`;
+}
+
+/**
+ * The space-separated tokens of every distinct one- and two-character substring of each value
+ * (NULL and non-text values hold none): what the triggers store for a row (`cl2c_short_grams`).
+ */
+export function shortGrams(...values: unknown[]): string {
+  const tokens = new Set<string>();
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const chars = Array.from(asciiLower(value));
+    for (let i = 0; i < chars.length; i++) {
+      tokens.add(gramToken([chars[i]!]));
+      if (i + 1 < chars.length) tokens.add(gramToken([chars[i]!, chars[i + 1]!]));
+    }
+  }
+  return [...tokens].join(' ');
+}
+
+/** How many tokens shortGrams(...values) holds (what `db check` expects the index to count). */
+export function shortGramCount(...values: unknown[]): number {
+  const text = shortGrams(...values);
+  return text ? text.split(' ').length : 0;
+}
+
+/** The FTS5 query for a term of one or two characters, or null for any other length. */
+export function shortTermToken(term: string): string | null {
+  const chars = Array.from(asciiLower(term));
+  return chars.length === 1 || chars.length === 2 ? gramToken(chars) : null;
+}

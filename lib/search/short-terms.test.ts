@@ -1,0 +1,135 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { nfts } from '@/db/schema';
+import { listNfts } from '@/lib/nfts/service';
+import { createTestOrg } from '@/test/helpers';
+import { insertContract, insertNft } from '@/test/nft-fixtures';
+import { clearCountCache } from './count-cache';
+import { organizationFtsCount } from './fts-count';
+import { shortGrams, shortTermToken } from './grams';
+import { check, reindex } from './maintenance';
+
+/*
+ * One- and two-character A5 searches through the short-term index (lib/search/grams.ts,
+ * db/migrations/0014_short_terms.sql) against the LIKE scan they stand for: same rows, same
+ * totals, nothing of another organization, every write reflected at once.
+ */
+type Org = Awaited<ReturnType<typeof createTestOrg>>;
+let org: Org;
+let other: Org;
+let contractId: string;
+
+const texts = ['Harbor Lights', 'harbor', 'Café Crème', 'CAFÉ NOIR', 'Straße 5', 'Rocket 🚀 launch', '100% pure', 'snake_case', 'a b', 'Zz', 'x', 'İstanbul', 'Kelvin \u212A'];
+
+function likeRows(term: string, organizationId = org.organization.id) {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return getDb()
+    .all<{ id: string }>(
+      sql`select id from nfts where organization_id = ${organizationId} and (name like ${pattern} escape '\\' or description like ${pattern} escape '\\')`,
+    )
+    .map((r) => r.id)
+    .sort();
+}
+function a5(term: string, organizationId = org.organization.id) {
+  const page = listNfts(getDb(), organizationId, { page: 1, limit: 100, search: term, sortBy: 'name', sortOrder: 'asc' });
+  return { total: page.pagination.total, ids: page.data.map((d) => d.id).sort() };
+}
+/** Every one- and two-character substring of the texts, in their case, upper case and lower case. */
+function shortTerms(): string[] {
+  const terms = new Set<string>(['%', '_', '\\', '"', ' ', 'q', 'Ǆ']);
+  for (const text of texts) {
+    const chars = Array.from(text);
+    chars.forEach((c, i) => {
+      for (const t of [c, chars.slice(i, i + 2).join('')]) for (const v of [t, t.toUpperCase(), t.toLowerCase()]) terms.add(v);
+    });
+  }
+  return [...terms].filter((t) => Array.from(t).length <= 2);
+}
+function expectLikeEverywhere() {
+  clearCountCache();
+  for (const term of shortTerms()) {
+    const want = likeRows(term);
+    const got = a5(term);
+    expect(got.total, `total for ${JSON.stringify(term)}`).toBe(want.length);
+    expect(got.ids, `rows for ${JSON.stringify(term)}`).toEqual(want);
+  }
+}
+
+beforeAll(async () => {
+  org = await createTestOrg();
+  other = await createTestOrg();
+  contractId = insertContract(org.organization.id, { name: 'Short terms' }).id;
+  const otherContract = insertContract(other.organization.id, { name: 'Elsewhere' }).id;
+  texts.forEach((text, i) => insertNft(org.organization.id, contractId, { name: text, description: i % 2 ? texts[(i + 5) % texts.length] : null }));
+  // The other organization holds the same texts (fewer of them): found by the index, never counted here.
+  texts.slice(0, 5).forEach((text) => insertNft(other.organization.id, otherContract, { name: text }));
+});
+
+describe('the short-term index', () => {
+  it('holds one token per distinct one- and two-character substring, folded as LIKE folds (ASCII letters only), none across fields', () => {
+    expect(shortGrams('Ab', null, 'b').split(' ').sort()).toEqual(['b61x62', 'u61', 'u62']);
+    expect(shortGrams('aaa')).toBe('u61 b61x61');
+    expect(shortGrams('a', 'b')).not.toContain('b61x62');
+    expect(shortGrams('É')).toBe('uc9');
+    expect(shortGrams('🚀')).toBe('u1f680');
+    expect(shortGrams(null, 42, undefined)).toBe('');
+    expect(shortTermToken('A')).toBe('u61');
+    expect(shortTermToken('aB')).toBe('b61x62');
+    expect(shortTermToken('🚀x')).toBe('b1f680x78');
+    expect(shortTermToken('abc')).toBeNull();
+    expect(shortTermToken('')).toBeNull();
+  });
+
+  it('answers every one- and two-character A5 search exactly as LIKE does (é ≠ É, % and _ literal, spans across words)', () => {
+    expect(shortTerms().length).toBeGreaterThan(100);
+    expectLikeEverywhere();
+    // Spot checks of what LIKE means, so the brute force above is not trivially empty.
+    expect(a5('é').total).toBe(likeRows('é').length);
+    expect(likeRows('é')).not.toEqual(likeRows('É'));
+    expect(a5('%').total).toBeGreaterThan(0);
+    expect(a5('_').total).toBeLessThan(a5('a').total);
+    expect(a5('a ').total).toBeGreaterThan(0);
+    // U+212A KELVIN SIGN is not an ASCII letter: LIKE does not fold it to 'k', and neither does the index.
+    expect(shortTermToken('\u212A')).not.toBe(shortTermToken('k'));
+  });
+
+  it('reads an unfiltered total off the index alone, counting only this organization', () => {
+    for (const term of ['h', 'HA', 'é', '🚀', 'zz']) {
+      const token = shortTermToken(term)!;
+      expect(organizationFtsCount(getDb(), org.organization.id, `"${token}"`, 'search_nfts_short'), term).toBe(likeRows(term).length);
+    }
+    expect(likeRows('harbor', other.organization.id).length).toBeGreaterThan(0);
+    // The other organization holds fewer NFTs than all the rest: its totals come from the scan, still exact.
+    expect(organizationFtsCount(getDb(), other.organization.id, '"u68"', 'search_nfts_short')).toBeNull();
+    clearCountCache();
+    expect(a5('h', other.organization.id).total).toBe(likeRows('h', other.organization.id).length);
+  });
+
+  it('follows renames, new descriptions and deletes in the same transaction', () => {
+    const nft = insertNft(org.organization.id, contractId, { name: 'Qx only' });
+    expect(a5('qx').ids).toEqual([nft.id]);
+    getDb().update(nfts).set({ name: 'renamed', description: 'now Wq' }).where(eq(nfts.id, nft.id)).run();
+    expect(a5('qx').total).toBe(0);
+    expect(a5('wQ').ids).toEqual([nft.id]);
+    getDb().delete(nfts).where(eq(nfts.id, nft.id)).run();
+    expect(a5('wq').total).toBe(0);
+    expectLikeEverywhere();
+    expect(check(getDb().$client).problems).toEqual([]);
+  });
+
+  it('db check reports a missing or stale entry, and db reindex repairs it', () => {
+    const sqlite = getDb().$client;
+    const { r } = sqlite.prepare('select rowid as r from nfts where organization_id = ? limit 1').get(org.organization.id) as { r: number };
+    for (const [what, statement, expected] of [
+      ['missing', `delete from search_nfts_short where rowid = ${r}`, /search_nfts_short: 1 row\(s\) not indexed/],
+      ['stale', `delete from search_nfts_short where rowid = ${r}; insert into search_nfts_short (rowid, grams) values (${r}, 'u7a')`, /search_nfts_short rowid/],
+    ] as const) {
+      sqlite.exec(statement);
+      expect(check(sqlite).problems.join('\n'), what).toMatch(expected);
+      reindex(sqlite);
+      expect(check(sqlite).problems, `${what} after reindex`).toEqual([]);
+    }
+    expectLikeEverywhere();
+  });
+});
