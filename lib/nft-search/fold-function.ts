@@ -34,8 +34,9 @@ const registered = new WeakSet<object>();
  * Registers `cl2c_fold(x)` (JavaScript `toLowerCase`, NULL stays NULL), `cl2c_fold_unsafe(…)` and
  * `cl2c_short_grams(…)` on a connection, once.
  * The triggers that keep `nfts.name_fold` / `nfts.contract_name_fold` and `search_nfts_short` exact
- * call them, so every connection that may write `nfts` or `smart_contracts` needs them: db/client.ts registers it before
- * migrating; `db reindex` / `db check` register it on the connection they are given.
+ * call them, so every connection that may write `nfts` or `smart_contracts` needs them:
+ * db/client.ts registers them before migrating; `db reindex` / `db check` register them on the
+ * connection they are given.
  */
 export function registerFold(sqlite: Database.Database) {
   if (registered.has(sqlite)) return;

@@ -165,10 +165,10 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   let from = sql`${nfts} indexed by ${sql.identifier(pageIndex(q))}`;
   let counted: SQL | undefined = and(...conditions);
   let countFrom = sql`${nfts}`;
+  const index = q.search ? termIndex(q.search) : null;
   if (q.search) {
     const pattern = likePattern(q.search);
     const like = or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!;
-    const index = termIndex(q.search);
     const match = index ? matchRowids(sql`"nfts"."rowid"`, index.table, index.expr) : null;
     conditions.push(like);
     counted = and(...conditions, ...(match ? [match] : []));
@@ -178,7 +178,7 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
       from = countFrom;
     }
   }
-  const total = listTotal(db, organizationId, q, countFrom, counted);
+  const total = listTotal(db, organizationId, q, index, countFrom, counted);
   const ids = anchoredPageIds(db, {
     organizationId,
     key: `nfts|${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
@@ -203,7 +203,7 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   });
 }
 
-function listTotal(db: Db, organizationId: string, q: ListNftsQuery, from: SQL, where: SQL | undefined): number {
+function listTotal(db: Db, organizationId: string, q: ListNftsQuery, index: TermIndex | null, from: SQL, where: SQL | undefined): number {
   if (!q.search && !q.contractId && !q.copyrightStatus) return readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
   if (!q.search && !q.status && !q.copyrightStatus && q.contractId) {
     const contract = db
@@ -216,8 +216,8 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, from: SQL, 
   return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () => {
     // A search alone: the short-term index decides LIKE exactly for any one- or two-character
     // term, the trigram index for an ASCII term (lib/search/fts-count.ts).
-    const index = q.search && !q.status && !q.contractId && !q.copyrightStatus ? termIndex(q.search) : null;
-    const exact = index && (index.table === 'search_nfts_short' || isAsciiTerm(q.search!));
+    const alone = !q.status && !q.contractId && !q.copyrightStatus;
+    const exact = alone && index && (index.table === 'search_nfts_short' || isAsciiTerm(q.search!));
     const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
     return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0;
   });
@@ -228,7 +228,9 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, from: SQL, 
  * matches): the trigram index for three characters or more, the short-term index for one or two
  * (lib/search/grams.ts).
  */
-function termIndex(term: string): { table: 'search_nfts' | 'search_nfts_short'; expr: string } | null {
+type TermIndex = { table: 'search_nfts' | 'search_nfts_short'; expr: string };
+
+function termIndex(term: string): TermIndex | null {
   const phrase = ftsPhrase(term, 'A');
   if (phrase) return { table: 'search_nfts', expr: columnMatch(['name', 'description'], phrase) };
   const token = shortTermToken(term);
