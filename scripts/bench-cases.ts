@@ -101,6 +101,8 @@ export function benchCases(ctx: BenchContext): BenchCase[] {
     list('B1 orderBy name (string sort)', () => b1({ orderBy: [`name ${dir()}`], pageNumber: int(1, 20) })),
     search('B1 keyword common term', () => b1({ keyword: common(), pageNumber: int(1, 5) })),
     search('B1 keyword rare term', () => b1({ keyword: rareNft() })),
+    search('B1 keyword 1–2 characters, common', () => b1({ keyword: pick(shortCommon), pageNumber: int(1, 5) })),
+    search('B1 keyword 1–2 characters, rare', () => b1({ keyword: pick(shortRare) })),
     search('B1 advancedSearch name common term', () => b1({ advancedSearch: { fields: ['name'], keyword: pick(nouns) }, pageNumber: int(1, 5) })),
     search('B1 advancedSearch name rare term', () => b1({ advancedSearch: { fields: ['name'], keyword: rareNft() } })),
     search('B1 smartContractId + keyword', () => b1({ smartContractId: pick(ctx.contractIds), keyword: common() })),

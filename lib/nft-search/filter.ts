@@ -1,6 +1,7 @@
 import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
 import { ValidationError } from '@/lib/errors';
 import { ftsPhrase } from '@/lib/search/fts';
+import { b1TermToken } from '@/lib/search/grams';
 import { asciiFold, findSearchField, fold, isAscii, searchFieldNames, textOf, type SearchField } from './fields';
 import {
   filterLogics,
@@ -289,9 +290,9 @@ export function filterSql(node: FilterNode): SQL {
 }
 
 /**
- * The keyword criteria, OR-ed. A number, boolean or date field whose text cannot contain the
- * keyword (e.g. a word with letters other than t/z against a date) is left out: provably false,
- * and formatting it on every row was most of a keyword test's cost.
+ * The keyword criteria, OR-ed (undefined without any). A number, boolean or date field whose text
+ * cannot contain the keyword (e.g. a word with letters other than t/z against a date) is left out:
+ * provably false, and formatting it on every row was most of a keyword test's cost.
  */
 export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefined {
   const criteria = keywords.flatMap(({ fields, keyword }) =>
@@ -299,7 +300,9 @@ export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefine
       f.folded ? sql`(instr(${f.folded}, ${keyword}) > 0)` : strict(sql`instr(${isAscii(keyword) ? asciiFold(textOf(f)) : fold(textOf(f))}, ${keyword}) > 0`),
     ),
   );
-  return criteria.length ? or(...criteria) : undefined;
+  if (!keywords.length) return undefined;
+  // No field can hold any of the terms (e.g. a letter searched in a number field): no row matches.
+  return criteria.length ? or(...criteria) : sql`0`;
 }
 
 /**
@@ -324,10 +327,9 @@ function mayMatchNonText(f: SearchField, keyword: string): boolean {
  * An FTS5 expression whose matches are a superset of the rows the keyword criteria select, or
  * null when one criterion cannot be answered by the trigram index (short term, a character the
  * tokenizer folds differently, or a term that could match a field outside the index: a
- * number/date/boolean, or an id/enum named in advancedSearch.fields) — then
- * the criteria are evaluated on every row of the organization, as before.
+ * number/date/boolean, or an id/enum named in advancedSearch.fields).
  */
-export function keywordFts(keywords: CompiledSearch['keywords']): string | null {
+function keywordFts(keywords: CompiledSearch['keywords']): string | null {
   if (!keywords.length) return null;
   const parts: string[] = [];
   for (const { fields, keyword } of keywords) {
@@ -344,19 +346,19 @@ export function keywordFts(keywords: CompiledSearch['keywords']): string | null 
 
 /**
  * An FTS5 expression every row selected by the filter tree matches (a superset), or null: a
- * `contains`/`startswith`/`endswith` leaf on an indexed string field requires its term; an AND
- * group requires what any child requires; an OR group requires one of its children's (only when
- * every child requires something); xor requires nothing.
+ * `contains`/`startswith`/`endswith` leaf on an indexed string field requires its term
+ * (`leafExpr`: the term's expression in one index, or null where that index cannot answer it); an
+ * AND group requires what any child requires; an OR group requires one of its children's (only
+ * when every child requires something); xor requires nothing.
  */
-export function filterFts(node: FilterNode | null): string | null {
+function filterFts(node: FilterNode | null, leafExpr: (field: SearchField, term: string) => string | null): string | null {
   if (!node) return null;
   if (node.kind === 'leaf') {
     const { field, operator, value } = node;
-    if (!field.fts || typeof value !== 'string' || !['contains', 'startswith', 'endswith'].includes(operator)) return null;
-    const phrase = ftsPhrase(value, 'B');
-    return phrase ? `({${field.fts}}: ${phrase})` : null;
+    if (field.type !== 'string' || typeof value !== 'string' || !['contains', 'startswith', 'endswith'].includes(operator)) return null;
+    return leafExpr(field, value);
   }
-  const parts = node.filters.map(filterFts);
+  const parts = node.filters.map((child) => filterFts(child, leafExpr));
   if (node.logic === 'and') {
     const required = parts.filter((p): p is string => p !== null);
     return required.length ? `(${required.join(' AND ')})` : null;
@@ -365,10 +367,77 @@ export function filterFts(node: FilterNode | null): string | null {
   return null;
 }
 
-/** The trigram-index expression narrowing the whole search (keywords AND filter), or null. */
-export function searchFts(compiled: CompiledSearch): string | null {
-  const parts = [keywordFts(compiled.keywords), filterFts(compiled.filter)].filter((p): p is string => p !== null);
-  return parts.length ? parts.map((p) => `(${p})`).join(' AND ') : null;
+/** A filter term in the trigram index: a phrase in the field's own column. */
+function trigramLeaf(field: SearchField, term: string): string | null {
+  const phrase = field.fts ? ftsPhrase(term, 'B') : null;
+  return phrase ? `({${field.fts}}: ${phrase})` : null;
+}
+
+/**
+ * A filter term of one or two characters in B1's short-term index (lib/search/grams.ts): its
+ * token, found in some keyword field of every row whose field holds it (no column filter).
+ */
+function shortLeaf(field: SearchField, term: string): string | null {
+  const token = field.keyword ? b1TermToken(term) : null;
+  return token ? `"${token}"` : null;
+}
+
+/**
+ * The short-term index's expression for the keyword criteria (a superset of their rows), or null
+ * when a term is not one or two characters, or could match a field outside the index (an id or
+ * enum named in advancedSearch.fields). `exact` when each criterion reads every keyword field
+ * that could hold its term: then the index decides the criteria exactly.
+ */
+function shortKeywords(keywords: CompiledSearch['keywords']): { expr: string; exact: boolean } | null {
+  if (!keywords.length) return null;
+  const all = allKeywordFields();
+  const tokens: string[] = [];
+  let exact = true;
+  for (const { fields, keyword } of keywords) {
+    const token = b1TermToken(keyword);
+    const matching = fields.filter((f) => mayMatchNonText(f, keyword));
+    if (!token || matching.some((f) => !f.keyword)) return null;
+    tokens.push(`"${token}"`);
+    if (all.some((f) => mayMatchNonText(f, keyword) && !matching.includes(f))) exact = false;
+  }
+  return { expr: tokens.join(' OR '), exact };
+}
+
+/** The index that narrows a B1 search, its FTS5 expression, and whether it decides the search exactly. */
+export type SearchIndex = { table: 'search_nfts' | 'search_nfts_b1_short'; expr: string; exact: boolean };
+
+const conjoin = (parts: (string | null)[]) => {
+  const present = parts.filter((p): p is string => p !== null);
+  return present.length ? present.map((p) => `(${p})`).join(' AND ') : null;
+};
+
+/**
+ * The index narrowing the whole search (keywords AND filter) to a superset of its rows, or null
+ * (then every row of the organization is tested): the trigram index where it can answer the
+ * keywords (or, without keywords, the filter), else B1's short-term index for terms of one or two
+ * characters. `exact` (the index's matches are the search's rows, so they can be counted without
+ * reading them: lib/search/fts-count.ts) — for the trigram index: every term is ASCII and goes
+ * into its phrase whole (three characters or more, no trailing "i" dropped), the keyword criteria
+ * read exactly the indexed fields, and the filter is absent or a single `contains` on an indexed
+ * field; for the short-term index: see shortKeywords, with no filter.
+ */
+export function searchIndex(compiled: CompiledSearch): SearchIndex | null {
+  const trigram = conjoin([keywordFts(compiled.keywords), filterFts(compiled.filter, trigramLeaf)]);
+  if (trigram) return { table: 'search_nfts', expr: trigram, exact: trigramExact(compiled) };
+  const keywords = shortKeywords(compiled.keywords);
+  if (compiled.keywords.length && !keywords) return null;
+  const short = conjoin([keywords?.expr ?? null, filterFts(compiled.filter, shortLeaf)]);
+  if (!short) return null;
+  return { table: 'search_nfts_b1_short', expr: short, exact: !!keywords?.exact && !compiled.filter };
+}
+
+function trigramExact(compiled: CompiledSearch): boolean {
+  const exactTerm = (term: string) => isAscii(term) && ftsPhrase(term, 'B') === `"${term.replaceAll('"', '""')}"`;
+  for (const { fields, keyword } of compiled.keywords) {
+    if (!exactTerm(keyword) || fields.some((f) => !!f.fts !== mayMatchNonText(f, keyword))) return false;
+  }
+  const leaf = compiled.filter;
+  return !leaf || (leaf.kind === 'leaf' && leaf.operator === 'contains' && !!leaf.field.fts && typeof leaf.value === 'string' && exactTerm(leaf.value));
 }
 
 /**
@@ -377,23 +446,6 @@ export function searchFts(compiled: CompiledSearch): string | null {
  * its opposite and a single-key order is one (organization, key, id) index range. Default:
  * createdAt descending, then id descending (DESIGN). `reverse` flips everything.
  */
-/**
- * searchFts(compiled) when the index decides the whole search exactly rather than narrowing it —
- * so its matches can be counted without looking the rows up (lib/search/fts-count.ts): every term
- * is ASCII and goes into its phrase whole (three characters or more, no trailing "i" dropped), the
- * keyword criteria read exactly the indexed fields, and the filter is absent or a single
- * `contains` on an indexed field. Else null.
- */
-export function exactFts(compiled: CompiledSearch): string | null {
-  const exactTerm = (term: string) => isAscii(term) && ftsPhrase(term, 'B') === `"${term.replaceAll('"', '""')}"`;
-  for (const { fields, keyword } of compiled.keywords) {
-    if (!exactTerm(keyword) || fields.some((f) => !!f.fts !== mayMatchNonText(f, keyword))) return null;
-  }
-  const leaf = compiled.filter;
-  if (leaf && (leaf.kind !== 'leaf' || leaf.operator !== 'contains' || !leaf.field.fts || typeof leaf.value !== 'string' || !exactTerm(leaf.value))) return null;
-  return searchFts(compiled);
-}
-
 export function orderKeysSql(keys: OrderKey[], reverse = false): SQL[] {
   const dir = (d: 'asc' | 'desc') => ((d === 'asc') !== reverse ? asc : desc);
   const id = sql`"nfts"."id"`;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { computeAsciiFoldingChars } from '@/lib/search/fold-check';
-import { shortGrams } from '@/lib/search/grams';
+import { b1Grams, shortGrams } from '@/lib/search/grams';
 
 /** Name of the SQL function that folds case the way JavaScript does (SQLite's lower() is ASCII-only). */
 export const FOLD = 'cl2c_fold';
@@ -17,6 +17,9 @@ export const FOLD_UNSAFE = 'cl2c_fold_unsafe';
 /** Name of the SQL function giving the short-term index's tokens of its text arguments (lib/search/grams.ts). */
 export const SHORT_GRAMS = 'cl2c_short_grams';
 
+/** Name of the SQL function giving B1's short-term index tokens of its text arguments (lib/search/grams.ts b1Grams). */
+export const B1_GRAMS = 'cl2c_b1_grams';
+
 let unsafeChars: RegExp | undefined;
 function unsafePattern(): RegExp {
   unsafeChars ??= new RegExp(`[${[...computeAsciiFoldingChars()].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join('')}]`, 'u');
@@ -31,10 +34,11 @@ export function hasAsciiFoldingChar(text: string): boolean {
 const registered = new WeakSet<object>();
 
 /**
- * Registers `cl2c_fold(x)` (JavaScript `toLowerCase`, NULL stays NULL), `cl2c_fold_unsafe(…)` and
- * `cl2c_short_grams(…)` on a connection, once.
- * The triggers that keep `nfts.name_fold` / `nfts.contract_name_fold` and `search_nfts_short` exact
- * call them, so every connection that may write `nfts` or `smart_contracts` needs them:
+ * Registers `cl2c_fold(x)` (JavaScript `toLowerCase`, NULL stays NULL), `cl2c_fold_unsafe(…)`,
+ * `cl2c_short_grams(…)` and `cl2c_b1_grams(…)` on a connection, once.
+ * The triggers that keep `nfts.name_fold` / `nfts.contract_name_fold`, `search_nfts_short` and
+ * `search_nfts_b1_short` exact call them, so every connection that may write `nfts` or
+ * `smart_contracts` needs them:
  * db/client.ts registers them before migrating; `db reindex` / `db check` register them on the
  * connection they are given.
  */
@@ -47,5 +51,6 @@ export function registerFold(sqlite: Database.Database) {
     values.some((v) => typeof v === 'string' && hasAsciiFoldingChar(v)) ? 1 : 0,
   );
   sqlite.function(SHORT_GRAMS, { deterministic: true, varargs: true }, (...values: unknown[]) => shortGrams(...values));
+  sqlite.function(B1_GRAMS, { deterministic: true, varargs: true }, (...values: unknown[]) => b1Grams(...values));
   registered.add(sqlite);
 }

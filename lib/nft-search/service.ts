@@ -8,7 +8,7 @@ import { organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { isCommon } from '@/lib/search/fts';
 import { anchoredPageIds, inPageOrder, pageWindow } from '@/lib/search/paging';
-import { compileSearch, exactFts, orderKeysSql, searchFts, sortExpr, whereSql } from './filter';
+import { compileSearch, orderKeysSql, searchIndex, sortExpr, whereSql } from './filter';
 import { walkIndex } from './indexes';
 import type { SearchNftsBody } from './schemas';
 
@@ -50,8 +50,10 @@ export type B1Observer = (page: { plan: B1Plan; anchored: boolean; query: SQL })
  * B1: one page of the tenant's NFTs matching keyword / advancedSearch (OR-ed), advancedFilter and
  * smartContractId (AND-ed), never filtered in memory. Only `nfts` is read (string fields through
  * their stored folds, `copyrighted` stored). Totals come from counters, the contract's stored
- * count, or an exact count over the trigram index's hits, cached per write generation. The page:
- * when the trigram index narrows the search and has few hits (probed with a LIMIT,
+ * count, or an exact count over the search index's hits (or of the index's matches alone, where it
+ * decides the search), cached per write generation. The search index is the trigram index, or
+ * for one- or two-character terms the short-term index (filter.ts searchIndex). The page:
+ * when the index narrows the search and has few hits (probed with a LIMIT,
  * `searchTuning.commonHits`), its hits are joined and sorted; otherwise the sort index is walked
  * with the original predicate until the page is full, from the nearest paging anchor for a
  * single-key order. Only the page's rows are then loaded.
@@ -63,14 +65,15 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
   if (compiled.smartContractId) base.push(sql`${nfts.smartContractId} = ${compiled.smartContractId}`);
   const where = whereSql(compiled, base);
   const { pageNumber, pageSize } = compiled;
-  const fts = searchFts(compiled);
+  const index = searchIndex(compiled);
+  const table = index ? sql.identifier(index.table) : null;
   // CROSS JOIN keeps SQLite from walking the whole tenant to probe the hits: hits first, then sort.
-  const hits = fts
-    ? sql`(select rowid as "r" from "search_nfts" where "search_nfts" match ${fts}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`
+  const hits = index
+    ? sql`(select rowid as "r" from ${table} where ${table} match ${index.expr}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`
     : null;
 
   // Few hits: join and sort them. Many (or no usable term): walk the sort index instead.
-  const plan: B1Plan = fts && !isCommon(db, 'search_nfts', fts) ? 'hits' : 'walk';
+  const plan: B1Plan = index && !isCommon(db, index.table, index.expr) ? 'hits' : 'walk';
   // The exact total reads the hits, except where a contract filter bounds the rows more cheaply.
   const countFrom = hits && (plan === 'hits' || !compiled.smartContractId) ? hits : sql`"nfts"`;
 
@@ -86,8 +89,8 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
   } else {
     totalCount = cachedCount(db, organizationId, `b1:${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId])}`, () => {
       // Where the index decides the search exactly, its matches are counted without the rows.
-      const exact = compiled.smartContractId ? null : exactFts(compiled);
-      const fromIndex = exact ? organizationFtsCount(db, organizationId, exact) : null;
+      const exact = index?.exact && !compiled.smartContractId;
+      const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
       return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${countFrom} where ${where}`)?.n ?? 0;
     });
   }

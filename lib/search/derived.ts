@@ -58,6 +58,13 @@ export const ftsSources: readonly FtsSource[] = [
     source: `SELECT rowid AS rid, ${SHORT_GRAMS}(name, description) FROM nfts`,
     tokens: 'listed',
   },
+  {
+    // B1's short-term index: its tokens are defined once, by the view (db/migrations/0015_b1_short_terms.sql).
+    table: 'search_nfts_b1_short',
+    columns: ['grams'],
+    source: 'SELECT rid, grams FROM search_nfts_b1_source',
+    tokens: 'listed',
+  },
 ];
 
 export const copyrightedSql = `coalesce((SELECT count(*) > 0 AND sum(s.status <> 'AUTHORIZED') = 0 FROM copyright_shares s WHERE s.nft_id = nfts.id), 0)`;

@@ -19,16 +19,17 @@ export const isAsciiTerm = (term: string) => /^[\x00-\x7f]*$/.test(term);
  * every match minus those of other organizations' NFTs — which it looks up one by one, so only
  * when other organizations hold no more NFTs than this one. A common term's total then costs one
  * pass over its index entries (~25 ms for 130k matches at a million NFTs) instead of one row
- * lookup per match (~120 ms). `index` 'search_nfts_short': a one- or two-character term's token in the
- * short-term index, which decides A5's LIKE exactly for any such term (lib/search/grams.ts).
+ * lookup per match (~120 ms). `index` 'search_nfts_short' / 'search_nfts_b1_short': a one- or
+ * two-character term's token in a short-term index, which decides A5's LIKE / B1's keyword exactly
+ * for any such term (lib/search/grams.ts).
  */
 export function organizationFtsCount(
   db: Reader,
   organizationId: string,
   expr: string,
-  index: 'search_nfts' | 'search_nfts_short' = 'search_nfts',
+  index: 'search_nfts' | 'search_nfts_short' | 'search_nfts_b1_short' = 'search_nfts',
 ): number | null {
-  // The short-term index folds exactly as LIKE does (lib/search/grams.ts): no exception to rule out.
+  // The short-term indexes fold exactly as LIKE / B1 do (lib/search/grams.ts): no exception to rule out.
   if (index === 'search_nfts' && readCounter(db, organizationId, 'nfts:fold_unsafe') !== 0) return null;
   const own = readCounter(db, organizationId, 'nfts');
   const all = db.get<{ n: number }>(sql`select coalesce(sum("n"), 0) as "n" from "search_counters" where "name" = 'nfts'`)?.n ?? 0;

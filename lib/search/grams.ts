@@ -22,15 +22,11 @@ function gramToken(chars: readonly string[]): string {
   return chars.length === 1 ? `u${hex(chars[0]!)}` : `b${hex(chars[0]!)}x${hex(chars[1]!)}`;
 }
 
-/**
- * The space-separated tokens of every distinct one- and two-character substring of each value
- * (NULL and non-text values hold none): what the triggers store for a row (`cl2c_short_grams`).
- */
-export function shortGrams(...values: unknown[]): string {
+function gramsOf(values: readonly unknown[], lower: (text: string) => string): string {
   const tokens = new Set<string>();
   for (const value of values) {
     if (typeof value !== 'string') continue;
-    const chars = Array.from(asciiLower(value));
+    const chars = Array.from(lower(value));
     for (let i = 0; i < chars.length; i++) {
       tokens.add(gramToken([chars[i]!]));
       if (i + 1 < chars.length) tokens.add(gramToken([chars[i]!, chars[i + 1]!]));
@@ -39,14 +35,41 @@ export function shortGrams(...values: unknown[]): string {
   return [...tokens].join(' ');
 }
 
-/** How many tokens shortGrams(...values) holds (what `db check` expects the index to count). */
-export function shortGramCount(...values: unknown[]): number {
-  const text = shortGrams(...values);
-  return text ? text.split(' ').length : 0;
+/**
+ * The space-separated tokens of every distinct one- and two-character substring of each value
+ * (NULL and non-text values hold none): what the triggers store for a row (`cl2c_short_grams`).
+ */
+export function shortGrams(...values: unknown[]): string {
+  return gramsOf(values, asciiLower);
 }
 
 /** The FTS5 query for a term of one or two characters, or null for any other length. */
 export function shortTermToken(term: string): string | null {
   const chars = Array.from(asciiLower(term));
+  return chars.length === 1 || chars.length === 2 ? gramToken(chars) : null;
+}
+
+/*
+ * B1's short-term index (`search_nfts_b1_short`, db/migrations/0015_b1_short_terms.sql): the same
+ * tokens, but of each value folded the way B1 folds (JavaScript's toLowerCase), over the text of
+ * every field B1's `keyword` reads (lib/nft-search/fields.ts: strings, and numbers, booleans and
+ * dates as the keyword search formats them) — all of an NFT's values in one token set. So for a
+ * keyword k (already lower-cased) of one or two code points:
+ *
+ *   some keyword field's folded text contains k   ⇔   the row holds the token b1TermToken(k)
+ *
+ * which decides `keyword` (and `advancedSearch` over all keyword fields) exactly, and finds a
+ * superset for a narrower field list or a contains/startswith/endswith filter.
+ */
+const jsLower = (text: string) => text.toLowerCase();
+
+/** The tokens `cl2c_b1_grams` stores for a row: grams of every value, each folded like JavaScript. */
+export function b1Grams(...values: unknown[]): string {
+  return gramsOf(values, jsLower);
+}
+
+/** The FTS5 token for a B1 term (already lower-cased) of one or two code points, else null. */
+export function b1TermToken(folded: string): string | null {
+  const chars = Array.from(folded);
   return chars.length === 1 || chars.length === 2 ? gramToken(chars) : null;
 }

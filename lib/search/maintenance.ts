@@ -84,17 +84,18 @@ function ownPhrases(fts: FtsSource, column: string, value: unknown): string[] {
   return trigrams(value) ? [`{${column}}: "${String(value).replaceAll('"', '""')}"`] : [];
 }
 
-/** Decodes the FTS5 docsize blob: one varint token count per column. */
-function decodeSizes(blob: Buffer): number[] {
+/**
+ * Decodes the FTS5 docsize blob: one token count per column, each an SQLite varint (big-endian:
+ * seven bits per byte, most significant first, the high bit set on every byte but the last).
+ */
+export function decodeSizes(blob: Buffer): number[] {
   const out: number[] = [];
   let i = 0;
   while (i < blob.length) {
     let v = 0;
-    let shift = 0;
     for (;;) {
       const b = blob[i++]!;
-      v += (b & 0x7f) * 2 ** shift;
-      shift += 7;
+      v = v * 128 + (b & 0x7f);
       if (b < 0x80 || i >= blob.length) break;
     }
     out.push(v);

@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { nfts, smartContracts } from '@/db/schema';
+import { clearCountCache } from '@/lib/search/count-cache';
+import { organizationFtsCount } from '@/lib/search/fts-count';
+import { b1Grams, b1TermToken } from '@/lib/search/grams';
+import { check, reindex } from '@/lib/search/maintenance';
+import { createTestOrg } from '@/test/helpers';
+import { insertContract, insertNft } from '@/test/nft-fixtures';
+import { compileSearch, searchIndex } from './filter';
+import type { SearchNftsBody } from './schemas';
+import { searchNfts } from './service';
+
+/*
+ * One- and two-character B1 searches through B1's short-term index (`search_nfts_b1_short`,
+ * db/migrations/0015_b1_short_terms.sql) against a brute force over the API's own items: the
+ * keyword search reads every keyword field (text, numbers, booleans, dates as the JSON shows them)
+ * folded like JavaScript. Same rows, same totals, nothing of another organization, every write
+ * reflected at once.
+ */
+type Org = Awaited<ReturnType<typeof createTestOrg>>;
+type Item = Record<string, string | number | boolean | null> & { id: string };
+let org: Org;
+let other: Org;
+let contractId: string;
+
+/** The keyword fields as DESIGN lists them (written out here, independently of lib/nft-search/fields.ts). */
+const keywordFields = [
+  'name', 'description', 'externalUrl', 'imagePath', 'smartContractName', 'supply', 'minted', 'mintedAt', 'mintTransactionHash',
+  'mintLogs', 'tokenId', 'tokenUri', 'tokenOwner', 'copyrighted', 'copyrightMetadata', 'copyrightedAt', 'licence', 'signature',
+  'createdAt', 'updatedAt',
+];
+
+const names = ['Harbor Lights', 'Café Crème', 'CAFÉ NOIR', 'Straße ẞ', 'Rocket 🚀 launch', '100% pure', 'snake_case', 'İstanbul', 'Kelvin \u212A', 'ΟΔΟΣ'];
+
+const b1 = (body: SearchNftsBody, organizationId = org.organization.id) => searchNfts(getDb(), organizationId, { pageSize: 100, ...body });
+const ids = (page: { data: { id: string }[] }) => page.data.map((d) => d.id).sort();
+
+function items(organizationId = org.organization.id): Item[] {
+  return JSON.parse(JSON.stringify(b1({}, organizationId).data)) as Item[];
+}
+function holds(item: Item, fields: string[], term: string) {
+  const k = term.toLowerCase();
+  return fields.some((f) => item[f] !== null && item[f] !== undefined && String(item[f]).toLowerCase().includes(k));
+}
+function want(term: string, fields = keywordFields, organizationId = org.organization.id) {
+  return items(organizationId)
+    .filter((item) => holds(item, fields, term))
+    .map((i) => i.id)
+    .sort();
+}
+
+/** Every one- and two-character substring of every keyword field's text, as is, upper- and lower-cased. */
+function shortTerms(): string[] {
+  const terms = new Set<string>(['q', 'Q', '%', '_', '"', ' ', 'ǅ', 'zz', '\u0307']);
+  for (const item of items()) {
+    for (const f of keywordFields) {
+      if (item[f] === null || item[f] === undefined) continue;
+      const chars = Array.from(String(item[f]));
+      chars.forEach((c, i) => {
+        for (const t of [c, chars.slice(i, i + 2).join('')]) for (const v of [t, t.toUpperCase(), t.toLowerCase()]) terms.add(v);
+      });
+    }
+  }
+  return [...terms].filter((t) => Array.from(t).length <= 2);
+}
+
+function expectBruteForceEverywhere() {
+  clearCountCache();
+  const terms = shortTerms();
+  expect(terms.length).toBeGreaterThan(300);
+  for (const term of terms) {
+    const expected = want(term);
+    const page = b1({ keyword: term });
+    expect(page.totalCount, `total for ${JSON.stringify(term)}`).toBe(expected.length);
+    expect(ids(page), `rows for ${JSON.stringify(term)}`).toEqual(expected);
+  }
+}
+
+beforeAll(async () => {
+  org = await createTestOrg();
+  other = await createTestOrg();
+  contractId = insertContract(org.organization.id, { name: 'Ünïcode Works' }).id;
+  const second = insertContract(org.organization.id, { name: 'Éclat' }).id;
+  names.forEach((name, i) =>
+    insertNft(org.organization.id, i % 3 ? contractId : second, {
+      name,
+      description: i % 2 ? `About ${names[(i + 3) % names.length]}` : null,
+      licence: i % 4 === 0 ? 'CC-BY ß' : null,
+      externalUrl: i === 1 ? 'https://example.test/x?y=%20' : null,
+      supply: 7 + i * 13,
+      status: i % 3 === 0 ? 'MINTED' : 'CREATED',
+      tokenId: i % 3 === 0 ? 40 + i : null,
+      mintedAt: i % 3 === 0 ? new Date(Date.UTC(2026, 6, 1 + i, 9, 8, 7, 65)) : null,
+      mintTransactionHash: i === 3 ? `0x${'ab'.repeat(32)}` : null,
+      tokenOwner: i === 3 ? `0x${'Cd'.repeat(20)}` : null,
+      createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1001),
+    }),
+  );
+  // The other organization holds the same names: found by the index, never counted here.
+  const elsewhere = insertContract(other.organization.id, { name: 'Elsewhere' }).id;
+  names.slice(0, 4).forEach((name) => insertNft(other.organization.id, elsewhere, { name }));
+});
+
+describe("B1's short-term index", () => {
+  it('holds one token per distinct one- and two-character substring of each value, folded as JavaScript folds', () => {
+    expect(b1Grams('Ab', null, 'b').split(' ').sort()).toEqual(['b61x62', 'u61', 'u62']);
+    expect(b1Grams('É')).toBe('ue9');
+    expect(b1Grams('ẞ')).toBe('udf');
+    expect(b1Grams('İ')).toBe('u69 b69x307 u307');
+    expect(b1Grams('\u212A')).toBe('u6b');
+    expect(b1Grams(null, 42)).toBe('');
+    expect(b1TermToken('é')).toBe('ue9');
+    expect(b1TermToken('abc')).toBeNull();
+    expect(b1TermToken('')).toBeNull();
+  });
+
+  it('answers every one- and two-character keyword exactly as the brute force does, through the index', () => {
+    expectBruteForceEverywhere();
+    for (const term of shortTerms().filter((t) => b1TermToken(t.toLowerCase()))) {
+      expect(searchIndex(compileSearch({ keyword: term })), term).toMatchObject({ table: 'search_nfts_b1_short', exact: true });
+    }
+    // Spot checks, so the brute force is not trivially empty or total.
+    expect(b1({ keyword: 'é' }).totalCount).toBe(b1({ keyword: 'É' }).totalCount);
+    expect(b1({ keyword: 'ss' }).totalCount).toBe(0);
+    expect(b1({ keyword: 'ß' }).totalCount).toBeGreaterThan(0);
+    // Dates and booleans are part of the keyword text: 'u' is in 'true' (minted), '-' in every date.
+    expect(ids(b1({ keyword: '-' }))).toHaveLength(names.length);
+    expect(b1({ keyword: ':0' }).totalCount).toBe(want(':0').length);
+  });
+
+  it('reads an unfiltered total off the index alone, counting only this organization', () => {
+    for (const term of ['h', 'ca', 'é', '🚀', 'zz', '7']) {
+      const token = b1TermToken(term)!;
+      expect(organizationFtsCount(getDb(), org.organization.id, `"${token}"`, 'search_nfts_b1_short'), term).toBe(want(term).length);
+    }
+    expect(want('h', keywordFields, other.organization.id).length).toBeGreaterThan(0);
+    clearCountCache();
+    expect(b1({ keyword: 'h' }, other.organization.id).totalCount).toBe(want('h', keywordFields, other.organization.id).length);
+  });
+
+  it('narrows advancedSearch over a field list, contains/startswith/endswith filters and a contract to the exact rows', () => {
+    clearCountCache();
+    for (const term of ['a', 'É', '0', 'ue', ' p', '%']) {
+      for (const fields of [['name'], ['licence', 'mintedAt'], ['copyrighted']]) {
+        const page = b1({ advancedSearch: { fields, keyword: term } });
+        expect(ids(page), `${term} in ${fields.join()}`).toEqual(want(term, fields));
+        expect(page.totalCount).toBe(want(term, fields).length);
+      }
+      for (const operator of ['contains', 'startswith', 'endswith'] as const) {
+        const page = b1({ advancedFilter: { field: 'name', operator, value: term } });
+        const k = term.toLowerCase();
+        const expected = items()
+          .filter((i) => {
+            const name = String(i.name).toLowerCase();
+            return operator === 'contains' ? name.includes(k) : operator === 'startswith' ? name.startsWith(k) : name.endsWith(k);
+          })
+          .map((i) => i.id)
+          .sort();
+        expect(ids(page), `name ${operator} ${term}`).toEqual(expected);
+      }
+      const inContract = b1({ smartContractId: contractId, keyword: term });
+      expect(ids(inContract), `${term} in the contract`).toEqual(
+        items()
+          .filter((i) => i.smartContractId === contractId && holds(i, keywordFields, term))
+          .map((i) => i.id)
+          .sort(),
+      );
+    }
+    const narrowed = searchIndex(compileSearch({ advancedFilter: { field: 'licence', operator: 'contains', value: 'ß' } }));
+    expect(narrowed).toMatchObject({ table: 'search_nfts_b1_short', exact: false });
+    // An id or enum field is not in the index: such a search is tested row by row, still exact.
+    expect(searchIndex(compileSearch({ advancedSearch: { fields: ['status'], keyword: 'mi' } }))).toBeNull();
+    expect(ids(b1({ advancedSearch: { fields: ['status'], keyword: 'mi' } }))).toEqual(want('mi', ['status']));
+    expect(want('mi', ['status'])).toHaveLength(4);
+    // A field that cannot hold the term matches nothing (it used to leave the keyword out: every row).
+    expect(b1({ advancedSearch: { fields: ['supply', 'copyrighted'], keyword: 'harbor' } }).totalCount).toBe(0);
+    expect(b1({ advancedSearch: { fields: ['supply'], keyword: 'x' } }).totalCount).toBe(0);
+  });
+
+  it('follows NFT edits, status changes, contract renames and deletes in the same transaction', () => {
+    const db = getDb();
+    const nft = insertNft(org.organization.id, contractId, { name: 'Qx only' });
+    expect(ids(b1({ keyword: 'qx' }))).toEqual([nft.id]);
+    db.update(nfts).set({ name: 'renamed', licence: 'Wq' }).where(eq(nfts.id, nft.id)).run();
+    expect(b1({ keyword: 'qx' }).totalCount).toBe(0);
+    expect(ids(b1({ keyword: 'wQ' }))).toEqual([nft.id]);
+    // 'tr' is in 'true': minting makes every keyword of 'true' match.
+    expect(ids(b1({ keyword: 'tr' }))).not.toContain(nft.id);
+    db.update(nfts).set({ status: 'MINTED' }).where(eq(nfts.id, nft.id)).run();
+    expect(ids(b1({ keyword: 'tr' }))).toContain(nft.id);
+    expect(ids(b1({ keyword: 'tr' }))).toEqual(want('tr'));
+    db.update(smartContracts).set({ name: 'Ǭ Works' }).where(eq(smartContracts.id, contractId)).run();
+    expect(b1({ keyword: 'ǭ' }).totalCount).toBe(want('ǭ').length);
+    expect(b1({ keyword: 'ǭ' }).totalCount).toBeGreaterThan(1);
+    expect(b1({ keyword: 'ün' }).totalCount).toBe(0);
+    db.delete(nfts).where(eq(nfts.id, nft.id)).run();
+    expect(b1({ keyword: 'wq' }).totalCount).toBe(0);
+    expectBruteForceEverywhere();
+    expect(check(db.$client).problems).toEqual([]);
+  });
+
+  it('db check reports a missing or stale entry, and db reindex repairs it', () => {
+    const sqlite = getDb().$client;
+    const { r } = sqlite.prepare('select rowid as r from nfts where organization_id = ? limit 1').get(org.organization.id) as { r: number };
+    for (const [what, statement, expected] of [
+      ['missing', `delete from search_nfts_b1_short where rowid = ${r}`, /search_nfts_b1_short: 1 row\(s\) not indexed/],
+      ['stale', `delete from search_nfts_b1_short where rowid = ${r}; insert into search_nfts_b1_short (rowid, grams) values (${r}, 'u7a')`, /search_nfts_b1_short rowid/],
+    ] as const) {
+      sqlite.exec(statement);
+      expect(check(sqlite).problems.join('\n'), what).toMatch(expected);
+      reindex(sqlite);
+      expect(check(sqlite).problems, `${what} after reindex`).toEqual([]);
+    }
+    expectBruteForceEverywhere();
+  });
+});
