@@ -50,3 +50,11 @@ export function walkIndex(compiled: CompiledSearch): string | null {
   if (has('status', ['eq']) && byStatusAndSort[sort]) return byStatusAndSort[sort];
   return bySort[sort] ?? null;
 }
+
+/**
+ * The (organization[, status], field, id) index over which a range of `field` is counted
+ * (range-count.ts), or null where there is none.
+ */
+export function rangeIndex(field: string, withStatus: boolean): string | null {
+  return (withStatus ? byStatusAndSort : bySort)[field] ?? null;
+}

@@ -10,6 +10,7 @@ import { isCommon } from '@/lib/search/fts';
 import { anchoredPageIds, inPageOrder, pageWindow } from '@/lib/search/paging';
 import { compileSearch, orderKeysSql, searchIndex, sortExpr, whereSql } from './filter';
 import { walkIndex } from './indexes';
+import { rangeCount } from './range-count';
 import type { SearchNftsBody } from './schemas';
 
 const itemColumns = {
@@ -91,7 +92,7 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
       // Where the index decides the search exactly, its matches are counted without the rows.
       const exact = index?.exact && !compiled.smartContractId;
       const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
-      return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${countFrom} where ${where}`)?.n ?? 0;
+      return fromIndex ?? rangeCount(db, organizationId, compiled) ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${countFrom} where ${where}`)?.n ?? 0;
     });
   }
 

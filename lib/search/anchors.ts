@@ -135,6 +135,34 @@ export function idsAt(db: Reader, organizationId: string, key: string, set: Orde
   return readAfter(db, set, anchor, offset - index * interval, limit).map((r) => r.id);
 }
 
+/**
+ * How many rows of `set` sort below `bound` — strictly, or up to it when `inclusive` — exactly, off
+ * the set's anchors (cached like idsAt's, per (organization, key) with the organization's write
+ * generation): the position of the last anchor below the bound, plus the rows from it that are
+ * still below — at most one interval, as the next anchor is not. `set` must be ascending with a
+ * NOT NULL numeric sort. Building the anchors is one pass over the set once per generation; every
+ * count after that is one seek and at most one interval of index steps.
+ */
+export function countBelow(db: Reader, organizationId: string, key: string, set: OrderedSet, bound: number, inclusive: boolean): number {
+  if (set.direction !== 'asc' || !set.sort || set.then) throw new Error('countBelow needs an ascending set with one sort key');
+  const interval = searchTuning.anchorInterval;
+  const gen = generation(db, organizationId);
+  const cacheKey = `${organizationId}\u0000${interval}\u0000${set.direction}\u0000${key}`;
+  const isBelow = (v: unknown) => (inclusive ? (v as number) <= bound : (v as number) < bound);
+  let last: { anchor: Anchor; index: number } | null = null;
+  for (let i = 0; ; i++) {
+    const at = anchorAt(db, cacheKey, gen, set, i);
+    if (!at.anchor || at.index < i || !isBelow(at.anchor.v)) break;
+    last = { anchor: at.anchor, index: i };
+  }
+  if (!last) return 0;
+  const op = sql.raw(inclusive ? '<=' : '<');
+  const from = sql`(${set.sort}, ${set.id}) >= (${last.anchor.v}, ${last.anchor.id}) and ${set.sort} ${op} ${bound}`;
+  const where = set.where ? sql`(${set.where}) and ${from}` : from;
+  const rest = db.get<{ n: number }>(sql`select count(*) as "n" from ${set.from} where ${where}`)?.n ?? 0;
+  return last.index * interval + rest;
+}
+
 /** For tests: forget every anchor. */
 export function clearAnchorCache() {
   cache.clear();

@@ -66,7 +66,7 @@ function trigrams(value: unknown): number {
   return Math.max(0, [...String(value)].length - 2);
 }
 
-/** The tokens of a listed-token value (the short-term index: lib/search/grams.ts). */
+/** The tokens of a listed-token value (the short-term indexes: lib/search/grams.ts). */
 const listed = (value: unknown): string[] => (typeof value === 'string' && value ? value.split(' ') : []);
 
 /** How many tokens the index should hold for a source value. */
@@ -107,9 +107,9 @@ export function decodeSizes(blob: Buffer): number[] {
  * Verifies every derived structure against the base tables and lists each difference:
  * stored aggregates and counters are recomputed exactly; for each FTS index, the set of indexed
  * rows must equal the base rows, each row's per-column token counts must equal its values'
- * trigram counts (the short-term index: its token lists' lengths), and (every row up to `sample`,
+ * trigram counts (the short-term indexes: their token lists' lengths), and (every row up to `sample`,
  * else a random sample of that size) each value must be found by a phrase match on its own text
- * (the short-term index: by its first and last tokens).
+ * (the short-term indexes: by its first and last tokens).
  */
 export function check(sqlite: Database.Database, sample = 5000): CheckResult {
   registerFold(sqlite);
