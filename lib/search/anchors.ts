@@ -121,6 +121,10 @@ function anchorAt(db: Reader, cacheKey: string, gen: string, set: OrderedSet, in
   return at < 0 ? { anchor: null, index: 0 } : { anchor: anchors[at]!, index: at };
 }
 
+/** Where a set's anchors are cached: per organization, interval, direction and the caller's key. */
+const cacheKeyOf = (organizationId: string, key: string, set: OrderedSet) =>
+  `${organizationId}\u0000${searchTuning.anchorInterval}\u0000${set.direction}\u0000${key}`;
+
 /**
  * `limit` ids of `set` from position `offset` (0-based, in the set's direction). Positions below
  * one anchor interval (lib/search/tuning.ts) are a plain index read; deeper ones seek to the nearest anchor, cached per
@@ -130,8 +134,7 @@ export function idsAt(db: Reader, organizationId: string, key: string, set: Orde
   const interval = searchTuning.anchorInterval;
   if (offset < interval) return readAfter(db, set, null, offset, limit).map((r) => r.id);
   const gen = generation(db, organizationId);
-  const cacheKey = `${organizationId}\u0000${interval}\u0000${set.direction}\u0000${key}`;
-  const { anchor, index } = anchorAt(db, cacheKey, gen, set, Math.floor(offset / interval));
+  const { anchor, index } = anchorAt(db, cacheKeyOf(organizationId, key, set), gen, set, Math.floor(offset / interval));
   return readAfter(db, set, anchor, offset - index * interval, limit).map((r) => r.id);
 }
 
@@ -147,7 +150,7 @@ export function countBelow(db: Reader, organizationId: string, key: string, set:
   if (set.direction !== 'asc' || !set.sort || set.then) throw new Error('countBelow needs an ascending set with one sort key');
   const interval = searchTuning.anchorInterval;
   const gen = generation(db, organizationId);
-  const cacheKey = `${organizationId}\u0000${interval}\u0000${set.direction}\u0000${key}`;
+  const cacheKey = cacheKeyOf(organizationId, key, set);
   const isBelow = (v: unknown) => (inclusive ? (v as number) <= bound : (v as number) < bound);
   let last: { anchor: Anchor; index: number } | null = null;
   for (let i = 0; ; i++) {
