@@ -7,7 +7,7 @@ import { organizationFtsCount } from '@/lib/search/fts-count';
 import { b1Grams, b1TermToken } from '@/lib/search/grams';
 import { check, reindex } from '@/lib/search/maintenance';
 import { createTestOrg } from '@/test/helpers';
-import { insertContract, insertNft } from '@/test/nft-fixtures';
+import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';
 import { compileSearch, searchIndex } from './filter';
 import type { SearchNftsBody } from './schemas';
 import { searchNfts } from './service';
@@ -191,6 +191,13 @@ describe("B1's short-term index", () => {
     db.update(nfts).set({ status: 'MINTED' }).where(eq(nfts.id, nft.id)).run();
     expect(ids(b1({ keyword: 'tr' }))).toContain(nft.id);
     expect(ids(b1({ keyword: 'tr' }))).toEqual(want('tr'));
+    // 'ue' is in 'true': an authorized copyright share makes `copyrighted` true (a trigger on the shares).
+    const unminted = insertNft(org.organization.id, contractId, { name: 'Plain' });
+    expect(ids(b1({ keyword: 'ue' }))).not.toContain(unminted.id);
+    insertShare(unminted.id, insertMember(org.organization.id).id, 'AUTHORIZED', 100);
+    expect(ids(b1({ keyword: 'ue' }))).toContain(unminted.id);
+    expect(ids(b1({ keyword: 'ue' }))).toEqual(want('ue'));
+    db.delete(nfts).where(eq(nfts.id, unminted.id)).run();
     db.update(smartContracts).set({ name: 'Ǭ Works' }).where(eq(smartContracts.id, contractId)).run();
     expect(b1({ keyword: 'ǭ' }).totalCount).toBe(want('ǭ').length);
     expect(b1({ keyword: 'ǭ' }).totalCount).toBeGreaterThan(1);
