@@ -69,3 +69,23 @@ export function fromWireError(wire: WireError): Error {
   if (wire.stack) error.stack = wire.stack;
   return error;
 }
+
+/**
+ * The wire form an error came from, under a registry symbol: the same key in every copy of this
+ * module. Next.js bundles the route handlers apart from instrumentation, which starts the read
+ * pool, so each holds its own copy of lib/errors: an error the pool rebuilds is an instance of the
+ * other copy's classes, and `instanceof ValidationError` in a route fails (a B1 validation error
+ * was a 500). runRead, in the route's copy, rebuilds it again from this.
+ */
+const WIRE = Symbol.for('cl2c.readWorker.wireError');
+
+export function withWire(error: Error, wire: WireError): Error {
+  Object.defineProperty(error, WIRE, { value: wire });
+  return error;
+}
+
+/** `error` rebuilt with this module copy's classes when it came from a read worker, else as is. */
+export function inThisModuleGraph(error: unknown): unknown {
+  const wire = error !== null && typeof error === 'object' ? (error as Record<symbol, unknown>)[WIRE] : undefined;
+  return wire ? fromWireError(wire as WireError) : error;
+}

@@ -11,7 +11,7 @@ import { env } from '@/lib/env';
 import { NotFoundError, ValidationError } from '@/lib/errors';
 import { call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft } from '@/test/nft-fixtures';
-import { fromWireError, toWireError } from './read-errors';
+import { fromWireError, inThisModuleGraph, toWireError, withWire } from './read-errors';
 import { affinity, ReadPool, runRead, startReadPool, stopReadPool } from './read-pool';
 import { slowCount } from './slow-read.fixture';
 
@@ -116,6 +116,18 @@ describe('read pool', () => {
     const invalid = await runRead('searchNfts', org.organization.id, { advancedSearch: { keyword: 'x', fields: ['nope'] } }).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(ValidationError);
     expect((invalid as ValidationError).fieldErrors()).toHaveProperty(['advancedSearch.fields[0]']);
+  });
+
+  it("rebuilds a pooled error with the caller's classes, whichever module copy the pool rebuilt it with", () => {
+    // In the production server the pool lives in instrumentation's bundle, the routes in theirs:
+    // the pool's rebuilt error is an instance of another copy of lib/errors (a stand-in here).
+    class ForeignValidationError extends Error {}
+    const wire = structuredClone(toWireError(new ValidationError('The search request is invalid.', ['orderBy[0]: unknown field'])));
+    const rebuilt = inThisModuleGraph(withWire(new ForeignValidationError(wire.message), wire));
+    expect(rebuilt).toBeInstanceOf(ValidationError);
+    expect((rebuilt as ValidationError).fieldErrors()).toEqual({ 'orderBy[0]': ['unknown field'] });
+    const local = new TypeError('boom');
+    expect(inThisModuleGraph(local)).toBe(local);
   });
 
   it('a read right after a committed write sees it (fresh WAL snapshot per read)', async () => {
