@@ -157,3 +157,17 @@ test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait 
   expect(await token.read.balanceOf([a.walletAddress])).toBe(parseEther('3'));
   await page.screenshot({ path: `.tmp/chain-tokens-${unique}.png`, fullPage: true });
 });
+
+test('a transfer the chain refuses is a 422 with the reason, from the driver instrumentation started', async ({ request, apiKey, databasePath, organizationId, unique }) => {
+  // The chain worker creates the process-wide driver at boot, in instrumentation's copy of the
+  // modules; its errors must still map to their status in the route (lib/errors.ts AppError kinds).
+  const member = addMember(databasePath, organizationId, `refused-${unique}`);
+  const response = await request.post('/api/v1/cl2c/token', {
+    headers: { 'x-api-key': apiKey },
+    data: { memberId: member.membershipId, amount: 1_000_000_000_000, tokenType: 'faucet' },
+  });
+  const body = (await response.json()) as { error: string; details: string[] };
+  expect(response.status(), JSON.stringify(body)).toBe(422);
+  expect(body.error).toBe('The blockchain refused the transaction; nothing was sent.');
+  expect(body.details.join('\n')).toMatch(/^transferId: /m);
+});

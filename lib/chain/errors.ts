@@ -9,6 +9,7 @@ import { AppError } from '@/lib/errors';
  *   the receipt worker settles it (re-broadcasting the same bytes can never send twice).
  */
 export class ChainError extends AppError {
+  static override readonly kind = 'ChainError';
   constructor(
     status: number,
     readonly kind: 'unavailable' | 'rejected' | 'uncertain',

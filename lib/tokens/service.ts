@@ -20,6 +20,7 @@ import type { ListTransfersQuery, SendTokensBody, SendTokensResponse, TransferVi
  * insufficient funds). Refused or unreachable: the row is kept FAILED with the reason.
  */
 export class TransferFailedError extends AppError {
+  static override readonly kind = 'TransferFailedError';
   constructor(transferId: string, reason: string, status = 502, message = 'The token transfer could not be signed or sent.') {
     super(status, message, [`transferId: ${transferId}`, `chain: ${reason}`]);
   }
