@@ -22,7 +22,9 @@ export function computeFoldExceptions(): Set<string> {
     db.transaction(() => {
       for (const [c, s] of pairs) insert.run(c, s.repeat(3));
     })();
-    const match = db.prepare('select 1 from f where rowid = ? and f match ?');
+    // The cast: FTS5 ignores `rowid = ?` bound to a JavaScript number (it arrives as a REAL) and
+    // would answer for any row holding the phrase.
+    const match = db.prepare('select 1 from f where rowid = cast(? as integer) and f match ?');
     const out = new Set<string>();
     for (const [c, s, lower] of pairs) {
       const single = [...lower].length === 1;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { createTestOrg } from '@/test/helpers';
 import { insertContract, insertNft } from '@/test/nft-fixtures';
-import { check, decodeSizes } from './maintenance';
+import { check, decodeSizes, reindex } from './maintenance';
 
 describe('db check on long values', () => {
   it('decodes FTS5 docsize varints most significant byte first', () => {
@@ -19,5 +19,23 @@ describe('db check on long values', () => {
     expect(long.length).toBeGreaterThan(400);
     insertNft(org.organization.id, contractId, { name: long.slice(0, 200), description: long, licence: long, mintLogs: long });
     expect(check(getDb().$client).problems).toEqual([]);
+  });
+
+  it('reports an entry replaced by other text of the same length (its own text no longer finds it)', async () => {
+    const org = await createTestOrg();
+    const contractId = insertContract(org.organization.id).id;
+    const nft = insertNft(org.organization.id, contractId, { name: 'abcdef' });
+    insertNft(org.organization.id, contractId, { name: 'abcdef too' });
+    const sqlite = getDb().$client;
+    const { r } = sqlite.prepare('select rowid as r from nfts where id = ?').get(nft.id) as { r: number };
+    // Same trigram count (4) in the name column, other text; another NFT still holds 'abcdef'.
+    const columns = 'name, description, external_url, image_path, contract_name, mint_transaction_hash, mint_logs, token_uri, token_owner, copyright_metadata, licence, signature';
+    sqlite.exec(`delete from search_nfts where rowid = ${r}`);
+    sqlite.prepare(`insert into search_nfts (rowid, ${columns}) select n.rowid, 'uvwxyz', n.description, n.external_url, n.image_path, c.name,
+      n.mint_transaction_hash, n.mint_logs, n.token_uri, n.token_owner, n.copyright_metadata, n.licence, n.signature
+      from nfts n join smart_contracts c on c.id = n.smart_contract_id where n.rowid = ?`).run(r);
+    expect(check(sqlite).problems.join('\n')).toMatch(new RegExp(`search_nfts rowid ${r}: name is not found by its own text`));
+    reindex(sqlite);
+    expect(check(sqlite).problems).toEqual([]);
   });
 });

@@ -167,7 +167,10 @@ export function check(sqlite: Database.Database, sample = 5000): CheckResult {
       const total = (sqlite.prepare(`SELECT count(*) AS n FROM (${fts.source})`).get() as { n: number }).n;
       const pick = total <= sample ? '' : `ORDER BY random() LIMIT ${sample}`;
       const rows = sqlite.prepare(`SELECT * FROM (${fts.source}) ${pick}`).raw().all() as unknown[][];
-      const probe = sqlite.prepare(`SELECT 1 FROM ${fts.table} WHERE ${fts.table} MATCH ? AND rowid = ?`);
+      // The cast: FTS5 ignores `rowid = ?` bound to a JavaScript number (a REAL), and the probe
+      // then succeeded whenever ANY row held the phrase — a stale entry with the right token count
+      // went unreported.
+      const probe = sqlite.prepare(`SELECT 1 FROM ${fts.table} WHERE ${fts.table} MATCH ? AND rowid = cast(? AS integer)`);
       for (const row of rows) {
         for (let c = 0; c < fts.columns.length; c++) {
           if (ownPhrases(fts, fts.columns[c]!, row[c + 1]).some((phrase) => !probe.get(phrase, row[0]))) {

@@ -120,7 +120,9 @@ describe('the short-term index', () => {
 
   it('db check reports a missing or stale entry, and db reindex repairs it', () => {
     const sqlite = getDb().$client;
-    const { r } = sqlite.prepare('select rowid as r from nfts where organization_id = ? limit 1').get(org.organization.id) as { r: number };
+    // The NFT named 'x' holds one token, as many as the stale entry: only the probe by its own
+    // token tells them apart (it used to pick a row at random, and passed unless it picked this one).
+    const { r } = sqlite.prepare("select rowid as r from nfts where organization_id = ? and name = 'x'").get(org.organization.id) as { r: number };
     for (const [what, statement, expected] of [
       ['missing', `delete from search_nfts_short where rowid = ${r}`, /search_nfts_short: 1 row\(s\) not indexed/],
       ['stale', `delete from search_nfts_short where rowid = ${r}; insert into search_nfts_short (rowid, grams) values (${r}, 'u7a')`, /search_nfts_short rowid/],
