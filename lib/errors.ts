@@ -22,11 +22,7 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
-    const kinds: string[] = [];
-    for (let c: unknown = new.target; typeof c === 'function' && c !== Error; c = Object.getPrototypeOf(c)) {
-      if (Object.hasOwn(c, 'kind')) kinds.push((c as typeof AppError).kind);
-    }
-    Object.defineProperty(this, KINDS, { value: kinds });
+    recordKinds(this, new.target);
   }
 
   static [Symbol.hasInstance](value: unknown): boolean {
@@ -34,6 +30,19 @@ export class AppError extends Error {
     if (Object.hasOwn(this, 'kind') && Array.isArray(kinds)) return kinds.includes(this.kind);
     return Function.prototype[Symbol.hasInstance].call(this, value);
   }
+}
+
+/**
+ * Records on `error` the kinds of `cls` and of each class above it, which `instanceof` checks. The
+ * constructor does it; an error made without its constructor (a read worker's error rebuilt with
+ * Object.create: lib/db/read-errors.ts) needs it too, or only its own copy of the classes knows it.
+ */
+export function recordKinds(error: AppError, cls: object): void {
+  const kinds: string[] = [];
+  for (let c: unknown = cls; typeof c === 'function' && c !== Error; c = Object.getPrototypeOf(c)) {
+    if (Object.hasOwn(c, 'kind')) kinds.push((c as typeof AppError).kind);
+  }
+  Object.defineProperty(error, KINDS, { value: kinds, configurable: true });
 }
 
 /** 400 with one `field: message` line per problem. */

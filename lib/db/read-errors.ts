@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
   ValidationError,
+  recordKinds,
 } from '@/lib/errors';
 
 /** An error as it crosses from a read worker to the main thread (structured clone keeps no classes). */
@@ -63,6 +64,7 @@ export function fromWireError(wire: WireError): Error {
       details: { value: wire.details ?? [], enumerable: true, writable: true, configurable: true },
       headers: { value: wire.headers ?? {}, enumerable: true, writable: true, configurable: true },
     });
+    recordKinds(error, Class);
     return error;
   }
   const error = new Error(wire.message);
@@ -70,22 +72,3 @@ export function fromWireError(wire: WireError): Error {
   return error;
 }
 
-/**
- * The wire form an error came from, under a registry symbol: the same key in every copy of this
- * module. Next.js bundles the route handlers apart from instrumentation, which starts the read
- * pool, so each holds its own copy of lib/errors: an error the pool rebuilds is an instance of the
- * other copy's classes, and `instanceof ValidationError` in a route fails (a B1 validation error
- * was a 500). runRead, in the route's copy, rebuilds it again from this.
- */
-const WIRE = Symbol.for('cl2c.readWorker.wireError');
-
-export function withWire(error: Error, wire: WireError): Error {
-  Object.defineProperty(error, WIRE, { value: wire });
-  return error;
-}
-
-/** `error` rebuilt with this module copy's classes when it came from a read worker, else as is. */
-export function inThisModuleGraph(error: unknown): unknown {
-  const wire = error !== null && typeof error === 'object' ? (error as Record<symbol, unknown>)[WIRE] : undefined;
-  return wire ? fromWireError(wire as WireError) : error;
-}

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as listContractsRoute, POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
 import { GET as listNftsRoute } from '@/app/api/v1/cl2c/nft/route';
 import { GET as listMembersRoute } from '@/app/api/v1/cl2c/user/route';
@@ -11,7 +11,7 @@ import { env } from '@/lib/env';
 import { NotFoundError, ValidationError } from '@/lib/errors';
 import { call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft } from '@/test/nft-fixtures';
-import { fromWireError, inThisModuleGraph, toWireError, withWire } from './read-errors';
+import { fromWireError, toWireError } from './read-errors';
 import { affinity, ReadPool, runRead, startReadPool, stopReadPool } from './read-pool';
 import { slowCount } from './slow-read.fixture';
 
@@ -118,16 +118,16 @@ describe('read pool', () => {
     expect((invalid as ValidationError).fieldErrors()).toHaveProperty(['advancedSearch.fields[0]']);
   });
 
-  it("rebuilds a pooled error with the caller's classes, whichever module copy the pool rebuilt it with", () => {
+  it("a pooled error rebuilt by another copy of the modules is still the caller's class", async () => {
     // In the production server the pool lives in instrumentation's bundle, the routes in theirs:
-    // the pool's rebuilt error is an instance of another copy of lib/errors (a stand-in here).
-    class ForeignValidationError extends Error {}
+    // the pool rebuilds a worker's error with its own copy of lib/errors.
+    vi.resetModules();
+    const other = await import('./read-errors');
     const wire = structuredClone(toWireError(new ValidationError('The search request is invalid.', ['orderBy[0]: unknown field'])));
-    const rebuilt = inThisModuleGraph(withWire(new ForeignValidationError(wire.message), wire));
+    const rebuilt = other.fromWireError(wire);
     expect(rebuilt).toBeInstanceOf(ValidationError);
     expect((rebuilt as ValidationError).fieldErrors()).toEqual({ 'orderBy[0]': ['unknown field'] });
-    const local = new TypeError('boom');
-    expect(inThisModuleGraph(local)).toBe(local);
+    expect(other.fromWireError(structuredClone(toWireError(new TypeError('boom'))))).not.toBeInstanceOf(ValidationError);
   });
 
   it('a read right after a committed write sees it (fresh WAL snapshot per read)', async () => {

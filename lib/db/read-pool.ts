@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
-import { fromWireError, inThisModuleGraph, withWire } from './read-errors';
+import { fromWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
 import { readServices, type ReadArgs, type ReadName, type ReadResult } from './read-services';
 
@@ -108,7 +108,7 @@ export class ReadPool {
           this.countedShapes.add(job.shape);
         }
         job.resolve(reply.value);
-      } else job.reject(withWire(fromWireError(reply.error), reply.error));
+      } else job.reject(fromWireError(reply.error));
       this.next(slot);
     });
     worker.on('error', (error) => log('error', 'read worker failed', { message: error.message }));
@@ -211,13 +211,7 @@ function activePool(): ReadPool | null {
  */
 export async function runRead<N extends ReadName>(name: N, ...args: ReadArgs<N>): Promise<ReadResult<N>> {
   const pool = activePool();
-  if (pool) {
-    try {
-      return (await pool.run(name, args)) as ReadResult<N>;
-    } catch (error) {
-      throw inThisModuleGraph(error);
-    }
-  }
+  if (pool) return (await pool.run(name, args)) as ReadResult<N>;
   const service = readServices[name] as unknown as (db: ReturnType<typeof getDb>, ...rest: ReadArgs<N>) => ReadResult<N>;
   return service(getDb(), ...args);
 }
