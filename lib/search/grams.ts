@@ -43,10 +43,15 @@ export function shortGrams(...values: unknown[]): string {
   return gramsOf(values, asciiLower);
 }
 
+/** The token of a term of one or two code points, or null for any other length. */
+function termToken(term: string): string | null {
+  const chars = Array.from(term);
+  return chars.length === 1 || chars.length === 2 ? gramToken(chars) : null;
+}
+
 /** The FTS5 query for a term of one or two characters, or null for any other length. */
 export function shortTermToken(term: string): string | null {
-  const chars = Array.from(asciiLower(term));
-  return chars.length === 1 || chars.length === 2 ? gramToken(chars) : null;
+  return termToken(asciiLower(term));
 }
 
 /*
@@ -70,6 +75,5 @@ export function b1Grams(...values: unknown[]): string {
 
 /** The FTS5 token for a B1 term (already lower-cased) of one or two code points, else null. */
 export function b1TermToken(folded: string): string | null {
-  const chars = Array.from(folded);
-  return chars.length === 1 || chars.length === 2 ? gramToken(chars) : null;
+  return termToken(folded);
 }
