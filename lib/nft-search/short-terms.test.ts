@@ -5,8 +5,9 @@ import { nfts, smartContracts } from '@/db/schema';
 import { clearCountCache } from '@/lib/search/count-cache';
 import { organizationFtsCount } from '@/lib/search/fts-count';
 import { b1Grams, b1TermToken } from '@/lib/search/grams';
-import { check, reindex } from '@/lib/search/maintenance';
+import { check } from '@/lib/search/maintenance';
 import { createTestOrg } from '@/test/helpers';
+import { expectCheckCatchesAndReindexRepairs } from '@/test/fts-tamper';
 import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';
 import { compileSearch, searchIndex } from './filter';
 import type { SearchNftsBody } from './schemas';
@@ -211,15 +212,7 @@ describe("B1's short-term index", () => {
   it('db check reports a missing or stale entry, and db reindex repairs it', () => {
     const sqlite = getDb().$client;
     const { r } = sqlite.prepare('select rowid as r from nfts where organization_id = ? limit 1').get(org.organization.id) as { r: number };
-    for (const [what, statement, expected] of [
-      ['missing', `delete from search_nfts_b1_short where rowid = ${r}`, /search_nfts_b1_short: 1 row\(s\) not indexed/],
-      ['stale', `delete from search_nfts_b1_short where rowid = ${r}; insert into search_nfts_b1_short (rowid, grams) values (${r}, 'u7a')`, /search_nfts_b1_short rowid/],
-    ] as const) {
-      sqlite.exec(statement);
-      expect(check(sqlite).problems.join('\n'), what).toMatch(expected);
-      reindex(sqlite);
-      expect(check(sqlite).problems, `${what} after reindex`).toEqual([]);
-    }
+    expectCheckCatchesAndReindexRepairs(sqlite, 'search_nfts_b1_short', r, 'u7a');
     expectBruteForceEverywhere();
   });
 });

@@ -4,11 +4,12 @@ import { getDb } from '@/db/client';
 import { nfts } from '@/db/schema';
 import { listNfts } from '@/lib/nfts/service';
 import { createTestOrg } from '@/test/helpers';
+import { expectCheckCatchesAndReindexRepairs } from '@/test/fts-tamper';
 import { insertContract, insertNft } from '@/test/nft-fixtures';
 import { clearCountCache } from './count-cache';
 import { organizationFtsCount } from './fts-count';
 import { shortGrams, shortTermToken } from './grams';
-import { check, reindex } from './maintenance';
+import { check } from './maintenance';
 
 /*
  * One- and two-character A5 searches through the short-term index (lib/search/grams.ts,
@@ -123,15 +124,7 @@ describe('the short-term index', () => {
     // The NFT named 'x' holds one token, as many as the stale entry: only the probe by its own
     // token tells them apart (it used to pick a row at random, and passed unless it picked this one).
     const { r } = sqlite.prepare("select rowid as r from nfts where organization_id = ? and name = 'x'").get(org.organization.id) as { r: number };
-    for (const [what, statement, expected] of [
-      ['missing', `delete from search_nfts_short where rowid = ${r}`, /search_nfts_short: 1 row\(s\) not indexed/],
-      ['stale', `delete from search_nfts_short where rowid = ${r}; insert into search_nfts_short (rowid, grams) values (${r}, 'u7a')`, /search_nfts_short rowid/],
-    ] as const) {
-      sqlite.exec(statement);
-      expect(check(sqlite).problems.join('\n'), what).toMatch(expected);
-      reindex(sqlite);
-      expect(check(sqlite).problems, `${what} after reindex`).toEqual([]);
-    }
+    expectCheckCatchesAndReindexRepairs(sqlite, 'search_nfts_short', r, 'u7a');
     expectLikeEverywhere();
   });
 });
