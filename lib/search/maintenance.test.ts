@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { createTestOrg } from '@/test/helpers';
 import { insertContract, insertNft } from '@/test/nft-fixtures';
+import { ftsSources } from './derived';
 import { check, decodeSizes, reindex } from './maintenance';
 
 describe('db check on long values', () => {
@@ -29,11 +30,11 @@ describe('db check on long values', () => {
     const sqlite = getDb().$client;
     const { r } = sqlite.prepare('select rowid as r from nfts where id = ?').get(nft.id) as { r: number };
     // Same trigram count (4) in the name column, other text; another NFT still holds 'abcdef'.
-    const columns = 'name, description, external_url, image_path, contract_name, mint_transaction_hash, mint_logs, token_uri, token_owner, copyright_metadata, licence, signature';
+    const fts = ftsSources.find((f) => f.table === 'search_nfts')!;
+    const [, ...values] = sqlite.prepare(`select * from (${fts.source}) where rid = ?`).raw().get(r) as unknown[];
+    values[fts.columns.indexOf('name')] = 'uvwxyz';
     sqlite.exec(`delete from search_nfts where rowid = ${r}`);
-    sqlite.prepare(`insert into search_nfts (rowid, ${columns}) select n.rowid, 'uvwxyz', n.description, n.external_url, n.image_path, c.name,
-      n.mint_transaction_hash, n.mint_logs, n.token_uri, n.token_owner, n.copyright_metadata, n.licence, n.signature
-      from nfts n join smart_contracts c on c.id = n.smart_contract_id where n.rowid = ?`).run(r);
+    sqlite.prepare(`insert into search_nfts (rowid, ${fts.columns.join(', ')}) values (?, ${fts.columns.map(() => '?').join(', ')})`).run(r, ...values);
     expect(check(sqlite).problems.join('\n')).toMatch(new RegExp(`search_nfts rowid ${r}: name is not found by its own text`));
     reindex(sqlite);
     expect(check(sqlite).problems).toEqual([]);
