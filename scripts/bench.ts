@@ -1,7 +1,8 @@
 /**
  * HTTP benchmark: `npm run bench -- [--rows 1000000] [--members 100000] [--seconds 5]
  *   [--connections 10] [--port N] [--skip-build] [--reuse] [--seed-only] [--strict] [--out file.json]
- *   [--only <regexp>]` (--only: just the cases whose name matches, plus the floor; `mixed` selects the mixed case)
+ *   [--only <regexp>] [--profile <dir>]` (--only: just the cases whose name matches, plus the floor; `mixed`
+ *   selects the mixed case; --profile: the server writes a V8 CPU profile of its main thread into dir)
  *
  * Seeds a throw-away database (.tmp/bench-<rows>/) with one organization holding ROWS NFTs over
  * more than 1,000 contracts (at a million) and MEMBERS members/invitations, builds the app
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     'seed-only': { type: 'boolean', default: false },
     out: { type: 'string' },
     only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const ROWS = Number(values.rows);
@@ -115,7 +117,8 @@ function treeRss(pid: number): number {
 }
 
 async function startServer(port: number): Promise<{ child: ChildProcess; base: string; peakRss: () => number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
+  const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: root,
     // The same heap limits as `npm start` (lib/ops/server-memory.ts).
     env: { ...process.env, ...serverEnv, NODE_ENV: 'production', APP_URL: `http://127.0.0.1:${port}`, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) },

@@ -11,6 +11,7 @@ import { createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember } from '@/test/nft-fixtures';
 import { verifyCopyrightRecord } from './record';
 import { decideAsAdmin, decideByToken, getCopyrightState, resendRequest, verifyStoredRecord } from './service';
+import { refreshCopyrightStatus } from './split';
 import { REQUEST_TTL_MS } from './tokens';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
@@ -100,6 +101,20 @@ describe('requests at creation', () => {
     expect(nft.copyrightStatus).toBe('NONE');
     expect(nftRow(nft.id).licence).toBe('CC-BY-4.0');
     expect(db().select().from(copyrightRequests).where(eq(copyrightRequests.nftId, nft.id)).all()).toHaveLength(0);
+  });
+
+  it('an NFT without holders is stored settled: recomputing its split changes nothing', async () => {
+    for (const licence of ['CC-BY-4.0', undefined] as const) {
+      const nft = await createNft(db(), actor, { name: 'Solo', smartContractId: contractId, supply: 1, copyright: [], licence });
+      const split = (id: string) => {
+        const { copyrightStatus, copyrightedAt, licence, licenceOffered, signature, copyrightMetadata, copyrightRecordCid } = nftRow(id);
+        return { copyrightStatus, copyrightedAt, licence, licenceOffered, signature, copyrightMetadata, copyrightRecordCid };
+      };
+      const stored = split(nft.id);
+      expect(stored).toMatchObject({ copyrightStatus: 'NONE', licence: licence ?? null, licenceOffered: licence ?? null });
+      db().transaction((tx) => refreshCopyrightStatus(tx, nft.id));
+      expect(split(nft.id)).toEqual(stored);
+    }
   });
 });
 

@@ -290,12 +290,12 @@ async function publishMetadata(nftId: string, source: Parameters<typeof buildMet
  */
 export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps: NftDeps = {}): Promise<NftCreatedView> {
   const organizationId = actor.organizationId;
-  assertContract(db, organizationId, input.smartContractId);
-  assertActiveMembers(db, organizationId, input.copyright);
-
   let imagePath: string | null = null;
   let imageSource: string | null = null;
   if (input.imagePath) {
+    // Before the image is fetched and stored: a request that will be refused costs no I/O.
+    assertContract(db, organizationId, input.smartContractId);
+    assertActiveMembers(db, organizationId, input.copyright);
     const image = await ingestImage(input.imagePath, deps.image);
     if (image.kind === 'ipfs') {
       imagePath = image.uri;
@@ -316,6 +316,7 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
     metadata: input.metadata ?? null,
   };
   const { metadataUri } = await publishMetadata(id, source);
+  const licenceOffered = input.licence ?? (input.copyright.length ? DEFAULT_LICENCE : null);
 
   db.transaction((tx) => {
     assertContract(tx, organizationId, input.smartContractId);
@@ -330,16 +331,19 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
         status: 'CREATED',
         metadataUri,
         tokenUri: metadataUri,
-        licenceOffered: input.licence ?? (input.copyright.length ? DEFAULT_LICENCE : null),
+        licenceOffered,
+        // Without holders the split is settled at once (what refreshCopyrightStatus would set):
+        // no round to start, and no second write of the row.
+        ...(input.copyright.length ? {} : { copyrightStatus: 'NONE' as const, licence: licenceOffered }),
       })
       .run();
     if (input.copyright.length) {
       tx.insert(copyrightShares)
         .values(input.copyright.map((c) => ({ nftId: id, userId: c.userId, percentage: c.percentage, status: 'PENDING' as const })))
         .run();
+      // Same transaction as the shares: the split's status, and one request mail per holder.
+      startRound(tx, id, new Date());
     }
-    // Same transaction as the shares: the split's status, and one request mail per holder.
-    startRound(tx, id, new Date());
     recordAudit(tx, actor, {
       action: 'nft.create',
       entityType: 'nft',
