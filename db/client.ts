@@ -6,6 +6,7 @@ import path from 'node:path';
 import { env } from '@/lib/env';
 import { registerFold } from '@/lib/nft-search/fold-function';
 import * as schema from './schema';
+import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -29,7 +30,7 @@ export function openDb(file: string): Db {
   sqlite.pragma('journal_size_limit = 67108864');
   // The B1 fold triggers call it on any write to nfts / smart_contracts (migrations included).
   registerFold(sqlite);
-  const db = drizzle(sqlite, { schema });
+  const db = cacheDrizzleStatements(drizzle(sqlite, { schema }));
   migrate(db, { migrationsFolder });
   return db;
 }

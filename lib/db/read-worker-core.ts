@@ -6,6 +6,7 @@ import * as schema from '@/db/schema';
 import { takeCountCacheUse } from '@/lib/search/count-cache';
 import { toWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
+import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 
 type Service = (db: Db, ...args: never[]) => unknown;
 
@@ -21,7 +22,7 @@ export function serveReads(services: Record<string, Service>): void {
   const { file } = workerData as ReadWorkerData;
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
-  const db: Db = drizzle(sqlite, { schema });
+  const db: Db = cacheDrizzleStatements(drizzle(sqlite, { schema }));
 
   port.on('message', (request: ReadRequest) => {
     let reply: ReadReply;

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { invitations, organizations, userOrganizations, users, wallets } from '@/db/schema';
 import { likePattern } from '@/lib/http/query';
 import { check, reindex } from '@/lib/search/maintenance';
 import { memberListProblems } from '@/lib/search/member-list';
 import { searchTuning } from '@/lib/search/tuning';
+import { preparedDuring } from '@/test/prepared-statements';
 import { listMembers } from './service';
 import type { ListMembersQuery } from './schemas';
 
@@ -310,17 +311,9 @@ describe('A9 member_list', () => {
     ];
     for (const sortBy of ['createdAt', 'updatedAt', 'email', 'status'] as const) {
       for (const [name, filter, prefix] of filters) {
-        const statements: string[] = [];
-        const prepare = sqlite.prepare.bind(sqlite);
-        const spy = vi.spyOn(sqlite, 'prepare').mockImplementation((source: string) => {
-          statements.push(source);
-          return prepare(source);
-        });
-        try {
+        const statements = preparedDuring(db, () => {
           listMembers(db, org.id, { page: 3, limit: 4, search: null, sortBy, sortOrder: 'desc', ...filter });
-        } finally {
-          spy.mockRestore();
-        }
+        });
         const paging = statements.filter((s) => /from "member_list" as "ml"/.test(s) && /order by/.test(s));
         // The anchor steps and the page read (lib/search/anchors.ts): every one an index range.
         expect(paging.length, `${sortBy} × ${name}`).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { invitations, userOrganizations, users } from '@/db/schema';
 import { createTestOrg } from '@/test/helpers';
+import { preparedDuring } from '@/test/prepared-statements';
 import { listMembers } from './service';
 
 /*
@@ -14,17 +15,7 @@ import { listMembers } from './service';
 /** The statements listMembers prepares, with their query plans. */
 function plans(run: () => void): { source: string; plan: string }[] {
   const sqlite = getDb().$client;
-  const seen: string[] = [];
-  const prepare = sqlite.prepare.bind(sqlite);
-  const spy = vi.spyOn(sqlite, 'prepare').mockImplementation((source: string) => {
-    seen.push(source);
-    return prepare(source);
-  });
-  try {
-    run();
-  } finally {
-    spy.mockRestore();
-  }
+  const seen = preparedDuring(getDb(), run);
   return seen.map((source) => {
     const params = Array.from(source.matchAll(/\?/g), () => null);
     const rows = sqlite.prepare(`explain query plan ${source}`).all(...params) as { detail: string }[];
