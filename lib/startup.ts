@@ -1,5 +1,6 @@
 import { getDb } from '@/db/client';
 import { startCheckpointer, stopCheckpointer } from '@/lib/db/checkpointer';
+import { startPrewarm, stopPrewarm } from '@/lib/db/prewarm';
 import { startReadPool, stopReadPool } from '@/lib/db/read-pool';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
@@ -34,6 +35,11 @@ export async function onServerStart() {
   const checkpointer = startCheckpointer();
   onShutdown(stopCheckpointer);
   log('info', `checkpoint thread: ${checkpointer ? 'on' : 'off'}`, { checkpointer });
+  // A restarted server on a large database would otherwise serve its first minutes from disk.
+  if (env().DB_PREWARM === 'on') {
+    startPrewarm(env().DATABASE_PATH);
+    onShutdown(stopPrewarm);
+  }
 }
 
 /** Start-up for the server process: an invalid environment stops it with a message naming the variable. */
