@@ -3,10 +3,10 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 import { env } from '@/lib/env';
 import { registerFold } from '@/lib/nft-search/fold-function';
 import * as schema from './schema';
-import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

@@ -71,4 +71,3 @@ export function fromWireError(wire: WireError): Error {
   if (wire.stack) error.stack = wire.stack;
   return error;
 }
-

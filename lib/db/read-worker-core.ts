@@ -3,10 +3,10 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
+import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 import { takeCountCacheUse } from '@/lib/search/count-cache';
 import { toWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
-import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 
 type Service = (db: Db, ...args: never[]) => unknown;
 
