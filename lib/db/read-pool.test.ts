@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as listContractsRoute, POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
@@ -176,6 +176,33 @@ describe('read pool', () => {
       await pool.close();
     }
   }, 60_000);
+
+  it('runs its workers at a lower priority than the main thread (READ_WORKER_NICE)', async () => {
+    // Each thread's nice value, from /proc/self/task/<tid>/stat (field 19; the name may hold spaces).
+    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const threadsAt = (nice: number) => readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === nice);
+    expect(threadsAt(13)).toEqual([]);
+    const pool = new ReadPool(env().DATABASE_PATH, 2, bundle, 13);
+    try {
+      await Promise.all([1, 2].map(() => pool.run('listContracts', [org.organization.id, { page: 1, limit: 5, search: null, sortBy: 'createdAt', sortOrder: 'desc' }])));
+      expect(threadsAt(13)).toHaveLength(2);
+      expect(niceOf(String(process.pid))).toBe(0);
+    } finally {
+      await pool.close();
+    }
+    expect(threadsAt(13)).toEqual([]);
+    // Without a nice value the new worker runs at the process's priority.
+    const before = new Set(readdirSync('/proc/self/task'));
+    const plain = new ReadPool(env().DATABASE_PATH, 1, bundle);
+    try {
+      await plain.run('listContracts', [org.organization.id, { page: 1, limit: 5, search: null, sortBy: 'createdAt', sortOrder: 'desc' }]);
+      const started = readdirSync('/proc/self/task').filter((tid) => !before.has(tid));
+      expect(started.length).toBeGreaterThan(0);
+      expect(started.map(niceOf).every((nice) => nice === 0)).toBe(true);
+    } finally {
+      await plain.close();
+    }
+  });
 
   it('queues reads beyond the worker count and answers them all', async () => {
     startReadPool({ workers: 2, bundle });

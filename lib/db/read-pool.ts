@@ -72,6 +72,8 @@ export class ReadPool {
     readonly file: string,
     readonly size: number,
     private readonly bundle: string,
+    /** Nice value of the worker threads (0 = the process's). */
+    readonly nice = 0,
   ) {
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
@@ -94,7 +96,7 @@ export class ReadPool {
 
   private spawn(): Slot {
     const worker = new Worker(/*turbopackIgnore: true*/ path.resolve(/*turbopackIgnore: true*/ this.bundle), {
-      workerData: { file: this.file } satisfies ReadWorkerData,
+      workerData: { file: this.file, nice: this.nice } satisfies ReadWorkerData,
       resourceLimits: WORKER_LIMITS,
     });
     const slot: Slot = { worker, job: null, waiting: [], holds: new Map() };
@@ -176,12 +178,13 @@ export function configuredReadWorkers(): number {
  * number of workers running: 0 when READ_WORKERS=0, the database is `:memory:`, or the bundle is
  * missing (then reads run in-thread, exactly as before).
  */
-export function startReadPool(options: { file?: string; workers?: number; bundle?: string } = {}): number {
+export function startReadPool(options: { file?: string; workers?: number; bundle?: string; nice?: number } = {}): number {
   const file = options.file ?? env().DATABASE_PATH;
   const workers = options.workers ?? configuredReadWorkers();
+  const nice = options.nice ?? env().READ_WORKER_NICE;
   const bundle = path.resolve(/*turbopackIgnore: true*/ options.bundle ?? READ_WORKER_BUNDLE);
   const current = globalForPool.__cl2cReadPool;
-  if (current && current.file === file && current.size === workers) return workers;
+  if (current && current.file === file && current.size === workers && current.nice === nice) return workers;
   if (current) void current.close();
   delete globalForPool.__cl2cReadPool;
   if (workers <= 0 || file === ':memory:') return 0;
@@ -189,7 +192,7 @@ export function startReadPool(options: { file?: string; workers?: number; bundle
     log('warn', 'read worker bundle missing; list and search reads run on the main thread', { bundle });
     return 0;
   }
-  globalForPool.__cl2cReadPool = new ReadPool(file, workers, bundle);
+  globalForPool.__cl2cReadPool = new ReadPool(file, workers, bundle, nice);
   return workers;
 }
 

@@ -7,6 +7,7 @@ import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 import { takeCountCacheUse } from '@/lib/search/count-cache';
 import { toWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
+import { lowerThreadPriority } from './thread-priority';
 
 type Service = (db: Db, ...args: never[]) => unknown;
 
@@ -14,12 +15,14 @@ type Service = (db: Db, ...args: never[]) => unknown;
  * Body of a read worker thread: opens its own read-only connection to the (already migrated) WAL
  * database and answers ReadRequests one at a time. Each read runs in one read transaction, so a
  * service's several statements (total, page ids, rows) see one snapshot — the newest committed
- * one when the read starts, so a read after a committed write sees it.
+ * one when the read starts, so a read after a committed write sees it. With `nice` the thread
+ * yields the CPU to the main thread when both want it (lib/db/thread-priority.ts).
  */
 export function serveReads(services: Record<string, Service>): void {
   const port = parentPort;
   if (!port) throw new Error('serveReads must run in a worker thread.');
-  const { file } = workerData as ReadWorkerData;
+  const { file, nice = 0 } = workerData as ReadWorkerData;
+  if (nice > 0) lowerThreadPriority(nice);
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
   const db: Db = cacheDrizzleStatements(drizzle(sqlite, { schema }));

@@ -15,3 +15,17 @@ describe('READ_WORKERS', () => {
     }
   });
 });
+
+describe('READ_WORKER_NICE', () => {
+  it('defaults to 10 and accepts 0 (the process priority) to 19', () => {
+    expect(loadEnv({}).READ_WORKER_NICE).toBe(10);
+    expect(loadEnv({ READ_WORKER_NICE: '0' }).READ_WORKER_NICE).toBe(0);
+    expect(loadEnv({ READ_WORKER_NICE: '19' }).READ_WORKER_NICE).toBe(19);
+  });
+
+  it('rejects a negative (would need privileges), fractional or out-of-range value, naming the variable', () => {
+    for (const bad of ['-5', '2.5', '20', 'low']) {
+      expect(() => loadEnv({ READ_WORKER_NICE: bad })).toThrow(/READ_WORKER_NICE/);
+    }
+  });
+});
