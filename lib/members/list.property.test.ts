@@ -201,20 +201,23 @@ const queryArb: fc.Arbitrary<ListMembersQuery> = fc.record({
   sortOrder: fc.constantFrom('asc', 'desc' as const),
 });
 
+const tuning = { ...searchTuning };
+
 function compare(organizationId: string, q: ListMembersQuery) {
   const want = model(organizationId, q);
-  // memberCommonHits 1: every term with a trigram hit takes the common path (walk the sort index).
-  for (const commonHits of [10_000, 1]) {
+  // Each plan of a search: the hits always sorted (walk ratio 0), the sort index always walked
+  // (memberCommonHits 1: every term with a trigram hit is common), and the production choice.
+  for (const [commonHits, walkRatio] of [[10_000, 0], [1, 0], [tuning.memberCommonHits, tuning.memberWalkRatio]] as const) {
     searchTuning.memberCommonHits = commonHits;
+    searchTuning.memberWalkRatio = walkRatio;
     const got = listMembers(getDb(), organizationId, q);
-    const what = `${JSON.stringify(q)} commonHits ${commonHits}`;
+    const what = `${JSON.stringify(q)} commonHits ${commonHits} walkRatio ${walkRatio}`;
     expect(got.pagination.total, what).toBe(want.total);
     expect(got.data.map((d) => d.id), what).toEqual(want.ids);
   }
 }
 
 describe('A9 member_list', () => {
-  const tuning = { ...searchTuning };
   // Anchors every 3 rows, so deep pages go through the anchor cache even on a few dozen rows.
   beforeAll(() => {
     searchTuning.anchorInterval = 3;

@@ -56,3 +56,40 @@ describe('A9 rare-term search plan', () => {
     }
   });
 });
+
+describe('A9 search: walk or sort', () => {
+  /** The page statements (those with an ORDER BY) listMembers runs for `search` on page 1. */
+  function pageStatements(organizationId: string, search: string, sortBy: 'createdAt' | 'email' = 'createdAt'): string[] {
+    return preparedDuring(getDb(), () => listMembers(getDb(), organizationId, { page: 1, limit: 5, search, sortBy, sortOrder: 'desc' })).filter((s) =>
+      /order by/i.test(s),
+    );
+  }
+
+  it('walks the sort index for a term that most rows hold, and sorts the hits of one few rows hold or in e-mail order', async () => {
+    const db = getDb();
+    const org = await createTestOrg();
+    const organizationId = org.organization.id;
+    for (let i = 0; i < 60; i++) {
+      const name = i % 10 === 0 ? `Seldom Walker ${i}` : `Often Walker ${i}`;
+      const user = db.insert(users).values({ email: `choice-${i}-${crypto.randomUUID()}@ex.test`, name }).returning().get();
+      db.insert(userOrganizations).values({ organizationId, userId: user.id, status: 'ACTIVE' }).run();
+      db.insert(invitations).values({ organizationId, email: `other-${i}-${crypto.randomUUID()}@ex.test`, tokenHash: crypto.randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) }).run();
+    }
+    // 'walker': 60 of 121 rows match; page 1 is expected within ~10 rows of the start.
+    const common = pageStatements(organizationId, 'walker');
+    expect(common.length).toBeGreaterThan(0);
+    for (const s of common) expect(s).toMatch(/indexed by "member_list_created_idx"/);
+    // 'seldom': 6 of 121 rows; the walk would test ~100 rows for page 1, sorting reads 6 hits.
+    const rare = pageStatements(organizationId, 'seldom');
+    expect(rare.length).toBeGreaterThan(0);
+    for (const s of rare) expect(s).toMatch(/"member_list" as "ml" not indexed/);
+    // By e-mail a term's matches may sit together (a first name starts the address): never walked.
+    const byEmail = pageStatements(organizationId, 'walker', 'email');
+    expect(byEmail.length).toBeGreaterThan(0);
+    for (const s of byEmail) expect(s).toMatch(/"member_list" as "ml" not indexed/);
+    // Either way the answer is the same rows in the same order.
+    const answer = (search: string) => listMembers(db, organizationId, { page: 1, limit: 5, search, sortBy: 'createdAt', sortOrder: 'desc' });
+    expect(answer('walker').data.map((d) => d.email)).toHaveLength(5);
+    expect(answer('seldom').pagination.total).toBe(6);
+  });
+});

@@ -8,8 +8,8 @@ import { envelope, likePattern } from '@/lib/http/query';
 import { cachedCount } from '@/lib/search/count-cache';
 import { searchTuning } from '@/lib/search/tuning';
 import { readCounter } from '@/lib/search/counters';
-import { ftsPhrase, isCommon } from '@/lib/search/fts';
-import { anchoredPageIds } from '@/lib/search/paging';
+import { ftsPhrase, hitCount } from '@/lib/search/fts';
+import { anchoredPageIds, pageWindow } from '@/lib/search/paging';
 import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
 import { kickMailWorker } from '@/lib/mail/worker';
 import type { EndUserNft, ListMembersQuery, MemberDetail, MemberListItem, UpdateMemberBody } from './schemas';
@@ -54,14 +54,12 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
   const pattern = q.search ? likePattern(q.search) : null;
   const search = pattern ? memberSearch(db, organizationId, q.search!, pattern) : null;
   // Rare terms: the (few) trigram-index hits by rowid (NOT INDEXED: no index walk). Otherwise the
-  // page index is walked — for a common term testing each row, stopping when the page is full.
+  // page index is walked — for a search testing each row, stopping when the page is full.
   const byRowid = sql`"member_list" as "ml" not indexed`;
-  const from = search?.rare ? byRowid : sql`"member_list" as "ml" indexed by ${sql.identifier(memberPageIndex(q))}`;
-  const filtered = sql.join([...where, ...(search ? [search.rare ? search.candidates! : search.perRow] : [])], sql` and `);
+  const byIndex = sql`"member_list" as "ml" indexed by ${sql.identifier(memberPageIndex(q))}`;
+  const walked = sql.join([...where, ...(search ? [search.perRow] : [])], sql` and `);
   // The total of a search counts the index's candidates (common terms too), never the whole list.
-  const counted = search?.candidates
-    ? { from: byRowid, where: sql.join([...where, search.candidates], sql` and `) }
-    : { from, where: filtered };
+  const counted = search?.candidates ? { from: byRowid, where: sql.join([...where, search.candidates], sql` and `) } : { from: byIndex, where: walked };
 
   const total =
     !pattern && q.hasWallet === undefined
@@ -69,10 +67,12 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
         ? readCounter(db, organizationId, 'invitations:status:PENDING')
         : q.status
           ? readCounter(db, organizationId, `members:status:${q.status}`)
-          : readCounter(db, organizationId, 'members') + readCounter(db, organizationId, 'invitations:status:PENDING')
+          : listSize(db, organizationId)
       : cachedCount(db, organizationId, `members:${JSON.stringify([q.search, q.status, q.hasWallet])}`, () =>
           db.get<{ n: number }>(sql`select count(*) as "n" from ${counted.from} where ${counted.where}`)?.n ?? 0,
         );
+  const sorted = search?.candidates && !walkCheaper(db, organizationId, q, total, search.hits);
+  const [from, filtered] = sorted ? [counted.from, counted.where] : [byIndex, walked];
   const ids = anchoredPageIds(db, {
     organizationId,
     key: `members|${JSON.stringify([q.search, q.status, q.hasWallet])}|${q.sortBy}`,
@@ -108,6 +108,29 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
   );
 }
 
+const listSize = (db: Db, organizationId: string) =>
+  readCounter(db, organizationId, 'members') + readCounter(db, organizationId, 'invitations:status:PENDING');
+
+/**
+ * Walk the page index (testing each row) rather than sort the search's trigram hits? Always for a
+ * term with at least `memberCommonHits` hits; otherwise when the rows the walk is expected to test
+ * before the page's end — its position (from the nearer end) × the list's size / the exact total,
+ * the matches being spread through the list — are few against the hits sorting would read
+ * (`memberWalkRatio`), and the order is not by e-mail. A common first name at 100k members, in
+ * process: pages 1–5 walk ~1,200 rows (3 ms median) instead of sorting ~5,000 hits (22 ms). Both
+ * plans give the same rows; this only picks the cheaper.
+ */
+function walkCheaper(db: Db, organizationId: string, q: ListMembersQuery, total: number, hits: number): boolean {
+  if (hits >= searchTuning.memberCommonHits) return true;
+  // Sorted by e-mail, the matches of a term are not spread: a first name is the e-mail's start, so
+  // its matches sit together (at 100k members a walk for `Ada`, descending, tested ~95k rows).
+  if (q.sortBy === 'email') return false;
+  const w = pageWindow(total, q.page, q.limit, q.sortOrder);
+  if (!w || total === 0) return false;
+  const rowsToWalk = ((w.offset + w.limit) * listSize(db, organizationId)) / total;
+  return rowsToWalk <= searchTuning.memberWalkRatio * hits;
+}
+
 /**
  * The A9 search (LIKE semantics over e-mail, name, userName, "first last" and the invitation's
  * e-mail, as before), either as the rowids of the matching rows — when the trigram indexes answer
@@ -120,7 +143,7 @@ function memberSearch(db: Db, organizationId: string, term: string, pattern: str
   const perRow = sql`(${like(sql`"ml"."email"`)} or ("ml"."kind" = 'member' and exists (select 1 from "users" as "su" where "su"."id" = "ml"."user_id" and ${userMatches('su')})))`;
   // The trigram indexes narrow the candidates; the LIKE still decides (lib/search/fts.ts).
   const phrase = ftsPhrase(term, 'A');
-  if (!phrase) return { perRow, candidates: null, rare: false };
+  if (!phrase) return { perRow, candidates: null, hits: 0 };
   // A fixed plan: each trigram hit (by rowid) to its member_list row (by index). Left to the
   // planner, an index created after the last ANALYZE (e.g. by a migration) looked cheaper and
   // every search walked the organization's whole list.
@@ -133,10 +156,10 @@ function memberSearch(db: Db, organizationId: string, term: string, pattern: str
       cross join "invitations" as "ci" on "ci"."rowid" = "hit"."r"
       cross join "member_list" as "cm" indexed by "sqlite_autoindex_member_list_1" on "cm"."id" = "ci"."id" and "cm"."kind" = 'invitation'
       where "ci"."organization_id" = ${organizationId} and ${like(sql`"ci"."email"`)})`;
-  // Users are global, so this probes every organization's people: a term common elsewhere walks.
+  // Users are global, so this counts every organization's people (at most `limit` per index).
   const limit = searchTuning.memberCommonHits;
-  const rare = !isCommon(db, 'search_users', phrase, limit) && !isCommon(db, 'search_invitations', phrase, limit);
-  return { perRow, candidates, rare };
+  const hits = hitCount(db, 'search_users', phrase, limit) + hitCount(db, 'search_invitations', phrase, limit);
+  return { perRow, candidates, hits };
 }
 
 function loadMembers(db: Db, organizationId: string, ids: string[]) {

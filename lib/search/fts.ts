@@ -57,7 +57,11 @@ export function matchRowids(rowidColumn: SQL, table: string, expr: string): SQL 
  * full. Probing at most `limit` (default `searchTuning.commonHits`) rowids keeps the decision bounded.
  */
 export function isCommon(db: Pick<Db, 'get'>, table: string, expr: string, limit = searchTuning.commonHits): boolean {
+  return hitCount(db, table, expr, limit) >= limit;
+}
+
+/** How many rows of FTS table `table` match `expr`, counting at most `limit`. */
+export function hitCount(db: Pick<Db, 'get'>, table: string, expr: string, limit: number): number {
   const t = sql.identifier(table);
-  const n = db.get<{ n: number }>(sql`select count(*) as "n" from (select rowid from ${t} where ${t} match ${expr} limit ${limit})`)?.n ?? 0;
-  return n >= limit;
+  return db.get<{ n: number }>(sql`select count(*) as "n" from (select rowid from ${t} where ${t} match ${expr} limit ${limit})`)?.n ?? 0;
 }
