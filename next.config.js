@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildReadWorker, READ_WORKER_FILE } from './scripts/build-read-worker.mjs';
+
+/** The fixed security headers, shared with lib/security/headers.ts (README "Security"). */
+const fixed = JSON.parse(readFileSync(new URL('./lib/security/static-headers.json', import.meta.url), 'utf8'));
+const headerList = (record) => Object.entries(record).map(([key, value]) => ({ key, value }));
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -12,17 +17,16 @@ const nextConfig = {
     runAfterProductionCompile: ({ projectDir, distDir }) =>
       buildReadWorker({ projectDir, outfile: path.join(distDir, READ_WORKER_FILE) }),
   },
-  // Build assets skip proxy.ts; they still must not be sniffed or framed (proxy.ts covers the rest).
+  // Build assets and data paths skip proxy.ts; their headers are fixed, so Next sets them here (HSTS,
+  // which depends on APP_URL at run time, the API families add: lib/http/response-headers.ts).
   async headers() {
+    const data = headerList({ ...fixed.everywhere, 'Content-Security-Policy': fixed.dataCsp });
     return [
-      {
-        source: '/_next/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Referrer-Policy', value: 'no-referrer' },
-        ],
-      },
+      { source: '/_next/:path*', headers: headerList(fixed.everywhere) },
+      ...fixed.dataPaths.flatMap((prefix) => [
+        { source: prefix, headers: data },
+        { source: `${prefix}/:path*`, headers: data },
+      ]),
     ];
   },
 };

@@ -3,7 +3,7 @@ import { REQUESTED_PATH_HEADER, requestedPath } from '@/lib/auth/next-path';
 import { baseSecurityHeaders, DATA_CSP, isDataPath, newNonce, pageCsp } from '@/lib/security/headers';
 
 /**
- * Security headers on every page and route (README "Security"). Pages get a CSP with a fresh
+ * Security headers on every page (README "Security"; data paths get theirs from next.config.js). Pages get a CSP with a fresh
  * nonce per request; Next reads it from the request's Content-Security-Policy header and puts it
  * on its own inline scripts (the root layout renders dynamically so every page gets one).
  * Pages also get the path asked for (path + query), which server components cannot read
@@ -32,6 +32,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Hashed build assets are served by Next directly (next.config.js gives them nosniff & co).
-  matcher: [{ source: '/((?!_next/static|_next/image).*)' }],
+  // Hashed build assets are served by Next directly, and data paths (API, /v1, /ipfs: DATA_PATH_PREFIXES)
+  // have only fixed headers: next.config.js sets both sets without running this function.
+  matcher: [{ source: '/((?!_next/static|_next/image|api/|v1/|ipfs/).*)' }],
 };

@@ -1,0 +1,55 @@
+import type { NextConfig } from 'next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { config as proxyConfig } from '@/proxy';
+import { finishResponse } from '@/lib/http/response-headers';
+import { resetEnvCache } from '@/lib/env';
+import { baseSecurityHeaders, DATA_CSP, DATA_PATH_PREFIXES, HSTS, isDataPath } from './headers';
+
+/*
+ * Data paths skip proxy.ts and take their fixed headers from next.config.js; both read
+ * static-headers.json. These tests tie the three together (e2e/security-headers.spec.ts checks
+ * the running server).
+ */
+describe('security headers of data paths', () => {
+  const savedAppUrl = process.env.APP_URL;
+  afterEach(() => {
+    if (savedAppUrl === undefined) delete process.env.APP_URL;
+    else process.env.APP_URL = savedAppUrl;
+    resetEnvCache();
+  });
+
+  it('next.config.js gives every data path, and everything under it, the base headers and the data CSP', async () => {
+    // A plain .js module (outside the type-checked sources): imported by a computed specifier.
+    const configFile: string = '@/next.config.js';
+    const nextConfig = ((await import(configFile)) as { default: NextConfig }).default;
+    const rules = await nextConfig.headers!();
+    const want = Object.entries({ ...baseSecurityHeaders(false), 'Content-Security-Policy': DATA_CSP })
+      .map(([key, value]) => ({ key, value }))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    for (const prefix of DATA_PATH_PREFIXES) {
+      for (const source of [prefix, `${prefix}/:path*`]) {
+        const rule = rules.find((r) => r.source === source);
+        expect(rule, source).toBeDefined();
+        expect([...rule!.headers].sort((a, b) => a.key.localeCompare(b.key)), source).toEqual(want);
+      }
+    }
+  });
+
+  it("the proxy's matcher leaves out what next.config.js covers, and nothing else", () => {
+    const source = (proxyConfig.matcher[0] as { source: string }).source;
+    const excluded = /\(\?!([^)]*)\)/.exec(source)![1]!.split('|');
+    expect(excluded.sort()).toEqual(['_next/image', '_next/static', ...DATA_PATH_PREFIXES.map((p) => `${p.slice(1)}/`)].sort());
+    for (const prefix of DATA_PATH_PREFIXES) expect(isDataPath(`${prefix}/x`)).toBe(true);
+    expect(isDataPath('/overview')).toBe(false);
+    expect(isDataPath('/apiary')).toBe(false);
+  });
+
+  it('the API families add HSTS when APP_URL is https, and only then', () => {
+    process.env.APP_URL = 'https://admin.example.test';
+    resetEnvCache();
+    expect(finishResponse(Response.json({}), null).headers.get('strict-transport-security')).toBe(HSTS);
+    process.env.APP_URL = 'http://127.0.0.1:3000';
+    resetEnvCache();
+    expect(finishResponse(Response.json({}), null).headers.get('strict-transport-security')).toBeNull();
+  });
+});
