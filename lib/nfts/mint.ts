@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { auditEvents, copyrightShares, nfts, smartContracts } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
@@ -38,17 +38,32 @@ function loadForMint(db: Reader, organizationId: string, nftId: string) {
  * the NFT has copyright shares, every holder's authorization (`copyrightedAt` set).
  */
 export function mintBlocker(db: Reader, organizationId: string, nftId: string): string | null {
-  const { nft, contract } = loadForMint(db, organizationId, nftId);
-  if (nft.status === 'MINTED') return 'status: the NFT is already minted';
-  if (nft.status === 'PENDING') return 'status: the NFT is already being minted';
-  if (contract.status !== 'DEPLOYED' || !contract.contractAddress) return `smartContractId: contract ${contract.id} is not deployed yet`;
-  if (!contract.deploymentTransactionHash) {
-    return `smartContractId: contract ${contract.id} was registered by hand (A3); the service mints only on contracts it deployed`;
+  // Only the columns the answer depends on (it runs on every A6 and A7): one narrow statement.
+  const row = db
+    .select({
+      status: nfts.status,
+      copyrightedAt: nfts.copyrightedAt,
+      copyrightRecordCid: nfts.copyrightRecordCid,
+      contractId: smartContracts.id,
+      contractStatus: smartContracts.status,
+      contractAddress: smartContracts.contractAddress,
+      deploymentTransactionHash: smartContracts.deploymentTransactionHash,
+      hasShares: sql<number>`exists (select 1 from ${copyrightShares} where ${copyrightShares.nftId} = ${nfts.id})`,
+    })
+    .from(nfts)
+    .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
+    .where(and(eq(nfts.id, nftId), eq(nfts.organizationId, organizationId)))
+    .get();
+  if (!row) throw new NotFoundError('NFT');
+  if (row.status === 'MINTED') return 'status: the NFT is already minted';
+  if (row.status === 'PENDING') return 'status: the NFT is already being minted';
+  if (row.contractStatus !== 'DEPLOYED' || !row.contractAddress) return `smartContractId: contract ${row.contractId} is not deployed yet`;
+  if (!row.deploymentTransactionHash) {
+    return `smartContractId: contract ${row.contractId} was registered by hand (A3); the service mints only on contracts it deployed`;
   }
-  const shares = db.select({ n: count() }).from(copyrightShares).where(eq(copyrightShares.nftId, nft.id)).get()?.n ?? 0;
-  if (shares > 0 && !nft.copyrightedAt) return 'copyright: waiting for every copyright holder to authorize';
+  if (row.hasShares && !row.copyrightedAt) return 'copyright: waiting for every copyright holder to authorize';
   // The token must carry the consent: the signed record is pinned just after the last authorization.
-  if (shares > 0 && !nft.copyrightRecordCid) return 'copyright: the signed copyright record is not stored yet';
+  if (row.hasShares && !row.copyrightRecordCid) return 'copyright: the signed copyright record is not stored yet';
   return null;
 }
 

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { NotFoundError } from '@/lib/errors';
+import { createTestOrg } from '@/test/helpers';
+import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';
+import { mintBlocker } from './mint';
+
+/** Every reason `mintBlocker` gives (A6 mints at once when there is none; A7 shows it as mintBlockedBy). */
+describe('mintBlocker', () => {
+  it('names each reason an NFT cannot be minted now, and none when it can', async () => {
+    const org = await createTestOrg();
+    const orgId = org.organization.id;
+    const db = getDb();
+    const deployed = insertContract(orgId, { status: 'DEPLOYED', contractAddress: `0x${'1'.repeat(40)}`, deploymentTransactionHash: `0x${'a'.repeat(64)}` });
+    const byHand = insertContract(orgId, { status: 'DEPLOYED', contractAddress: `0x${'2'.repeat(40)}` });
+    const notDeployed = insertContract(orgId);
+    const holder = insertMember(orgId);
+    const blocker = (values: Parameters<typeof insertNft>[2], contractId = deployed.id, shares = false) => {
+      const nft = insertNft(orgId, contractId, values);
+      if (shares) insertShare(nft.id, holder.id, 'AUTHORIZED', 100);
+      return mintBlocker(db, orgId, nft.id);
+    };
+
+    expect(blocker({})).toBeNull();
+    expect(blocker({ status: 'MINTED' })).toBe('status: the NFT is already minted');
+    expect(blocker({ status: 'PENDING' })).toBe('status: the NFT is already being minted');
+    expect(blocker({}, notDeployed.id)).toBe(`smartContractId: contract ${notDeployed.id} is not deployed yet`);
+    expect(blocker({}, byHand.id)).toMatch(/^smartContractId: contract .* was registered by hand \(A3\)/);
+    expect(blocker({}, deployed.id, true)).toBe('copyright: waiting for every copyright holder to authorize');
+    expect(blocker({ copyrightedAt: new Date() }, deployed.id, true)).toBe('copyright: the signed copyright record is not stored yet');
+    expect(blocker({ copyrightedAt: new Date(), copyrightRecordCid: 'bafkreigh2akiscaildc' }, deployed.id, true)).toBeNull();
+  });
+
+  it("is 404 for another organization's NFT", async () => {
+    const org = await createTestOrg();
+    const other = await createTestOrg();
+    const nft = insertNft(other.organization.id, insertContract(other.organization.id).id);
+    expect(() => mintBlocker(getDb(), org.organization.id, nft.id)).toThrow(NotFoundError);
+  });
+});
