@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { preparedQuery } from '@/lib/db/prepared';
 import { apiKeys, users, type ApiKey } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { NotFoundError } from '@/lib/errors';
@@ -42,9 +43,18 @@ export function createApiKey(
   return { id: row!.id, key, prefix, family: input.family };
 }
 
+/** The key with this hash (every API-key request looks it up: prepared once per connection). */
+const keyByHash = preparedQuery((db: Db) =>
+  db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
+    .prepare(),
+);
+
 /** The active key of `family` matching `key`, or null (unknown, revoked, expired). */
 export function findActiveKey(db: Db, key: string, family: KeyFamily, now = new Date()): ApiKey | null {
-  const row = db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(key))).get();
+  const row = keyByHash(db).get({ hash: hashApiKey(key) });
   if (!row || row.family !== family || row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null;
   markUsed(db, row.id, now);

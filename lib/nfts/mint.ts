@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { preparedQuery } from '@/lib/db/prepared';
 import { auditEvents, copyrightShares, nfts, smartContracts } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { getChainClient, organizationAccount, type ChainClient } from '@/lib/chain';
@@ -32,14 +33,9 @@ function loadForMint(db: Reader, organizationId: string, nftId: string) {
   return row;
 }
 
-/**
- * Why the NFT cannot be minted now, or null. Minting needs: not already minted or minting; a
- * contract this service deployed (a hand-registered one is owned by some other wallet); and, when
- * the NFT has copyright shares, every holder's authorization (`copyrightedAt` set).
- */
-export function mintBlocker(db: Reader, organizationId: string, nftId: string): string | null {
-  // Only the columns the answer depends on (it runs on every A6 and A7): one narrow statement.
-  const row = db
+/** Only the columns mintBlocker decides on (it runs on every A6 and A7): one narrow, prepared statement. */
+const blockerRow = preparedQuery((db: Reader) =>
+  db
     .select({
       status: nfts.status,
       copyrightedAt: nfts.copyrightedAt,
@@ -52,8 +48,17 @@ export function mintBlocker(db: Reader, organizationId: string, nftId: string): 
     })
     .from(nfts)
     .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
-    .where(and(eq(nfts.id, nftId), eq(nfts.organizationId, organizationId)))
-    .get();
+    .where(and(eq(nfts.id, sql.placeholder('nftId')), eq(nfts.organizationId, sql.placeholder('organizationId'))))
+    .prepare(),
+);
+
+/**
+ * Why the NFT cannot be minted now, or null. Minting needs: not already minted or minting; a
+ * contract this service deployed (a hand-registered one is owned by some other wallet); and, when
+ * the NFT has copyright shares, every holder's authorization (`copyrightedAt` set).
+ */
+export function mintBlocker(db: Reader, organizationId: string, nftId: string): string | null {
+  const row = blockerRow(db).get({ nftId, organizationId });
   if (!row) throw new NotFoundError('NFT');
   if (row.status === 'MINTED') return 'status: the NFT is already minted';
   if (row.status === 'PENDING') return 'status: the NFT is already being minted';

@@ -4,6 +4,7 @@ import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallet
 import { recordAudit } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
+import { preparedQuery } from '@/lib/db/prepared';
 import { mintBlocker, mintIfReady } from './mint';
 import { pageIndex } from './list-plan';
 import { cachedCount } from '@/lib/search/count-cache';
@@ -132,8 +133,18 @@ function loadRows(db: Reader, where: SQL) {
 }
 type Row = ReturnType<typeof loadRows>[number];
 
+/** One NFT of the organization with its contract (A6, A7, A8 and every write answer: prepared). */
+const rowById = preparedQuery((db: Reader) =>
+  db
+    .select(rowColumns)
+    .from(nfts)
+    .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
+    .where(and(eq(nfts.id, sql.placeholder('id')), eq(nfts.organizationId, sql.placeholder('organizationId'))))
+    .prepare(),
+);
+
 function loadRow(db: Reader, organizationId: string, id: string): Row {
-  const [row] = loadRows(db, and(eq(nfts.id, id), eq(nfts.organizationId, organizationId))!);
+  const row = rowById(db).get({ id, organizationId });
   if (!row) throw new NotFoundError('NFT');
   return row;
 }
