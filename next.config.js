@@ -23,10 +23,8 @@ const nextConfig = {
     const data = headerList({ ...fixed.everywhere, 'Content-Security-Policy': fixed.dataCsp });
     return [
       { source: '/_next/:path*', headers: headerList(fixed.everywhere) },
-      ...fixed.dataPaths.flatMap((prefix) => [
-        { source: prefix, headers: data },
-        { source: `${prefix}/:path*`, headers: data },
-      ]),
+      // `/api/:path*` also matches `/api` itself.
+      ...fixed.dataPaths.map((prefix) => ({ source: `${prefix}/:path*`, headers: data })),
     ];
   },
 };

@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { afterEach, describe, expect, it } from 'vitest';
 import { config as proxyConfig } from '@/proxy';
 import { finishResponse } from '@/lib/http/response-headers';
@@ -18,7 +19,7 @@ describe('security headers of data paths', () => {
     resetEnvCache();
   });
 
-  it('next.config.js gives every data path, and everything under it, the base headers and the data CSP', async () => {
+  it('next.config.js gives every data path, and everything under it, the base headers and the data CSP, in one rule', async () => {
     // A plain .js module (outside the type-checked sources): imported by a computed specifier.
     const configFile: string = '@/next.config.js';
     const nextConfig = ((await import(configFile)) as { default: NextConfig }).default;
@@ -26,12 +27,16 @@ describe('security headers of data paths', () => {
     const want = Object.entries({ ...baseSecurityHeaders(false), 'Content-Security-Policy': DATA_CSP })
       .map(([key, value]) => ({ key, value }))
       .sort((a, b) => a.key.localeCompare(b.key));
+    // Matched as Next's router matches a header rule's source (server/lib/router-utils/filesystem.js).
+    const covering = (path: string) => rules.filter((r) => getPathMatch(r.source, { strict: true, removeUnnamedParams: true })(path));
     for (const prefix of DATA_PATH_PREFIXES) {
-      for (const source of [prefix, `${prefix}/:path*`]) {
-        const rule = rules.find((r) => r.source === source);
-        expect(rule, source).toBeDefined();
-        expect([...rule!.headers].sort((a, b) => a.key.localeCompare(b.key)), source).toEqual(want);
+      for (const path of [prefix, `${prefix}/x`, `${prefix}/x/y.json`]) {
+        const [rule, ...more] = covering(path);
+        expect(rule, path).toBeDefined();
+        expect(more, path).toEqual([]);
+        expect([...rule!.headers].sort((a, b) => a.key.localeCompare(b.key)), path).toEqual(want);
       }
+      expect(covering(`${prefix}x`), `${prefix}x`).toEqual([]);
     }
   });
 
