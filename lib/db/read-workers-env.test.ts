@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '@/lib/env';
 
+/** Each value is refused with an EnvError that names the variable. */
+function expectRefused(name: string, values: string[]) {
+  for (const bad of values) {
+    expect(() => loadEnv({ [name]: bad })).toThrow(EnvError);
+    expect(() => loadEnv({ [name]: bad })).toThrow(new RegExp(name));
+  }
+}
+
 describe('READ_WORKERS', () => {
   it('defaults to 2 and accepts 0 (off)', () => {
     expect(loadEnv({}).READ_WORKERS).toBe(2);
@@ -9,10 +17,7 @@ describe('READ_WORKERS', () => {
   });
 
   it('rejects a negative, fractional or huge count, naming the variable', () => {
-    for (const bad of ['-1', '1.5', '17', 'two']) {
-      expect(() => loadEnv({ READ_WORKERS: bad })).toThrow(EnvError);
-      expect(() => loadEnv({ READ_WORKERS: bad })).toThrow(/READ_WORKERS/);
-    }
+    expectRefused('READ_WORKERS', ['-1', '1.5', '17', 'two']);
   });
 });
 
@@ -24,8 +29,6 @@ describe('READ_WORKER_NICE', () => {
   });
 
   it('rejects a negative (would need privileges), fractional or out-of-range value, naming the variable', () => {
-    for (const bad of ['-5', '2.5', '20', 'low']) {
-      expect(() => loadEnv({ READ_WORKER_NICE: bad })).toThrow(/READ_WORKER_NICE/);
-    }
+    expectRefused('READ_WORKER_NICE', ['-5', '2.5', '20', 'low']);
   });
 });
