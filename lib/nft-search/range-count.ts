@@ -1,18 +1,22 @@
 import { and, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { nftStatuses } from '@/db/enums';
 import { nfts } from '@/db/schema';
 import { countBelow, type OrderedSet } from '@/lib/search/anchors';
 import { generation, readCounter } from '@/lib/search/counters';
+import { searchTuning } from '@/lib/search/tuning';
 import type { CompiledSearch, FilterNode } from './filter';
 import { rangeIndex } from './indexes';
 
 type Leaf = Extract<FilterNode, { kind: 'leaf' }>;
-const RANGE_OPERATORS = ['gt', 'gte', 'lt', 'lte'];
+const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as Record<string, string>;
 
 /**
  * The exact total of a B1 search whose whole criterion is one range on a NOT NULL number or date
  * with an (organization[, status], field, id) index — alone or AND-ed with `status eq` — without
- * reading the rows in the range, or null for any other search. The rows of the group
+ * reading the rows in the range, or null for any other search. A supply range is summed over the
+ * per-value counts of `nft_supply_counts` (supplyTotal below) whatever the write generation. Any
+ * other range (dates), or one over very many supply values: the rows of the group
  * (organization[, status]) are counted by `search_counters`; those below the bound by the paging
  * anchors of that index (lib/search/anchors.ts countBelow): one pass over the group's index once
  * per write generation, then a seek and at most one anchor interval per total, whatever the bound.
@@ -30,9 +34,14 @@ export function rangeCount(db: Pick<Db, 'all' | 'get'>, organizationId: string, 
   const status = (leaves as Leaf[]).find((l) => l.field.name === 'status' && l.operator === 'eq' && typeof l.value === 'string');
   const ranges = (leaves as Leaf[]).filter((l) => l !== status);
   const range = ranges[0];
-  if (ranges.length !== 1 || !range || !RANGE_OPERATORS.includes(range.operator) || typeof range.value !== 'number') return null;
+  if (ranges.length !== 1 || !range || !(range.operator in RANGE_OPERATORS) || typeof range.value !== 'number') return null;
   const index = range.field.notNull ? rangeIndex(range.field.name, !!status) : null;
   if (!index) return null;
+
+  if (range.field.name === 'supply') {
+    const total = supplyTotal(db, organizationId, status ? String(status.value) : null, RANGE_OPERATORS[range.operator]!, range.value);
+    if (total !== null) return total;
+  }
 
   const group = status ? `nfts:status:${String(status.value)}` : 'nfts';
   const key = `b1-range|${group}|${range.field.name}`;
@@ -67,4 +76,21 @@ function firstInGeneration(key: string, gen: string): boolean {
   seen.set(key, gen);
   if (seen.size > MAX_SEEN) seen.delete(seen.keys().next().value!);
   return true;
+}
+
+/**
+ * The NFTs of the organization (and status) whose supply is `operator bound`, summed over
+ * `nft_supply_counts` (kept by triggers in the write's own transaction, so exact in any
+ * generation) — or null when the range holds more than `searchTuning.supplyCountRows` distinct
+ * (status, supply) values; then the anchors count it. Without a status each status is its own
+ * range of the (organization, status, supply) key, so no row outside the range is read.
+ */
+function supplyTotal(db: Pick<Db, 'get'>, organizationId: string, status: string | null, operator: string, bound: number): number | null {
+  const limit = searchTuning.supplyCountRows;
+  const statuses = status === null ? nftStatuses : [status];
+  const row = db.get<{ n: number | null; rows: number }>(
+    sql`select sum(n) as "n", count(*) as "rows" from (select n from nft_supply_counts
+      where organization_id = ${organizationId} and status in ${statuses} and supply ${sql.raw(operator)} ${bound} limit ${limit + 1})`,
+  );
+  return row.rows > limit ? null : (row.n ?? 0);
 }

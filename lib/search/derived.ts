@@ -76,6 +76,13 @@ export const memberTotalNftsSql = `(SELECT count(*) FROM copyright_shares s CROS
   WHERE s.user_id = user_organizations.user_id AND n.organization_id = user_organizations.organization_id)`;
 
 /**
+ * (organization_id, status, supply, n): how many NFTs of each organization and status hold each
+ * supply value — `nft_supply_counts` (db/migrations/0016_supply_counts.sql), B1's range totals
+ * over supply (lib/nft-search/range-count.ts).
+ */
+export const supplyCountsSql = 'SELECT organization_id, status, supply, count(*) AS n FROM nfts GROUP BY organization_id, status, supply';
+
+/**
  * (organization_id, name, n) of every counter except the generations. `nfts:fold_unsafe` calls
  * cl2c_fold_unsafe (registerFold) and reads `contract_name_fold`, so a rebuild recomputes the
  * stored folds first.

@@ -324,6 +324,9 @@ describe('derived data stays exact under random writes', () => {
       ['copyrighted flag', `update nfts set copyrighted = 0 where organization_id = '${org.id}'`, /copyrighted/],
       ['member NFT count', `update user_organizations set total_nfts = 7 where organization_id = '${org.id}'`, /user_organizations/],
       ['counter', `update search_counters set n = n + 1 where organization_id = '${org.id}' and name = 'nfts'`, /search_counters/],
+      ['supply count', `update nft_supply_counts set n = n + 1 where organization_id = '${org.id}'`, /nft_supply_counts .* supply 2: 2 \(actual 1\)/],
+      ['missing supply count', `delete from nft_supply_counts where organization_id = '${org.id}'`, /nft_supply_counts .* supply 2: no row \(actual 1\)/],
+      ['empty supply count', `insert into nft_supply_counts values ('${org.id}', 'CREATED', 5, 0)`, /nft_supply_counts .* CREATED supply 5: 0 \(actual 0\)/],
       ['missing index row', `delete from search_nfts where rowid = ${nftRowid.r}`, /not indexed/],
       [
         'stale index row',

@@ -9,6 +9,7 @@ import {
   countersSql,
   ftsSources,
   memberTotalNftsSql,
+  supplyCountsSql,
   type FtsSource,
 } from './derived';
 import { memberListProblems, rebuildMemberList } from './member-list';
@@ -49,6 +50,8 @@ function rebuild(sqlite: Database.Database) {
     rebuildFolds(sqlite);
     sqlite.prepare(`DELETE FROM search_counters WHERE name <> 'gen'`).run();
     sqlite.prepare(`INSERT INTO search_counters (organization_id, name, n) ${countersSql}`).run();
+    sqlite.prepare('DELETE FROM nft_supply_counts').run();
+    sqlite.prepare(`INSERT INTO nft_supply_counts (organization_id, status, supply, n) ${supplyCountsSql}`).run();
     // Everything may have changed: move every generation so no cached total survives.
     sqlite.prepare(`INSERT INTO search_counters (organization_id, name, n) SELECT id, 'gen', 1 FROM organizations WHERE true
       ON CONFLICT DO UPDATE SET n = n + 1`).run();
@@ -143,6 +146,14 @@ export function check(sqlite: Database.Database, sample = 5000): CheckResult {
       .all() as { org: string; name: string; stored: number | null; actual: number | null }[];
     for (const p of memberListProblems(sqlite, MAX_PROBLEMS)) add(p);
     for (const r of counterDiffs) add(`search_counters ${r.org} ${r.name}: ${r.stored ?? 0} (actual ${r.actual ?? 0})`);
+    const supplyDiffs = sqlite
+      .prepare(`WITH actual AS (${supplyCountsSql}), stored AS (SELECT organization_id, status, supply, n FROM nft_supply_counts)
+        SELECT coalesce(a.organization_id, s.organization_id) AS org, coalesce(a.status, s.status) AS status,
+          coalesce(a.supply, s.supply) AS supply, s.n AS stored, a.n AS actual
+        FROM actual a FULL OUTER JOIN stored s ON s.organization_id = a.organization_id AND s.status = a.status AND s.supply = a.supply
+        WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR s.n = 0`)
+      .all() as { org: string; status: string; supply: number; stored: number | null; actual: number | null }[];
+    for (const r of supplyDiffs) add(`nft_supply_counts ${r.org} ${r.status} supply ${r.supply}: ${r.stored ?? 'no row'} (actual ${r.actual ?? 0})`);
     checkFolds(sqlite, add);
 
     for (const fts of ftsSources) {

@@ -24,4 +24,11 @@ export const searchTuning = {
    * members (in-process, warm): a walked row ~1.5 µs, a sorted hit ~4 µs.
    */
   memberWalkRatio: 2,
+  /**
+   * A B1 range total over supply sums at most this many (status, supply) rows of
+   * nft_supply_counts (lib/nft-search/range-count.ts); a range over more distinct values is
+   * counted off the paging anchors instead. Real editions hold a few dozen values; at this size
+   * the sum costs ~2 ms.
+   */
+  supplyCountRows: 20_000,
 };
