@@ -10,6 +10,9 @@ import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/** The handle a `db.transaction` callback gets (a savepoint's, when nested). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 /** Opens (and migrates) a SQLite file with the pragmas the service relies on. */

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
 import { copyrightShares, nfts, type Nft } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { ConflictError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { assertActiveMembers } from '@/lib/nfts/copyright';
 import type { LicenceId } from './licences';
-import { startRound, type Tx } from './split';
+import { startRound } from './split';
 
 export type SplitChange = { copyright?: { userId: string; percentage: number }[]; licence?: LicenceId };
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import {
   auditEvents,
   copyrightRequests,
@@ -23,7 +23,7 @@ import { mintBlocker, requestMint } from '@/lib/nfts/mint';
 import { licenceDetails } from './licences';
 import { canonicalJson, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
 import type { CopyrightDecisionBody } from './schemas';
-import { currentRound, issueRequest, refreshCopyrightStatus, type CopyrightStatus, type Tx } from './split';
+import { currentRound, issueRequest, refreshCopyrightStatus, type CopyrightStatus } from './split';
 import { hashRequestToken, requestTokenPattern } from './tokens';
 
 type Reader = Pick<Db, 'select'>;

@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { copyrightRequests, copyrightShares, nfts, organizations, users, type copyrightStatuses } from '@/db/schema';
 import { queueEmail } from '@/lib/mail/outbox';
 import { licenceDetails } from './licences';
 import { copyrightRequestEmail } from './mail';
 import { newRequestToken, REQUEST_TTL_MS, requestLink } from './tokens';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type CopyrightStatus = (typeof copyrightStatuses)[number];
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { invitations, organizations, userOrganizations, users, type Invitation } from '@/db/schema';
 import { recordAudit, recordAudits } from '@/lib/audit/service';
+import { groupedTransaction } from '@/lib/db/commit-group';
 import { AppError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { issueLines } from '@/lib/http/zod-issues';
@@ -19,7 +20,6 @@ import {
 } from './schemas';
 import { hashInvitationToken, INVITATION_TTL_MS, invitationLink, invitationTokenPattern, newInvitationToken } from './tokens';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A PENDING invitation whose link has run out (it can still be resent). */
 export function isExpired(invitation: Pick<Invitation, 'status' | 'expiresAt'>, now = new Date()) {
@@ -52,12 +52,27 @@ export function sendInvitationMail(tx: Tx, invitation: Pick<Invitation, 'id' | '
   return { outboxId, expiresAt };
 }
 
+type NewInvitation = { id: string; email: string; phone: string | null; tokenHash: string; expiresAt: number };
+
+/**
+ * Freshly sent PENDING invitations, all sent at `now`, as one statement over a JSON array of their
+ * own fields, in order. One statement, not one per row: each statement that writes the search
+ * index flushes its own FTS5 segment (per-row inserts cost ~50 µs more per row at 100k members);
+ * and not a Drizzle multi-row insert: building one of 100 rows cost more than running it.
+ */
+function insertInvitations(tx: Pick<Db, 'run'>, organizationId: string, rows: NewInvitation[], now: Date) {
+  const at = now.getTime();
+  tx.run(sql`insert into invitations (id, organization_id, email, phone, status, token_hash, expires_at, send_count, last_sent_at, created_at, updated_at)
+    select value ->> 'id', ${organizationId}, value ->> 'email', value ->> 'phone', 'PENDING', value ->> 'tokenHash', value ->> 'expiresAt', 1, ${at}, ${at}, ${at}
+    from json_each(${JSON.stringify(rows)})`);
+}
+
 /**
  * A13: invites up to 100 people. Every entry gets a result (invited / skipped / failed with a
  * reason), in input order. All invitations and their outbox mails are written in one
  * transaction; delivery starts after commit.
  */
-export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInviteResponse {
+export async function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): Promise<BulkInviteResponse> {
   const organizationId = actor.organizationId;
   type Pending = { index: number; email: string; phone: string | null };
   const results: BulkInviteResult[] = new Array<BulkInviteResult>(body.users.length);
@@ -83,7 +98,7 @@ export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInvi
   });
 
   let queued = 0;
-  db.transaction((tx) => {
+  await groupedTransaction(db, (tx) => {
     const emails = candidates.map((c) => c.email);
     const members = emails.length
       ? tx
@@ -128,27 +143,11 @@ export function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): BulkInvi
       results[c.index] = { email: c.email, status: 'invited', reason: 'invitation e-mail queued', id: invited.at(-1)!.id };
     }
     if (!invited.length) return;
-    // One statement per table, not per entry: a 100-entry import is a handful of statements.
     if (stale.length) tx.update(invitations).set({ status: 'EXPIRED' }).where(inArray(invitations.id, stale)).run();
     const name = organizationName(tx, organizationId);
     const mails = invited.map((c) => ({ c, ...invitationMail(name, c.email, now) }));
-    tx.insert(invitations)
-      .values(
-        mails.map(({ c, tokenHash, expiresAt }) => ({
-          id: c.id,
-          organizationId,
-          email: c.email,
-          phone: c.phone,
-          status: 'PENDING' as const,
-          tokenHash,
-          expiresAt,
-          lastSentAt: now,
-          sendCount: 1,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .run();
+    const rows = mails.map(({ c, tokenHash, expiresAt }) => ({ id: c.id, email: c.email, phone: c.phone, tokenHash, expiresAt: expiresAt.getTime() }));
+    insertInvitations(tx, organizationId, rows, now);
     queueEmails(tx, mails.map(({ mail }) => ({ organizationId, ...mail })));
     recordAudits(tx, actor, invited.map((c) => ({ action: 'invitation.create', entityType: 'invitation', entityId: c.id, data: { email: c.email } })));
     queued = invited.length;

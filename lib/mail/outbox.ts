@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { outboxEmails, type OutboxEmail } from '@/db/schema';
+import { preparedQuery } from '@/lib/db/prepared';
 import { envelope, likePattern } from '@/lib/http/query';
 import type { ListOutboxQuery } from './schemas';
 
@@ -22,15 +23,36 @@ export function queueEmail(tx: Tx, mail: QueuedEmail): string {
   return queueEmails(tx, [mail])[0]!;
 }
 
-/** Several mails in one statement (bulk invitations); ids in input order. */
-export function queueEmails(tx: Tx, mails: QueuedEmail[]): string[] {
-  if (!mails.length) return [];
-  return tx
+const p = (name: string) => sql.placeholder(name);
+
+/** One PENDING mail row, prepared once per connection (a bulk import queues a hundred). */
+const insertMail = preparedQuery((db: Tx) =>
+  db
     .insert(outboxEmails)
-    .values(mails.map((mail) => ({ ...mail, html: mail.html ?? null, status: 'PENDING' as const, attempts: 0 })))
-    .returning({ id: outboxEmails.id })
-    .all()
-    .map((r) => r.id);
+    .values({
+      id: p('id'),
+      organizationId: p('organizationId'),
+      to: p('to'),
+      subject: p('subject'),
+      text: p('text'),
+      html: p('html'),
+      status: 'PENDING',
+      attempts: 0,
+      createdAt: p('at'),
+      updatedAt: p('at'),
+    })
+    .prepare(),
+);
+
+/** Several mails (bulk invitations); ids in input order. */
+export function queueEmails(tx: Tx, mails: QueuedEmail[]): string[] {
+  const insert = insertMail(tx);
+  const at = new Date();
+  return mails.map((mail) => {
+    const id = crypto.randomUUID();
+    insert.run({ id, organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, at });
+    return id;
+  });
 }
 
 /** Links to the invitation and copyright authorization pages found in a mail's text (the Outbox page shows them). */

@@ -5,6 +5,7 @@ import { recordAudit } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { preparedQuery } from '@/lib/db/prepared';
+import { groupedTransaction } from '@/lib/db/commit-group';
 import { mintBlocker, mintIfReady } from './mint';
 import { pageIndex } from './list-plan';
 import { cachedCount } from '@/lib/search/count-cache';
@@ -329,7 +330,7 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
   const { metadataUri } = await publishMetadata(id, source);
   const licenceOffered = input.licence ?? (input.copyright.length ? DEFAULT_LICENCE : null);
 
-  db.transaction((tx) => {
+  await groupedTransaction(db, (tx) => {
     assertContract(tx, organizationId, input.smartContractId);
     assertActiveMembers(tx, organizationId, input.copyright);
     tx.insert(nfts)

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Tx } from '@/db/client';
 import { invitations, userOrganizations, users, type User } from '@/db/schema';
 import { ConflictError } from '@/lib/errors';
 import { provisionCustodialWallet } from '@/lib/wallets/service';
@@ -12,7 +12,6 @@ export type RegistrationInput = {
   phoneNumber?: string | null;
 };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Registers a person in an organization, inside the caller's transaction: the global user row

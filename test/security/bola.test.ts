@@ -88,11 +88,12 @@ function paramsFor(route: string, v: VictimIds): Record<string, string> {
 function snapshot(organizationId: string): string {
   const sqlite = getDb().$client;
   const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])
-    .map((t) => t.name)
-    .filter((name) => (sqlite.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).some((c) => c.name === 'organization_id'));
+    .map((t) => ({ name: t.name, columns: (sqlite.prepare(`PRAGMA table_info("${t.name}")`).all() as { name: string }[]).map((c) => `"${c.name}"`) }))
+    .filter((t) => t.columns.includes('"organization_id"'));
   const rows: Record<string, unknown[]> = {};
-  for (const name of tables.sort()) {
-    rows[name] = sqlite.prepare(`SELECT * FROM "${name}" WHERE organization_id = ? ORDER BY rowid`).all(organizationId);
+  // Ordered by every column: WITHOUT ROWID tables (nft_supply_counts) have no rowid.
+  for (const { name, columns } of tables.sort((a, b) => a.name.localeCompare(b.name))) {
+    rows[name] = sqlite.prepare(`SELECT * FROM "${name}" WHERE organization_id = ? ORDER BY ${columns.join(', ')}`).all(organizationId);
   }
   rows.users = sqlite
     .prepare('SELECT u.* FROM users u JOIN user_organizations m ON m.user_id = u.id WHERE m.organization_id = ? ORDER BY u.rowid')

@@ -11,7 +11,7 @@ import {
   userOrganizations,
   users,
 } from '@/db/schema';
-import { hashInvitationToken } from '@/lib/invitations/tokens';
+import { hashInvitationToken, INVITATION_TTL_MS } from '@/lib/invitations/tokens';
 import { invitationLinks } from '@/lib/mail/outbox';
 import { call, createTestOrg } from '@/test/helpers';
 import { GET as inviteGET, POST as invitePOST } from '@/app/api/invite/[token]/route';
@@ -122,8 +122,16 @@ describe('A13 POST /cl2c/user/bulk', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(hashInvitationToken(token)).toBe(row.tokenHash);
+    expect(row.lastSentAt).toEqual(row.createdAt);
+    expect(row.updatedAt).toEqual(row.createdAt);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(INVITATION_TTL_MS);
+    expect(row).toMatchObject({ acceptedAt: null, userOrganizationId: null });
+    const noPhone = getDb().select().from(invitations).where(eq(invitations.id, data.results[6]!.id!)).get()!;
+    expect(noPhone).toMatchObject({ phone: null, status: 'PENDING', sendCount: 1 });
+    expect(noPhone.tokenHash).not.toBe(row.tokenHash);
     const audits = getDb().select().from(auditEvents).where(eq(auditEvents.entityId, row.id)).all();
     expect(audits.map((a) => a.action)).toEqual(['invitation.create']);
+    expect(audits[0]).toMatchObject({ entityType: 'invitation', actorType: 'api_key', data: { email: fresh.toLowerCase() } });
   });
 
   it('an already-invited e-mail of ANOTHER organization is invited here', async () => {
