@@ -106,6 +106,32 @@ export function decodeSizes(blob: Buffer): number[] {
   return out;
 }
 
+type Drift<Key> = Key & { stored: number | null; actual: number | null };
+
+/**
+ * The keys where a stored table of counts (`stored`: the key columns and `n`) differs from its
+ * recomputation over the base tables (`actual`: the same columns); a key missing on one side
+ * counts 0 there. `emptyRowsAreDrift`: a stored 0 is drift too, for a table whose triggers delete
+ * a row once its count reaches 0.
+ */
+function countDrift<Key extends Record<string, string | number>>(
+  sqlite: Database.Database,
+  actual: string,
+  stored: string,
+  keys: (keyof Key & string)[],
+  options: { emptyRowsAreDrift?: boolean } = {},
+): Drift<Key>[] {
+  const columns = keys.map((k) => `coalesce(a.${k}, s.${k}) AS ${k}`).join(', ');
+  const on = keys.map((k) => `s.${k} = a.${k}`).join(' AND ');
+  const emptyRows = options.emptyRowsAreDrift ? ' OR s.n = 0' : '';
+  return sqlite
+    .prepare(`WITH actual AS (${actual}), stored AS (${stored})
+      SELECT ${columns}, s.n AS stored, a.n AS actual
+      FROM actual a FULL OUTER JOIN stored s ON ${on}
+      WHERE coalesce(a.n, 0) <> coalesce(s.n, 0)${emptyRows}`)
+    .all() as Drift<Key>[];
+}
+
 /**
  * Verifies every derived structure against the base tables and lists each difference:
  * stored aggregates and counters are recomputed exactly; for each FTS index, the set of indexed
@@ -137,23 +163,13 @@ export function check(sqlite: Database.Database, sample = 5000): CheckResult {
       .all() as { id: string; stored: number; actual: number }[]) {
       add(`user_organizations ${r.id}: total_nfts ${r.stored} (actual ${r.actual})`);
     }
-    const counterDiffs = sqlite
-      .prepare(`WITH actual AS (${countersSql}),
-        stored AS (SELECT organization_id, name, n FROM search_counters WHERE name <> 'gen')
-        SELECT coalesce(a.organization_id, s.organization_id) AS org, coalesce(a.name, s.name) AS name, s.n AS stored, a.n AS actual
-        FROM actual a FULL OUTER JOIN stored s ON s.organization_id = a.organization_id AND s.name = a.name
-        WHERE coalesce(a.n, 0) <> coalesce(s.n, 0)`)
-      .all() as { org: string; name: string; stored: number | null; actual: number | null }[];
+    const counters = "SELECT organization_id, name, n FROM search_counters WHERE name <> 'gen'";
+    const counterDiffs = countDrift<{ organization_id: string; name: string }>(sqlite, countersSql, counters, ['organization_id', 'name']);
     for (const p of memberListProblems(sqlite, MAX_PROBLEMS)) add(p);
-    for (const r of counterDiffs) add(`search_counters ${r.org} ${r.name}: ${r.stored ?? 0} (actual ${r.actual ?? 0})`);
-    const supplyDiffs = sqlite
-      .prepare(`WITH actual AS (${supplyCountsSql}), stored AS (SELECT organization_id, status, supply, n FROM nft_supply_counts)
-        SELECT coalesce(a.organization_id, s.organization_id) AS org, coalesce(a.status, s.status) AS status,
-          coalesce(a.supply, s.supply) AS supply, s.n AS stored, a.n AS actual
-        FROM actual a FULL OUTER JOIN stored s ON s.organization_id = a.organization_id AND s.status = a.status AND s.supply = a.supply
-        WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR s.n = 0`)
-      .all() as { org: string; status: string; supply: number; stored: number | null; actual: number | null }[];
-    for (const r of supplyDiffs) add(`nft_supply_counts ${r.org} ${r.status} supply ${r.supply}: ${r.stored ?? 'no row'} (actual ${r.actual ?? 0})`);
+    for (const r of counterDiffs) add(`search_counters ${r.organization_id} ${r.name}: ${r.stored ?? 0} (actual ${r.actual ?? 0})`);
+    const supplyCounts = 'SELECT organization_id, status, supply, n FROM nft_supply_counts';
+    const supplyDiffs = countDrift<{ organization_id: string; status: string; supply: number }>(sqlite, supplyCountsSql, supplyCounts, ['organization_id', 'status', 'supply'], { emptyRowsAreDrift: true });
+    for (const r of supplyDiffs) add(`nft_supply_counts ${r.organization_id} ${r.status} supply ${r.supply}: ${r.stored ?? 'no row'} (actual ${r.actual ?? 0})`);
     checkFolds(sqlite, add);
 
     for (const fts of ftsSources) {
