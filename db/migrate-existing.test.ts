@@ -43,12 +43,12 @@ describe('the newest migration on an existing database', () => {
         old.insert(nfts).values({ organizationId: org.id, smartContractId: contract.id, name: `nft ${i}`, status: statuses[i % 4]!, supply: 1 + (i % 7) }).run();
       }
     }
-    const applied = () => (sqlite.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
-    const before = applied();
+    const applied = (connection: Database.Database) => (connection.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
+    const before = applied(sqlite);
     sqlite.close();
 
     const db = openDb(file);
-    expect((db.$client.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n, last).toBe(before + 1);
+    expect(applied(db.$client), last).toBe(before + 1);
     expect(check(db.$client).problems, last).toEqual([]);
     // Not vacuous: the structures the newest migration added hold the existing rows.
     const counted = db.$client.prepare('select coalesce(sum(n), 0) as n from nft_supply_counts').get() as { n: number };

@@ -6,8 +6,6 @@ import type { Actor } from '@/lib/http/actor';
 
 export type AuditEvent = { action: string; entityType: string; entityId: string | null; data?: Record<string, unknown> };
 
-const p = (name: string) => sql.placeholder(name);
-
 /**
  * One event row, prepared once per connection: every write records one, and a bulk import a
  * hundred — building the insert each time cost more than running it. `data` is bound as its JSON
@@ -17,17 +15,17 @@ const insertEvent = preparedQuery((db: Pick<Db, 'insert'>) =>
   db
     .insert(auditEvents)
     .values({
-      id: p('id'),
-      organizationId: p('organizationId'),
-      actorType: p('actorType'),
-      actorId: p('actorId'),
-      action: p('action'),
-      entityType: p('entityType'),
-      entityId: p('entityId'),
-      requestId: p('requestId'),
-      data: sql`${p('data')}`,
-      createdAt: p('at'),
-      updatedAt: p('at'),
+      id: sql.placeholder('id'),
+      organizationId: sql.placeholder('organizationId'),
+      actorType: sql.placeholder('actorType'),
+      actorId: sql.placeholder('actorId'),
+      action: sql.placeholder('action'),
+      entityType: sql.placeholder('entityType'),
+      entityId: sql.placeholder('entityId'),
+      requestId: sql.placeholder('requestId'),
+      data: sql`${sql.placeholder('data')}`,
+      createdAt: sql.placeholder('at'),
+      updatedAt: sql.placeholder('at'),
     })
     .prepare(),
 );

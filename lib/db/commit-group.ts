@@ -1,6 +1,5 @@
 import type { Db, Tx } from '@/db/client';
 
-
 type Job = { work: (tx: Tx) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 /** At most this many writes share one commit. */
@@ -40,15 +39,6 @@ function flush(db: Db) {
 }
 
 function commit(db: Db, jobs: Job[]) {
-  if (jobs.length === 1) {
-    const [job] = jobs as [Job];
-    try {
-      job.resolve(db.transaction(job.work));
-    } catch (error) {
-      job.reject(error);
-    }
-    return;
-  }
   const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
   try {
     db.transaction((tx) => {
@@ -70,4 +60,3 @@ function commit(db: Db, jobs: Job[]) {
     else job.reject(outcome.error);
   });
 }
-

@@ -23,23 +23,21 @@ export function queueEmail(tx: Tx, mail: QueuedEmail): string {
   return queueEmails(tx, [mail])[0]!;
 }
 
-const p = (name: string) => sql.placeholder(name);
-
 /** One PENDING mail row, prepared once per connection (a bulk import queues a hundred). */
 const insertMail = preparedQuery((db: Tx) =>
   db
     .insert(outboxEmails)
     .values({
-      id: p('id'),
-      organizationId: p('organizationId'),
-      to: p('to'),
-      subject: p('subject'),
-      text: p('text'),
-      html: p('html'),
+      id: sql.placeholder('id'),
+      organizationId: sql.placeholder('organizationId'),
+      to: sql.placeholder('to'),
+      subject: sql.placeholder('subject'),
+      text: sql.placeholder('text'),
+      html: sql.placeholder('html'),
       status: 'PENDING',
       attempts: 0,
-      createdAt: p('at'),
-      updatedAt: p('at'),
+      createdAt: sql.placeholder('at'),
+      updatedAt: sql.placeholder('at'),
     })
     .prepare(),
 );
