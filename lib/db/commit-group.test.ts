@@ -94,6 +94,22 @@ describe('groupedTransaction', () => {
     other.close();
   });
 
+  it("keeps a group's savepoint journals in memory, then gives the connection its own setting back", async () => {
+    const db = getDb();
+    const tempStore = () => db.$client.pragma('temp_store', { simple: true });
+    const before = tempStore();
+    expect(before).not.toBe(2);
+    const inside = await Promise.allSettled([
+      groupedTransaction(db, (tx) => tx.get<{ temp_store: number }>(sql`pragma temp_store`)!.temp_store),
+      groupedTransaction(db, () => {
+        throw new Error('refused');
+      }),
+    ]);
+    expect(inside[0]).toEqual({ status: 'fulfilled', value: 2 });
+    expect(inside[1]!.status).toBe('rejected');
+    expect(tempStore()).toBe(before);
+  });
+
   it(`commits at most ${MAX_GROUP} writes together`, async () => {
     const db = getDb();
     const other = observer();
