@@ -18,7 +18,15 @@ import {
   type BulkInviteResponse,
   type BulkInviteResult,
 } from './schemas';
-import { hashInvitationToken, INVITATION_TTL_MS, invitationLink, invitationTokenPattern, newInvitationToken } from './tokens';
+import {
+  hashInvitationToken,
+  INVITATION_TTL_MS,
+  invitationLink,
+  invitationTokenPattern,
+  newInvitationToken,
+  newInvitationTokens,
+  type InvitationToken,
+} from './tokens';
 
 
 /** A PENDING invitation whose link has run out (it can still be resent). */
@@ -27,8 +35,7 @@ export function isExpired(invitation: Pick<Invitation, 'status' | 'expiresAt'>, 
 }
 
 /** A fresh token (hash stored, token only in the mail), its 7-day expiry and the mail itself. */
-function invitationMail(organizationName: string | undefined, email: string, now: Date) {
-  const { token, hash } = newInvitationToken();
+function invitationMail(organizationName: string | undefined, email: string, now: Date, { token, hash }: InvitationToken = newInvitationToken()) {
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const mail = invitationEmail({ organizationName: organizationName ?? 'An organization', link: invitationLink(token), expiresAt });
   return { tokenHash: hash, expiresAt, mail: { to: email, ...mail } };
@@ -145,7 +152,8 @@ export async function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): Pr
     if (!invited.length) return;
     if (stale.length) tx.update(invitations).set({ status: 'EXPIRED' }).where(inArray(invitations.id, stale)).run();
     const name = organizationName(tx, organizationId);
-    const mails = invited.map((c) => ({ c, ...invitationMail(name, c.email, now) }));
+    const tokens = newInvitationTokens(invited.length);
+    const mails = invited.map((c, i) => ({ c, ...invitationMail(name, c.email, now, tokens[i]) }));
     const rows = mails.map(({ c, tokenHash, expiresAt }) => ({ id: c.id, email: c.email, phone: c.phone, tokenHash, expiresAt: expiresAt.getTime() }));
     insertInvitations(tx, organizationId, rows, now);
     queueEmails(tx, mails.map(({ mail }) => ({ organizationId, ...mail })));

@@ -12,9 +12,22 @@ export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-export function newInvitationToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashInvitationToken(token) };
+export type InvitationToken = { token: string; hash: string };
+
+/**
+ * `count` fresh tokens, cut from one draw of random bytes: a 100-entry import drew them one call
+ * at a time, and each call (through Next's wrapper of `randomBytes`) cost ~8 µs on the writer.
+ */
+export function newInvitationTokens(count: number): InvitationToken[] {
+  const bytes = randomBytes(32 * count);
+  return Array.from({ length: count }, (_, i) => {
+    const token = bytes.subarray(32 * i, 32 * (i + 1)).toString('base64url');
+    return { token, hash: hashInvitationToken(token) };
+  });
+}
+
+export function newInvitationToken(): InvitationToken {
+  return newInvitationTokens(1)[0]!;
 }
 
 export function invitationLink(token: string): string {

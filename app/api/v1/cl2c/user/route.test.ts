@@ -129,6 +129,8 @@ describe('A13 POST /cl2c/user/bulk', () => {
     const noPhone = getDb().select().from(invitations).where(eq(invitations.id, data.results[6]!.id!)).get()!;
     expect(noPhone).toMatchObject({ phone: null, status: 'PENDING', sendCount: 1 });
     expect(noPhone.tokenHash).not.toBe(row.tokenHash);
+    // Each mail carries its own invitation's token (the tokens of one import come from one draw).
+    expect(hashInvitationToken(latestToken(data.results[6]!.email))).toBe(noPhone.tokenHash);
     const audits = getDb().select().from(auditEvents).where(eq(auditEvents.entityId, row.id)).all();
     expect(audits.map((a) => a.action)).toEqual(['invitation.create']);
     expect(audits[0]).toMatchObject({ entityType: 'invitation', actorType: 'api_key', data: { email: fresh.toLowerCase() } });
