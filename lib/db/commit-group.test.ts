@@ -100,13 +100,13 @@ describe('groupedTransaction', () => {
     const before = tempStore();
     expect(before).not.toBe(2);
     const inside = await Promise.allSettled([
-      groupedTransaction(db, (tx) => tx.get<{ temp_store: number }>(sql`pragma temp_store`)!.temp_store),
+      groupedTransaction(db, (tx) => tx.get<{ temp_store: number }>(sql`pragma temp_store`)?.temp_store),
       groupedTransaction(db, () => {
         throw new Error('refused');
       }),
     ]);
     expect(inside[0]).toEqual({ status: 'fulfilled', value: 2 });
-    expect(inside[1]!.status).toBe('rejected');
+    expect(inside[1].status).toBe('rejected');
     expect(tempStore()).toBe(before);
   });
 
