@@ -50,7 +50,7 @@ describe('the newest migration on an existing database', () => {
     const db = openDb(file);
     expect(applied(db.$client), last).toBe(before + 1);
     expect(check(db.$client).problems, last).toEqual([]);
-    // Not vacuous: the structures the newest migration added hold the existing rows.
+    // Not vacuous: the derived structures hold the existing rows.
     const counted = db.$client.prepare('select coalesce(sum(n), 0) as n from nft_supply_counts').get() as { n: number };
     expect(counted.n).toBe(80);
     db.$client.close();

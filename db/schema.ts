@@ -161,7 +161,6 @@ export const invitations = sqliteTable(
   },
   (t) => [
     uniqueIndex('invitations_token_hash_uq').on(t.tokenHash),
-    index('invitations_org_email_idx').on(t.organizationId, t.email),
     index('invitations_org_status_created_idx').on(t.organizationId, t.status, t.createdAt),
     index('invitations_org_status_updated_idx').on(t.organizationId, t.status, t.updatedAt),
   ],

@@ -18,6 +18,7 @@ import {
   type BulkInviteResponse,
   type BulkInviteResult,
 } from './schemas';
+import { pendingInvitationsTo } from './pending';
 import {
   hashInvitationToken,
   INVITATION_TTL_MS,
@@ -120,13 +121,7 @@ export async function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): Pr
       ? tx
           .select()
           .from(invitations)
-          .where(
-            and(
-              eq(invitations.organizationId, organizationId),
-              eq(invitations.status, 'PENDING'),
-              inArray(invitations.email, emails),
-            ),
-          )
+          .where(pendingInvitationsTo(organizationId, emails))
           .all()
       : [];
     const pendingByEmail = new Map(pending.map((p) => [p.email, p]));
@@ -251,13 +246,7 @@ export function acceptInvitation(db: Db, token: string, rawInput: unknown, reque
         .get().id;
       tx.update(invitations)
         .set({ status: 'ACCEPTED', acceptedAt: new Date(), userOrganizationId: membershipId })
-        .where(
-          and(
-            eq(invitations.organizationId, invitation.organizationId),
-            eq(invitations.email, invitation.email),
-            eq(invitations.status, 'PENDING'),
-          ),
-        )
+        .where(pendingInvitationsTo(invitation.organizationId, [invitation.email]))
         .run();
     } else {
       const parsed = acceptInvitationBody.safeParse(rawInput);

@@ -10,6 +10,7 @@ import { searchTuning } from '@/lib/search/tuning';
 import { readCounter } from '@/lib/search/counters';
 import { ftsPhrase, hitCount } from '@/lib/search/fts';
 import { anchoredPageIds, pageWindow } from '@/lib/search/paging';
+import { pendingInvitationsTo } from '@/lib/invitations/pending';
 import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
 import { kickMailWorker } from '@/lib/mail/worker';
 import type { EndUserNft, ListMembersQuery, MemberDetail, MemberListItem, UpdateMemberBody } from './schemas';
@@ -372,7 +373,7 @@ export function updateMember(db: Db, actor: Actor, id: string, body: UpdateMembe
       const other = tx
         .select({ id: invitations.id })
         .from(invitations)
-        .where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email), eq(invitations.status, 'PENDING')))
+        .where(pendingInvitationsTo(organizationId, [email]))
         .get();
       if (other) throw new ConflictError('This e-mail address is already invited.', [`email: ${email} has a pending invitation`]);
       // The previous link went to the old address; it must not register the new one.

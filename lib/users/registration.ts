@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { invitations, userOrganizations, users, type User } from '@/db/schema';
 import { ConflictError } from '@/lib/errors';
+import { pendingInvitationsTo } from '@/lib/invitations/pending';
 import { provisionCustodialWallet } from '@/lib/wallets/service';
 
 export type RegistrationInput = {
@@ -69,13 +70,7 @@ export function registerUserInOrganization(
 
   tx.update(invitations)
     .set({ status: 'ACCEPTED', acceptedAt: new Date(), userOrganizationId: membership.id })
-    .where(
-      and(
-        eq(invitations.organizationId, organizationId),
-        eq(invitations.email, email),
-        eq(invitations.status, 'PENDING'),
-      ),
-    )
+    .where(pendingInvitationsTo(organizationId, [email]))
     .run();
   return { user, membershipId: membership.id, walletAddress: address };
 }
