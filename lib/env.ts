@@ -31,8 +31,9 @@ const envSchema = z.object({
   /** Worker threads that run list/search reads off the main event loop (lib/db/read-pool.ts); 0 = off. */
   READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /**
-   * Nice value of the read worker threads (0–19; 0 = the process's own): when the cores are busy,
-   * the main thread — cheap requests and every write — gets the CPU before a heavy read.
+   * Nice value of the read worker threads and the checkpoint thread (0–19; 0 = the process's own):
+   * when the cores are busy, the main thread — cheap requests and every write — gets the CPU before
+   * a heavy read or a checkpoint.
    */
   READ_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Read the database file once at start-up so its pages are in the OS page cache (lib/db/prewarm.ts). */

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
@@ -63,6 +63,19 @@ describe('checkpoint thread', () => {
     const n = sqlite.prepare('select count(*) as n from smart_contracts where organization_id = ?').get(org.organization.id) as { n: number };
     expect(n.n).toBe(250);
     expect(sqlite.pragma('quick_check', { simple: true })).toBe('ok');
+  });
+
+  it('runs at a lower priority than the main thread (READ_WORKER_NICE)', async () => {
+    await stopCheckpointer();
+    // Each thread's nice value, from /proc/self/task/<tid>/stat (field 19; the name may hold spaces).
+    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const threadsAt = (nice: number) => readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === nice);
+    expect(threadsAt(14)).toEqual([]);
+    expect(startCheckpointer({ bundle, nice: 14 })).toBe(true);
+    await until(() => threadsAt(14).length === 1);
+    expect(niceOf(String(process.pid))).toBe(0);
+    await stopCheckpointer();
+    await until(() => threadsAt(14).length === 0);
   });
 
   it('gives the writer its automatic checkpoints back when the thread stops', async () => {

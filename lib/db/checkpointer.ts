@@ -18,17 +18,18 @@ const globalForCheckpointer = globalThis as unknown as { __cl2cCheckpointer?: Ru
  * megabytes to be copied and synced (at a million rows a 100-entry import's commit went from
  * ~10 ms to ~28 ms). The server instead runs a checkpoint thread (from the worker bundle) and
  * turns the main connection's automatic checkpoints off; if the thread dies they come back on, so
- * the WAL never grows without bound. Returns whether the thread runs (not for `:memory:`, nor
- * without the bundle — then SQLite's automatic checkpoints stay, exactly as before).
+ * the WAL never grows without bound. The thread runs at `READ_WORKER_NICE`, as the read workers
+ * do. Returns whether the thread runs (not for `:memory:`, nor without the bundle — then SQLite's
+ * automatic checkpoints stay, exactly as before).
  */
-export function startCheckpointer(options: { file?: string; bundle?: string; intervalMs?: number } = {}): boolean {
+export function startCheckpointer(options: { file?: string; bundle?: string; intervalMs?: number; nice?: number } = {}): boolean {
   const file = options.file ?? env().DATABASE_PATH;
   const bundle = path.resolve(/*turbopackIgnore: true*/ options.bundle ?? READ_WORKER_BUNDLE);
   const current = globalForCheckpointer.__cl2cCheckpointer;
   if (current && current.file === file) return true;
   if (file === ':memory:' || !existsSync(/*turbopackIgnore: true*/ bundle)) return false;
   const worker = new Worker(/*turbopackIgnore: true*/ bundle, {
-    workerData: { file, role: 'checkpoint', intervalMs: options.intervalMs } satisfies CheckpointWorkerData,
+    workerData: { file, role: 'checkpoint', intervalMs: options.intervalMs, nice: options.nice ?? env().READ_WORKER_NICE } satisfies CheckpointWorkerData,
     resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 },
   });
   const running: Running = { file, worker, stopping: false };

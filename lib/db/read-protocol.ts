@@ -10,6 +10,6 @@ export type ReadReply = { id: number; ok: true; value: unknown; countCached: boo
 export type ReadWorkerData = { file: string; role?: 'read'; nice?: number };
 
 /** What the checkpoint thread is started with (lib/db/checkpointer.ts). */
-export type CheckpointWorkerData = { file: string; role: 'checkpoint'; intervalMs?: number };
+export type CheckpointWorkerData = { file: string; role: 'checkpoint'; intervalMs?: number; nice?: number };
 
 export type WorkerData = ReadWorkerData | CheckpointWorkerData;

@@ -10,5 +10,5 @@ import { serveReads } from './read-worker-core';
 import { readServices } from './read-services';
 
 const data = workerData as WorkerData;
-if (data.role === 'checkpoint') runCheckpoints(data.file, data.intervalMs);
+if (data.role === 'checkpoint') runCheckpoints(data.file, data.intervalMs, data.nice);
 else serveReads(readServices);
