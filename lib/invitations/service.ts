@@ -9,8 +9,7 @@ import { issueLines } from '@/lib/http/zod-issues';
 import { queueEmail, queueEmails } from '@/lib/mail/outbox';
 import { invitationEmail } from '@/lib/mail/templates';
 import { kickMailWorker } from '@/lib/mail/worker';
-import { registerUserInOrganization } from '@/lib/users/registration';
-import { provisionCustodialWallet } from '@/lib/wallets/service';
+import { joinOrganization, registerUserInOrganization } from '@/lib/users/registration';
 import {
   acceptInvitationBody,
   inviteEntry,
@@ -28,7 +27,6 @@ import {
   newInvitationTokens,
   type InvitationToken,
 } from './tokens';
-
 
 /** A PENDING invitation whose link has run out (it can still be resent). */
 export function isExpired(invitation: Pick<Invitation, 'status' | 'expiresAt'>, now = new Date()) {
@@ -234,20 +232,7 @@ export function acceptInvitation(db: Db, token: string, rawInput: unknown, reque
     let walletAddress: string;
     if (found.registeredUser) {
       userId = found.registeredUser.id;
-      walletAddress = provisionCustodialWallet(tx, userId).address;
-      membershipId = tx
-        .insert(userOrganizations)
-        .values({ organizationId: invitation.organizationId, userId, status: 'ACTIVE', role: 'MEMBER' })
-        .onConflictDoUpdate({
-          target: [userOrganizations.organizationId, userOrganizations.userId],
-          set: { status: 'ACTIVE', updatedAt: new Date() },
-        })
-        .returning({ id: userOrganizations.id })
-        .get().id;
-      tx.update(invitations)
-        .set({ status: 'ACCEPTED', acceptedAt: new Date(), userOrganizationId: membershipId })
-        .where(pendingInvitationsTo(invitation.organizationId, [invitation.email]))
-        .run();
+      ({ membershipId, walletAddress } = joinOrganization(tx, invitation.organizationId, userId, invitation.email));
     } else {
       const parsed = acceptInvitationBody.safeParse(rawInput);
       if (!parsed.success) throw new ValidationError('Please correct the highlighted fields.', issueLines(parsed.error, 'body'));

@@ -13,7 +13,6 @@ export type RegistrationInput = {
   phoneNumber?: string | null;
 };
 
-
 /**
  * Registers a person in an organization, inside the caller's transaction: the global user row
  * (created, or completed if an unregistered row exists for the e-mail), a custodial primary
@@ -56,21 +55,28 @@ export function registerUserInOrganization(
   const user = existing
     ? tx.update(users).set(profile).where(eq(users.id, existing.id)).returning().get()
     : tx.insert(users).values({ email, ...profile }).returning().get();
-  const { address } = provisionCustodialWallet(tx, user.id);
+  return { user, ...joinOrganization(tx, organizationId, user.id, email) };
+}
 
-  const membership = tx
+/**
+ * A registered person joins an organization, inside the caller's transaction: a custodial primary
+ * wallet if they have none, an ACTIVE MEMBER membership (a suspended one is reactivated), and every
+ * PENDING invitation of that organization for their e-mail marked ACCEPTED with it.
+ */
+export function joinOrganization(tx: Tx, organizationId: string, userId: string, email: string): { membershipId: string; walletAddress: string } {
+  const { address } = provisionCustodialWallet(tx, userId);
+  const membershipId = tx
     .insert(userOrganizations)
-    .values({ organizationId, userId: user.id, status: 'ACTIVE', role: 'MEMBER' })
+    .values({ organizationId, userId, status: 'ACTIVE', role: 'MEMBER' })
     .onConflictDoUpdate({
       target: [userOrganizations.organizationId, userOrganizations.userId],
       set: { status: 'ACTIVE', updatedAt: new Date() },
     })
     .returning({ id: userOrganizations.id })
-    .get();
-
+    .get().id;
   tx.update(invitations)
-    .set({ status: 'ACCEPTED', acceptedAt: new Date(), userOrganizationId: membership.id })
+    .set({ status: 'ACCEPTED', acceptedAt: new Date(), userOrganizationId: membershipId })
     .where(pendingInvitationsTo(organizationId, [email]))
     .run();
-  return { user, membershipId: membership.id, walletAddress: address };
+  return { membershipId, walletAddress: address };
 }

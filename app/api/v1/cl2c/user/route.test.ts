@@ -506,6 +506,9 @@ describe('invitation link', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json.walletAddress).toBe(elsewhere.walletAddress);
     expect((await call(getOne, { headers: h(), params: { id: res.json.memberId } })).json.status).toBe('ACTIVE');
+    // The invitation is accepted with that membership, and no longer pending.
+    const accepted = getDb().select().from(invitations).where(and(eq(invitations.email, elsewhere.email), eq(invitations.organizationId, org.organization.id))).all();
+    expect(accepted).toEqual([expect.objectContaining({ status: 'ACCEPTED', userOrganizationId: res.json.memberId })]);
   });
 
   it('409 on a taken user name, and the invitation stays usable', async () => {
