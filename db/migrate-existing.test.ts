@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { registerFold } from '@/lib/nft-search/fold-function';
 import { check } from '@/lib/search/maintenance';
 import { openDb } from './client';
-import { nfts, organizations, smartContracts } from './schema';
+import { invitations, nfts, organizations, smartContracts, userOrganizations, users } from './schema';
 
 /*
  * The newest migration on a database that already holds data: the rows are written under the
@@ -34,13 +34,19 @@ describe('the newest migration on an existing database', () => {
   it('builds its derived structures from the rows already there', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'cl2c-existing-')), 'old.db');
     const { sqlite, last } = migrateAllButLast(file);
-    const old = drizzle(sqlite, { schema: { nfts, organizations, smartContracts } });
+    const old = drizzle(sqlite, { schema: { invitations, nfts, organizations, smartContracts, userOrganizations, users } });
     const statuses = ['CREATED', 'PENDING', 'MINTED', 'FAILED'] as const;
     for (const tenant of ['one', 'two']) {
       const org = old.insert(organizations).values({ name: tenant, tenant }).returning().get();
       const contract = old.insert(smartContracts).values({ organizationId: org.id, name: 'C', symbol: 'C' }).returning().get();
       for (let i = 0; i < 40; i++) {
         old.insert(nfts).values({ organizationId: org.id, smartContractId: contract.id, name: `nft ${i}`, status: statuses[i % 4]!, supply: 1 + (i % 7) }).run();
+      }
+      for (let i = 0; i < 10; i++) {
+        const user = old.insert(users).values({ email: `${tenant}-${i}@ex.test`, name: `Person ${i}` }).returning().get();
+        old.insert(userOrganizations).values({ organizationId: org.id, userId: user.id }).run();
+        const status = i % 2 ? 'PENDING' : 'REVOKED';
+        old.insert(invitations).values({ organizationId: org.id, email: `${tenant}-invited-${i}@ex.test`, tokenHash: `${tenant}-${i}`, status, expiresAt: new Date(Date.now() + 86_400_000) }).run();
       }
     }
     const applied = (connection: Database.Database) => (connection.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
@@ -53,6 +59,13 @@ describe('the newest migration on an existing database', () => {
     // Not vacuous: the derived structures hold the existing rows.
     const counted = db.$client.prepare('select coalesce(sum(n), 0) as n from nft_supply_counts').get() as { n: number };
     expect(counted.n).toBe(80);
+    // 20 memberships and 10 pending invitations in the members list (rebuilt by 0018).
+    const listed = db.$client.prepare('select count(*) as n from member_list').get() as { n: number };
+    expect(listed.n).toBe(30);
+    // Its triggers still find a changed invitation's row.
+    db.$client.prepare("update invitations set status = 'REVOKED' where token_hash = 'one-1'").run();
+    expect((db.$client.prepare('select count(*) as n from member_list').get() as { n: number }).n).toBe(29);
+    expect(check(db.$client).problems).toEqual([]);
     db.$client.close();
   });
 });

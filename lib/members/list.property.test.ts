@@ -5,7 +5,7 @@ import { getDb } from '@/db/client';
 import { invitations, organizations, userOrganizations, users, wallets } from '@/db/schema';
 import { likePattern } from '@/lib/http/query';
 import { check, reindex } from '@/lib/search/maintenance';
-import { memberListProblems } from '@/lib/search/member-list';
+import { memberListColumns, memberListProblems } from '@/lib/search/member-list';
 import { searchTuning } from '@/lib/search/tuning';
 import { preparedDuring } from '@/test/prepared-statements';
 import { listMembers } from './service';
@@ -286,6 +286,10 @@ describe('A9 member_list', () => {
       ['sort value', `update member_list set created_at = created_at + 1 where organization_id = '${org.id}' and kind = 'invitation'`],
       ['missing row', `delete from member_list where organization_id = '${org.id}' and kind = 'invitation'`],
       ['extra row', `insert into member_list (id, organization_id, kind, email, status, created_at, updated_at) values ('ghost', '${org.id}', 'invitation', 'g@x.test', 'PENDING', 1, 1)`],
+      [
+        'repeated row',
+        `insert into member_list (${memberListColumns}) select ${memberListColumns} from member_list where organization_id = '${org.id}' and kind = 'member'`,
+      ],
       ['base row written with the triggers off', `drop trigger member_list_invitations_au; update invitations set status = 'REVOKED' where organization_id = '${org.id}'`],
     ];
     const ddl = (sqlite.prepare("select sql from sqlite_master where name = 'member_list_invitations_au'").get() as { sql: string }).sql;

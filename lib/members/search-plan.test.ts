@@ -26,7 +26,7 @@ function plans(run: () => void): { source: string; plan: string }[] {
 describe('A9 rare-term search plan', () => {
   afterEach(() => getDb().$client.exec('DROP TABLE IF EXISTS sqlite_stat1'));
 
-  it('looks members up by user and invitations by id, even beside an index created after ANALYZE', async () => {
+  it('looks members up by user and invitations by (organization, created_at, id), even beside an index created after ANALYZE', async () => {
     const db = getDb();
     const org = await createTestOrg();
     const organizationId = org.organization.id;
@@ -51,8 +51,34 @@ describe('A9 rare-term search plan', () => {
       expect(plan, source).toMatch(/SEARCH cu USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       expect(plan, source).toContain('SEARCH cm USING INDEX member_list_user_idx (user_id=?)');
       expect(plan, source).toMatch(/SEARCH ci USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-      expect(plan, source).toContain('SEARCH cm USING INDEX sqlite_autoindex_member_list_1 (id=?)');
+      expect(plan, source).toContain('SEARCH cm USING INDEX member_list_created_idx (organization_id=? AND created_at=? AND id=?)');
       expect(plan.split('\n').filter((line) => /^SCAN/.test(line) && !/VIRTUAL TABLE/.test(line)), source).toEqual([]);
+    }
+  });
+});
+
+describe('member_list triggers', () => {
+  // member_list has no key on id (migration 0018): the triggers that replace or drop a source row's
+  // list row must find it by an index's whole key, or every membership or invitation change would
+  // scan the table (100k rows in the A13 benchmark).
+  it('find the list row of a changed membership or invitation by a point lookup', () => {
+    const sqlite = getDb().$client;
+    const triggers = sqlite.prepare("select name, sql from sqlite_master where type = 'trigger' and sql like '%DELETE FROM member_list%'").all() as {
+      name: string;
+      sql: string;
+    }[];
+    expect(triggers.map((t) => t.name).sort()).toEqual([
+      'member_list_invitations_ad',
+      'member_list_invitations_au',
+      'member_list_members_ad',
+      'member_list_members_au',
+    ]);
+    for (const { name, sql } of triggers) {
+      const deletes = [...sql.matchAll(/DELETE FROM member_list WHERE [^;]+/g)].map((m) => m[0].replace(/\bold\.\w+/g, '?'));
+      expect(deletes, name).toHaveLength(1);
+      const params = Array.from(deletes[0]!.matchAll(/\?/g), () => null);
+      const plan = (sqlite.prepare(`explain query plan ${deletes[0]}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+      expect(plan, name).toEqual(['SEARCH member_list USING INDEX member_list_created_idx (organization_id=? AND created_at=? AND id=?)']);
     }
   });
 });

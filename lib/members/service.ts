@@ -89,16 +89,17 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
   });
   if (ids.length === 0) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total }, filters);
 
-  const kinds = db.all<{ id: string; kind: 'member' | 'invitation' }>(
-    sql`select "id", "kind" from "member_list" where "id" in ${ids}`,
-  );
-  const memberIds = kinds.filter((r) => r.kind === 'member').map((r) => r.id);
-  const invitationIds = kinds.filter((r) => r.kind === 'invitation').map((r) => r.id);
+  // Each id is a membership's or an invitation's (random UUIDs: never both), loaded by its own key.
   const loaded = new Map<string, MemberListItem>();
-  for (const m of loadMembers(db, organizationId, memberIds)) loaded.set(m.id, toMemberItem(m));
+  for (const m of loadMembers(db, organizationId, ids)) loaded.set(m.id, toMemberItem(m));
+  const invitationIds = ids.filter((id) => !loaded.has(id));
   if (invitationIds.length) {
     const now = new Date();
-    for (const inv of db.select().from(invitations).where(inArray(invitations.id, invitationIds)).all()) {
+    for (const inv of db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.organizationId, organizationId), inArray(invitations.id, invitationIds)))
+      .all()) {
       loaded.set(inv.id, toInvitationItem(inv, now));
     }
   }
@@ -155,7 +156,8 @@ function memberSearch(db: Db, organizationId: string, term: string, pattern: str
     union all
     select "cm"."rowid" from (select rowid as "r" from "search_invitations" where "search_invitations" match ${phrase}) as "hit"
       cross join "invitations" as "ci" on "ci"."rowid" = "hit"."r"
-      cross join "member_list" as "cm" indexed by "sqlite_autoindex_member_list_1" on "cm"."id" = "ci"."id" and "cm"."kind" = 'invitation'
+      cross join "member_list" as "cm" indexed by "member_list_created_idx"
+        on "cm"."organization_id" = "ci"."organization_id" and "cm"."created_at" = "ci"."created_at" and "cm"."id" = "ci"."id" and "cm"."kind" = 'invitation'
       where "ci"."organization_id" = ${organizationId} and ${like(sql`"ci"."email"`)})`;
   // Users are global, so this counts every organization's people (at most `limit` per index).
   const limit = searchTuning.memberCommonHits;

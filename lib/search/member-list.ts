@@ -21,13 +21,18 @@ export function rebuildMemberList(sqlite: Database.Database) {
   sqlite.prepare(`INSERT INTO member_list (${memberListColumns}) ${memberListSql}`).run();
 }
 
-/** Differences between `member_list` and its recomputation, as readable lines. */
+/**
+ * Differences between `member_list` and its recomputation, as readable lines. EXCEPT compares sets,
+ * and the table has no key on `id` (migration 0018), so a repeated row is looked for on its own.
+ */
 export function memberListProblems(sqlite: Database.Database, max: number): string[] {
   const rows = sqlite
     .prepare(
       `SELECT 'missing or stale' AS what, id FROM (SELECT * FROM (${memberListSql}) EXCEPT SELECT ${memberListColumns} FROM member_list)
        UNION ALL
        SELECT 'extra or stale' AS what, id FROM (SELECT ${memberListColumns} FROM member_list EXCEPT SELECT * FROM (${memberListSql}))
+       UNION ALL
+       SELECT 'duplicate' AS what, id FROM member_list GROUP BY id HAVING count(*) > 1
        LIMIT ${max}`,
     )
     .all() as { what: string; id: string }[];
