@@ -95,13 +95,8 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
   const invitationIds = ids.filter((id) => !loaded.has(id));
   if (invitationIds.length) {
     const now = new Date();
-    for (const inv of db
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.organizationId, organizationId), inArray(invitations.id, invitationIds)))
-      .all()) {
-      loaded.set(inv.id, toInvitationItem(inv, now));
-    }
+    const inOrganization = and(eq(invitations.organizationId, organizationId), inArray(invitations.id, invitationIds));
+    for (const inv of db.select().from(invitations).where(inOrganization).all()) loaded.set(inv.id, toInvitationItem(inv, now));
   }
   return envelope(
     ids.flatMap((id) => loaded.get(id) ?? []),
