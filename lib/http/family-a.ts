@@ -9,7 +9,7 @@ import { ONE_MIB, readJsonBody } from './body';
 import { queryObject } from './query';
 import { clientAddress, requestHost } from './client-address';
 import { finishResponse } from './response-headers';
-import { enforceRateLimit, type RateLimitState } from './rate-limit';
+import { chargeAddressFailure, checkAddressBudget, enforceCallerLimits, type RateLimitState } from './rate-limit';
 import { issueLines } from './zod-issues';
 
 type Schema = z.ZodType | undefined;
@@ -51,9 +51,13 @@ export function familyA<P = Record<string, string>, Q extends Schema = undefined
     const requestId = req.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
     let limit: RateLimitState | null = null;
     try {
-      limit = await enforceRateLimit('address', clientAddress(req));
-      const actor = await authenticate(req, requestId, options.sessionOnly ?? false);
-      limit = await enforceRateLimit('caller', actor.kind === 'api_key' ? `key:${actor.keyId}` : `user:${actor.userId}`);
+      const address = clientAddress(req);
+      limit = await checkAddressBudget(address);
+      const actor = await authenticate(req, requestId, options.sessionOnly ?? false).catch(async (error: unknown) => {
+        if (error instanceof UnauthorizedError) await chargeAddressFailure(address);
+        throw error;
+      });
+      limit = await enforceCallerLimits(actor.kind === 'api_key' ? `key:${actor.keyId}` : `user:${actor.userId}`, actor.organizationId);
       const params = (await route?.params) ?? ({} as P);
       const query = parseWith(options.query, queryObject(new URL(req.url)), 'Invalid query parameters.', 'query');
       const body = options.body
