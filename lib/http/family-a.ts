@@ -10,6 +10,7 @@ import { queryObject } from './query';
 import { clientAddress, requestHost } from './client-address';
 import { finishResponse } from './response-headers';
 import { chargeAddressFailure, checkAddressBudget, enforceCallerLimits, type RateLimitState } from './rate-limit';
+import { plainInput } from '@/lib/shared/text';
 import { issueLines } from './zod-issues';
 
 type Schema = z.ZodType | undefined;
@@ -80,6 +81,9 @@ export function familyA<P = Record<string, string>, Q extends Schema = undefined
 
 function parseWith<S extends Schema>(schema: S, input: unknown, message: string, root: string) {
   if (!schema) return undefined;
+  // Control characters and hostile nesting are refused before the route's schema sees (or recurses into) the input.
+  const plain = plainInput.safeParse(input);
+  if (!plain.success) throw new ValidationError(message, issueLines(plain.error, root));
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new ValidationError(message, issueLines(parsed.error, root));
   return parsed.data;

@@ -1,10 +1,21 @@
-import { AppError } from '@/lib/errors';
+import { AppError, ValidationError } from '@/lib/errors';
+import { plainInput } from '@/lib/shared/text';
+import { readJsonBody } from './body';
+import { issueLines } from './zod-issues';
 import { clientAddress } from './client-address';
 import { errorResponse } from './family-a';
 import { chargeAddressFailure, checkAddressBudget, type RateLimitState } from './rate-limit';
 import { finishResponse } from './response-headers';
 
 export type LinkContext<P> = { req: Request; params: P; requestId: string; address: string };
+
+/** A link route's JSON body, with control characters and hostile nesting refused (400 naming the field). */
+export async function readPlainJsonBody(req: Request): Promise<unknown> {
+  const body = await readJsonBody(req);
+  const plain = plainInput.safeParse(body);
+  if (!plain.success) throw new ValidationError('Invalid request body.', issueLines(plain.error, 'body'));
+  return body;
+}
 
 /** Statuses that mean "this link (or this person) did not check out": they spend the address budget. */
 const FAILED = new Set([401, 403, 404, 410]);

@@ -3,8 +3,7 @@ import { getPersonFromHeaders } from '@/lib/auth/session';
 import { copyrightDecisionBody } from '@/lib/copyright/schemas';
 import { authorizationView, decideByToken, linkStateError, lookupRequest } from '@/lib/copyright/service';
 import { ValidationError } from '@/lib/errors';
-import { readJsonBody } from '@/lib/http/body';
-import { linkRoute } from '@/lib/http/link-route';
+import { linkRoute, readPlainJsonBody } from '@/lib/http/link-route';
 import { issueLines } from '@/lib/http/zod-issues';
 
 /**
@@ -24,7 +23,7 @@ export const GET = linkRoute<Params>(({ params }) => {
 });
 
 export const POST = linkRoute<Params>(async ({ req, params, requestId, address }) => {
-  const parsed = copyrightDecisionBody.safeParse(await readJsonBody(req));
+  const parsed = copyrightDecisionBody.safeParse(await readPlainJsonBody(req));
   if (!parsed.success) throw new ValidationError('Invalid request body.', issueLines(parsed.error, 'body'));
   const person = await getPersonFromHeaders(req.headers);
   return decideByToken(getDb(), params.token, parsed.data, { requestId, clientAddress: address, person });

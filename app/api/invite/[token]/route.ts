@@ -1,8 +1,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import { getDb } from '@/db/client';
 import { getPersonFromHeaders } from '@/lib/auth/session';
-import { readJsonBody } from '@/lib/http/body';
-import { linkRoute } from '@/lib/http/link-route';
+import { linkRoute, readPlainJsonBody } from '@/lib/http/link-route';
 import { acceptInvitation, invitationStateError, lookupInvitation } from '@/lib/invitations/service';
 
 /**
@@ -26,7 +25,7 @@ export const GET = linkRoute<Params>(({ params }) => {
 });
 
 export const POST = linkRoute<Params>(async ({ req, params, requestId }) => {
-  const body = await readJsonBody(req);
+  const body = await readPlainJsonBody(req);
   const person = await getPersonFromHeaders(req.headers);
   const password = (body as { password?: unknown } | null)?.password;
   // Hashed before the (synchronous) transaction; only used when the link registers a new person.
