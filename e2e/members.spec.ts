@@ -29,6 +29,7 @@ async function registerFromLink(browser: Browser, link: string, userName: string
   await invitee.getByLabel('First name').fill('Ada');
   await invitee.getByLabel('Last name').fill('Lovelace');
   await invitee.getByLabel('User name').fill(userName);
+  await invitee.getByLabel('Password').fill('ada password 1');
   await invitee.getByRole('button', { name: 'Create my account' }).click();
   await expect(invitee.getByTestId('invitation-accepted')).toContainText('You are now a member');
   return { invitee, context };
