@@ -162,6 +162,10 @@ export class EvmChainClient implements ChainClient {
       if (isTransportError(error)) throw chainUncertain(shortReason(error));
       const refusal = classifyRefusal(errorText(error));
       if (refusal.kind === 'known') return;
+      // An automining node reports a transaction that reverted in its block as an error, yet it
+      // was mined and gas was spent: a receipt means it was sent (the receipt tells the revert).
+      const mined = await this.client.getTransactionReceipt({ hash: keccak256(raw) }).catch(() => null);
+      if (mined) return;
       throw chainRejected(refusal.kind === 'refused' ? revertReason(error, call) : refusal.reason);
     }
   }

@@ -113,14 +113,15 @@ export function applyTransition(
     .get();
   const detail = opts.detail ?? null;
   const hashChanged = row.transactionHash !== before.transactionHash;
+  applyToEntity(tx, row, opts.facts ?? {});
+  // A change worth a history line (and a listener call): new status, new hash, or something said.
   if (before.status !== status || hashChanged || detail) {
     tx.insert(chainTxEvents)
-      .values({ chainTxId: id, status, previousStatus: before.status, transactionHash: row.transactionHash, detail })
+      .values({ chainTxId: id, status, previousStatus: before.status === status && status === 'PREPARED' ? null : before.status, transactionHash: row.transactionHash, detail })
       .run();
+    const change: LedgerChange = { row, previousStatus: before.status, status, state: ledgerState(row), detail };
+    for (const listener of listeners) listener(tx, change);
   }
-  applyToEntity(tx, row, opts.facts ?? {});
-  const change: LedgerChange = { row, previousStatus: before.status, status, state: ledgerState(row), detail };
-  for (const listener of listeners) listener(tx, change);
   return row;
 }
 
