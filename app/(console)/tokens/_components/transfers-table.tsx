@@ -23,7 +23,7 @@ const column = createColumnHelper<TransferView>();
 function stateLabel(row: Pick<TransferView, 'state' | 'broadcast'>): string | null {
   switch (row.state) {
     case 'signed':
-      return row.broadcast ? null : 'signed, never broadcast';
+      return row.broadcast ? null : 'signed, not broadcast';
     case 'sent':
       return 'sent, awaiting a block';
     case 'mined_success':
