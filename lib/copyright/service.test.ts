@@ -276,7 +276,7 @@ describe('a new round after an edit, then copyrighted', () => {
     expect(row.copyrightedAt?.getTime()).toBe(shareOf(nft.id, b.id).copyAuthTimestamp?.getTime());
     expect(row.signature).toMatch(/^0x[0-9a-f]{130}$/);
     const record = JSON.parse(row.copyrightMetadata!);
-    expect(record).toMatchObject({ schema: 'cl2c.copyright-record/1', round: 2, licence: { id: 'CC-BY-4.0' }, nft: { id: nft.id } });
+    expect(record).toMatchObject({ schema: 'cl2c.copyright-record/2', round: 2, licence: { id: 'CC-BY-4.0' }, nft: { id: nft.id } });
     expect(record.holders.map((h: { percentage: number; location: string }) => [h.percentage, h.location])).toEqual([
       [70, 'Berlin, Germany'],
       [30, 'Lisbon, Portugal'],

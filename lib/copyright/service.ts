@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import {
+  chainTransactions,
   auditEvents,
   copyrightRequests,
   copyrightShares,
@@ -21,7 +22,7 @@ import { errorFields, log } from '@/lib/logger';
 import { kickMailWorker } from '@/lib/mail/worker';
 import { mintBlocker, requestMint } from '@/lib/nfts/mint';
 import { licenceDetails } from './licences';
-import { canonicalJson, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
+import { canonicalJson, recordChainId, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
 import type { CopyrightDecisionBody } from './schemas';
 import { currentRound, issueRequest, refreshCopyrightStatus, type CopyrightStatus } from './split';
 import { hashRequestToken, requestTokenPattern } from './tokens';
@@ -388,8 +389,16 @@ export function buildRecord(db: Reader, organizationId: string, nftId: string, s
     .all()
     .sort((a, b) => b.percentage - a.percentage || a.userId.localeCompare(b.userId));
   const licence = licenceDetails(nft.licenceOffered) ?? licenceDetails('ALL-RIGHTS-RESERVED')!;
+  // The chain the collection lives on: its confirmed deployment's chain id (else the network's).
+  const deployedOn = db
+    .select({ chainId: chainTransactions.chainId })
+    .from(chainTransactions)
+    .where(and(eq(chainTransactions.entityId, contract.id), eq(chainTransactions.kind, 'deploy'), eq(chainTransactions.status, 'CONFIRMED')))
+    .orderBy(desc(chainTransactions.createdAt))
+    .limit(1)
+    .get()?.chainId;
   return {
-    schema: 'cl2c.copyright-record/1',
+    schema: 'cl2c.copyright-record/2',
     organization: { id: org.id, name: org.name, signer },
     nft: { id: nft.id, name: nft.name, description: nft.description, imagePath: nft.imagePath },
     contract: {
@@ -399,6 +408,7 @@ export function buildRecord(db: Reader, organizationId: string, nftId: string, s
       network: contract.network,
       env: contract.env,
       address: contract.contractAddress,
+      chainId: deployedOn ?? recordChainId(contract.env),
     },
     licence: { id: licence.id, name: licence.name, url: licence.url },
     round: currentRound(db, nftId),

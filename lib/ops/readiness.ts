@@ -3,6 +3,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
+import { getChainClient } from '@/lib/chain';
+import { chainHaltReason, checkChainIdentity } from '@/lib/chain/identity';
 import { untrustedForwardedSeenAt } from '@/lib/http/forwarded-warning';
 
 /** One dependency's state as /api/ready reports it. Never a URL, path or credential. */
@@ -64,7 +66,18 @@ async function checkMail(): Promise<CheckState> {
 
 async function checkChain(): Promise<CheckState> {
   const e = env();
-  if (e.CHAIN === 'local') return { status: 'ok', detail: 'local driver' };
+  if (e.CHAIN === 'local') return { status: 'ok', detail: 'local driver: transactions are signed, never broadcast' };
+  const db = getDb();
+  const halted = chainHaltReason(db, 'evm');
+  if (halted) return { status: 'error', detail: halted };
+  try {
+    // The node's chain id + genesis block against the record: a node restarted empty stops sending.
+    const check = await withTimeout(checkChainIdentity(db, getChainClient()));
+    if (check.status === 'mismatch') return { status: 'error', detail: check.identity.mismatch ?? 'the node serves another chain' };
+    return { status: 'ok', detail: `chain id ${check.identity.chainId}` };
+  } catch {
+    // Fall through to the plain reachability probe, which names the failure.
+  }
   try {
     const res = await withTimeout(
       fetch(e.RPC_URL!, {
