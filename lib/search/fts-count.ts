@@ -8,6 +8,13 @@ type Reader = Pick<Db, 'get'>;
 export const isAsciiTerm = (term: string) => /^[\x00-\x7f]*$/.test(term);
 
 /**
+ * Whether any NFT waits for the engine's derived writes — only a row another tool wrote, since the
+ * app writes them before it commits (lib/storage/sqlite/derived-writes.ts): its `fold_unsafe` is
+ * not computed yet, so `nfts:fold_unsafe` cannot vouch for the organization.
+ */
+const anyPending = (db: Reader) => db.get<{ n: number }>(sql`select 1 as "n" from "search_nfts_pending" limit 1`) !== undefined;
+
+/**
  * The exact number of the organization's NFTs that `expr` (an FTS5 expression over
  * `search_nfts`) matches — read off the trigram index alone, with no row looked up — or null when
  * that would not be exact or not cheaper. The caller vouches that for its search the index
@@ -30,7 +37,7 @@ export function organizationFtsCount(
   index: 'search_nfts' | 'search_nfts_short' | 'search_nfts_b1_short' = 'search_nfts',
 ): number | null {
   // The short-term indexes fold exactly as LIKE / B1 do (lib/search/grams.ts): no exception to rule out.
-  if (index === 'search_nfts' && readCounter(db, organizationId, 'nfts:fold_unsafe') !== 0) return null;
+  if (index === 'search_nfts' && (readCounter(db, organizationId, 'nfts:fold_unsafe') !== 0 || anyPending(db))) return null;
   const own = readCounter(db, organizationId, 'nfts');
   const all = db.get<{ n: number }>(sql`select coalesce(sum("n"), 0) as "n" from "search_counters" where "name" = 'nfts'`)?.n ?? 0;
   if (all - own > own) return null;
