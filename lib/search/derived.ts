@@ -15,7 +15,7 @@ export type FtsSource = {
   /** SELECT rowid AS rid, <columns…> over the base tables. */
   source: string;
   /**
-   * The short-term index's shape (lib/search/grams.ts): each source value is already the
+   * The short-term index's shape (lib/storage/sqlite/grams.ts): each source value is already the
    * space-separated token list, so a row's token count is that list's length and each row is
    * probed by one of its own tokens. Absent: a trigram index over the raw text.
    */

@@ -74,7 +74,7 @@ function trigrams(value: unknown): number {
   return Math.max(0, [...String(value)].length - 2);
 }
 
-/** The tokens of a listed-token value (the short-term indexes: lib/search/grams.ts). */
+/** The tokens of a listed-token value (the short-term indexes: lib/storage/sqlite/grams.ts). */
 const listed = (value: unknown): string[] => (typeof value === 'string' && value ? value.split(' ') : []);
 
 /** How many tokens the index should hold for a source value. */

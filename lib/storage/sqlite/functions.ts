@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
-import { computeAsciiFoldingChars } from '@/lib/search/fold-check';
-import { b1Grams, shortGrams } from '@/lib/search/grams';
+import { computeAsciiFoldingChars } from './fold-check';
+import { b1Grams, shortGrams } from './grams';
 
 /** Name of the SQL function that folds case the way JavaScript does (SQLite's lower() is ASCII-only). */
 export const FOLD = 'cl2c_fold';
 
 /**
  * Name of the SQL function telling whether any of its text arguments holds a character some fold
- * turns into ASCII (lib/search/fold-check.ts computeAsciiFoldingChars). The engine stores it per NFT
+ * turns into ASCII (lib/storage/sqlite/fold-check.ts computeAsciiFoldingChars). The engine stores it per NFT
  * (`nfts.fold_unsafe`, ./derived-writes.ts) and triggers count such NFTs per organization
  * (`nfts:fold_unsafe`, db/migrations/0019_no_js_triggers.sql); where
  * there are none, an ASCII term's exact total can be read off the trigram index alone
@@ -15,10 +15,10 @@ export const FOLD = 'cl2c_fold';
  */
 export const FOLD_UNSAFE = 'cl2c_fold_unsafe';
 
-/** Name of the SQL function giving the short-term index's tokens of its text arguments (lib/search/grams.ts). */
+/** Name of the SQL function giving the short-term index's tokens of its text arguments (lib/storage/sqlite/grams.ts). */
 export const SHORT_GRAMS = 'cl2c_short_grams';
 
-/** Name of the SQL function giving B1's short-term index tokens of its text arguments (lib/search/grams.ts b1Grams). */
+/** Name of the SQL function giving B1's short-term index tokens of its text arguments (lib/storage/sqlite/grams.ts b1Grams). */
 export const B1_GRAMS = 'cl2c_b1_grams';
 
 let unsafeChars: RegExp | undefined;
