@@ -14,7 +14,7 @@ import { cachedCount } from '@/lib/search/count-cache';
 import { isAsciiTerm, organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/search/fts';
-import { shortTermToken } from '@/lib/search/grams';
+import { shortTermToken } from '@/lib/storage/sqlite/grams';
 import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
@@ -242,7 +242,7 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, index: Term
 /**
  * The index that finds every NFT whose name or description holds `term` (a superset of LIKE's
  * matches): the trigram index for three characters or more, the short-term index for one or two
- * (lib/search/grams.ts).
+ * (lib/storage/sqlite/grams.ts).
  */
 type TermIndex = { table: 'search_nfts' | 'search_nfts_short'; expr: string };
 

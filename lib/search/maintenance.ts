@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { registerFold } from '@/lib/nft-search/fold-function';
-import { checkFolds, rebuildFolds } from '@/lib/nft-search/fold-maintenance';
+import { registerFold } from '@/lib/storage/sqlite/functions';
+import { checkFolds, pendingCount, rebuildFolds, writePendingDerived } from '@/lib/storage/sqlite/derived-writes';
 import { clearCountCache } from './count-cache';
 import {
   contractTotalNftsSql,
@@ -39,6 +39,8 @@ export function reindex(sqlite: Database.Database) {
 function rebuild(sqlite: Database.Database) {
   registerFold(sqlite);
   sqlite.transaction(() => {
+    // Whatever another tool wrote is rebuilt below with everything else.
+    sqlite.prepare('DELETE FROM search_nfts_pending').run();
     for (const fts of ftsSources) {
       sqlite.prepare(`DELETE FROM ${fts.table}`).run();
       sqlite.prepare(`INSERT INTO ${fts.table} (rowid, ${fts.columns.join(', ')}) ${fts.source}`).run();
@@ -52,6 +54,9 @@ function rebuild(sqlite: Database.Database) {
     sqlite.prepare(`INSERT INTO search_counters (organization_id, name, n) ${countersSql}`).run();
     sqlite.prepare('DELETE FROM nft_supply_counts').run();
     sqlite.prepare(`INSERT INTO nft_supply_counts (organization_id, status, supply, n) ${supplyCountsSql}`).run();
+    // Rows the rebuild's own updates queued (copyrighted feeds B1's text): their index entries were
+    // removed by the triggers after the indexes were rebuilt.
+    writePendingDerived(sqlite);
     // Everything may have changed: move every generation so no cached total survives.
     sqlite.prepare(`INSERT INTO search_counters (organization_id, name, n) SELECT id, 'gen', 1 FROM organizations WHERE true
       ON CONFLICT DO UPDATE SET n = n + 1`).run();
@@ -69,7 +74,7 @@ function trigrams(value: unknown): number {
   return Math.max(0, [...String(value)].length - 2);
 }
 
-/** The tokens of a listed-token value (the short-term indexes: lib/search/grams.ts). */
+/** The tokens of a listed-token value (the short-term indexes: lib/storage/sqlite/grams.ts). */
 const listed = (value: unknown): string[] => (typeof value === 'string' && value ? value.split(' ') : []);
 
 /** How many tokens the index should hold for a source value. */
@@ -178,6 +183,8 @@ export function check(sqlite: Database.Database, sample = 5000): CheckResult {
     const supplyDiffs = countDrift<{ organization_id: string; status: string; supply: number }>(sqlite, supplyCountsSql, supplyCounts, ['organization_id', 'status', 'supply'], { emptyRowsAreDrift: true });
     for (const r of supplyDiffs) add(`nft_supply_counts ${r.organization_id} ${r.status} supply ${r.supply}: ${r.stored ?? 'no row'} (actual ${r.actual ?? 0})`);
     checkFolds(sqlite, add);
+    const pending = pendingCount(sqlite);
+    if (pending) add(`search_nfts_pending: ${pending} NFT(s) written outside the app wait for their derived data (run db reindex)`);
 
     for (const fts of ftsSources) {
       const missing = sqlite
