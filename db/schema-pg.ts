@@ -370,6 +370,8 @@ export const copyrightRequests = pgTable(
     decidedAt: timestamp('decided_at'),
     /** 'link' (the mailed page) or 'console' (a holder who is an admin). */
     decidedVia: text('decided_via'),
+    /** How the holder proved it was them (their session: user id, session id hash, time, address). */
+    evidence: text('evidence'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

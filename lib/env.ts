@@ -64,6 +64,8 @@ const envSchema = z.object({
     .default('1000'),
   KUBO_URL: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** API requests per organization (all its keys and admins) per minute; unset = 5 × RATE_LIMIT_PER_MINUTE. */
+  TENANT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   /** Worker threads that run list/search reads off the main event loop (lib/db/read-pool.ts); 0 = off. */
   READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /**

@@ -30,6 +30,8 @@ export type CopyrightRecord = {
     decision: 'AUTHORIZED';
     location: string;
     decidedAt: string;
+    /** How the holder proved it was them (their own session); absent in records signed before it existed. */
+    evidence?: string;
   }[];
   copyrightedAt: string;
 };

@@ -5,12 +5,13 @@ import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { getChainClient } from '@/lib/chain';
 import { chainHaltReason, checkChainIdentity } from '@/lib/chain/identity';
+import { untrustedForwardedSeenAt } from '@/lib/http/forwarded-warning';
 
 /** One dependency's state as /api/ready reports it. Never a URL, path or credential. */
-export type CheckState = { status: 'ok' | 'error' | 'not_configured'; detail?: string };
+export type CheckState = { status: 'ok' | 'error' | 'not_configured' | 'warning'; detail?: string };
 export type Readiness = {
   ready: boolean;
-  checks: { database: CheckState; migrations: CheckState; mail: CheckState; chain: CheckState };
+  checks: { database: CheckState; migrations: CheckState; mail: CheckState; chain: CheckState; proxy: CheckState };
 };
 
 const TIMEOUT_MS = 2_000;
@@ -93,10 +94,20 @@ async function checkChain(): Promise<CheckState> {
   }
 }
 
-/** /api/ready: database writable, migrations applied, mail and chain reachable. */
+/** A warning (not an error: the server works) while X-Forwarded-For arrives with TRUSTED_PROXIES unset. */
+function checkProxy(now = Date.now()): CheckState {
+  if (env().TRUSTED_PROXIES) return { status: 'ok', detail: 'trusted proxies configured' };
+  const seen = untrustedForwardedSeenAt();
+  if (seen !== null && now - seen < 60 * 60_000) {
+    return { status: 'warning', detail: `X-Forwarded-For received without TRUSTED_PROXIES (last at ${new Date(seen).toISOString()}): clients behind the proxy share one address` };
+  }
+  return { status: 'ok', detail: 'no forwarded requests seen' };
+}
+
+/** /api/ready: database writable, migrations applied, mail and chain reachable; proxy set-up warnings. */
 export async function readiness(): Promise<Readiness> {
   const [mail, chain] = await Promise.all([checkMail(), checkChain()]);
-  const checks = { database: checkDatabase(), migrations: checkMigrations(), mail, chain };
+  const checks = { database: checkDatabase(), migrations: checkMigrations(), mail, chain, proxy: checkProxy() };
   const ready = Object.values(checks).every((c) => c.status !== 'error');
   return { ready, checks };
 }
