@@ -19,7 +19,7 @@ import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 type Handler = Parameters<typeof call>[0];
-type Kind = 'contract' | 'nft' | 'member' | 'user' | 'apiKey' | 'share';
+type Kind = 'contract' | 'nft' | 'member' | 'user' | 'apiKey' | 'share' | 'transfer';
 type VictimIds = Record<Kind, string> & { email: string };
 
 const ROOTS = ['app/api/v1', 'app/v1', 'app/api/console'];
@@ -35,6 +35,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   'users/[id]': 'user',
   'api-keys/[id]': 'apiKey',
   'shares/[shareId]': 'share',
+  'token/[id]': 'transfer',
 };
 
 /** Well-formed bodies naming the victim's records, so the ownership check (not validation) answers. */
@@ -134,8 +135,19 @@ beforeAll(async () => {
   await call(invite, { method: 'POST', headers: h, body: { users: [{ email: `victim-invitee-${crypto.randomUUID().slice(0, 8)}@example.test` }] } });
   const list = await call(members, { headers: h, query: { search: email } });
   const key = await call(createKey, { method: 'POST', headers: await adminSessionHeaders(victim.admin.email), body: { name: 'victim key', family: 'A' } });
-  expect([contract.status, nft.status, list.status, key.status]).toEqual([201, 201, 200, 201]);
-  v = { contract: contract.json.id, nft: nft.json.id, member: list.json.data[0].id, user: registered.user.id, apiKey: key.json.id, share: share!.id, email };
+  const { POST: sendTokens } = await import('@/app/api/v1/cl2c/token/route');
+  const sent = await call(sendTokens, { method: 'POST', headers: h, body: { memberId: registered.membershipId, amount: 1 } });
+  expect([contract.status, nft.status, list.status, key.status, sent.status]).toEqual([201, 201, 200, 201, 200]);
+  v = {
+    contract: contract.json.id,
+    nft: nft.json.id,
+    member: list.json.data[0].id,
+    user: registered.user.id,
+    apiKey: key.json.id,
+    share: share!.id,
+    transfer: sent.json.transferId,
+    email,
+  };
 });
 
 describe('BOLA matrix (generated from app/**/route.ts)', () => {

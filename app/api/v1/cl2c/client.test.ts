@@ -137,6 +137,9 @@ describe('Family A through the generated client', () => {
     expect(deployed.data!.contractAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
     called.add('deployContract');
     expect((await client.POST('/cl2c/contract/{id}/deploy', { params: { path: { id: contract.id } } })).response.status).toBe(409);
+    const read = await client.GET('/cl2c/contract/{id}', { params: { path: { id: contract.id } } });
+    expect(read.data).toMatchObject({ status: 'DEPLOYED', chainTransaction: { kind: 'deploy', broadcast: false } });
+    called.add('getContract');
 
     const minted = await client.POST('/cl2c/nft/{id}/mint', { params: { path: { id: nft.id } } });
     expect(minted.data, JSON.stringify(minted.error)).toMatchObject({ status: 'MINTED', tokenOwner: wallet.data!.address });
@@ -169,6 +172,12 @@ describe('Family A through the generated client', () => {
     expect(send.response.status, JSON.stringify(send.error)).toBe(200);
     expect(send.data).toMatchObject({ success: true, tokenType: 'mainnet', broadcast: false });
     called.add('sendTokens');
+    const transfer = await client.GET('/cl2c/token/{id}', { params: { path: { id: send.data!.transferId } } });
+    expect(transfer.data).toMatchObject({ id: send.data!.transferId, state: 'signed', chainTransaction: { kind: 'transfer' } });
+    called.add('getTransfer');
+    // Never broadcast on the local chain: nothing on a network to cancel.
+    expect((await client.POST('/cl2c/token/{id}/cancel', { params: { path: { id: send.data!.transferId } } })).response.status).toBe(409);
+    called.add('cancelTransfer');
     expect((await client.GET('/console/transfers', { params: { query: { tokenType: 'mainnet' } } })).data!.data[0]!.amount).toBe('1.5');
     called.add('listTransfers');
     expect((await client.GET('/console/outbox', {})).response.status).toBe(403);
