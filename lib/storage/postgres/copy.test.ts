@@ -61,16 +61,16 @@ async function seed() {
   }
 }
 
-const tablesOf = (schema: Record<string, unknown>) =>
-  new Map((Object.values(schema) as unknown[]).filter((v): v is Table => is(v, Table)).map((t) => [getTableName(t), t]));
+const tablesOf = (schema: Record<string, unknown>) => {
+  const values: unknown[] = Object.values(schema);
+  return new Map(values.filter((v): v is Table => is(v, Table)).map((t) => [getTableName(t), t]));
+};
 
 /** Rows as the application reads them, in a stable order (by primary key). */
-const ordered = (rows: Record<string, unknown>[]) =>
-  [...rows].sort((a, b) => {
-    const ka = String(a.id ?? `${String(a.organizationId)}|${String(a.name)}`);
-    const kb = String(b.id ?? `${String(b.organizationId)}|${String(b.name)}`);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
+const ordered = (rows: Record<string, unknown>[]) => {
+  const key = (r: Record<string, unknown>) => JSON.stringify([r.id, r.organizationId, r.name]);
+  return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+};
 
 beforeAll(async () => {
   await seed();

@@ -8,6 +8,7 @@ import type pg from 'pg';
  */
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
+type Scalar = string | number | boolean | null;
 
 /** What each derived column must hold, as SQL over the base tables (`t` = the row). */
 const derived = [
@@ -60,7 +61,7 @@ export async function checkPostgres(db: Queryable): Promise<CheckResult> {
     if (problems.length < MAX_PROBLEMS) problems.push(p);
   };
   for (const d of derived) {
-    const { rows } = await db.query<{ id: string; stored_a: unknown; stored_b: unknown; actual_a: unknown; actual_b: unknown }>(
+    const { rows } = await db.query<{ id: string; stored_a: Scalar; stored_b: Scalar; actual_a: Scalar; actual_b: Scalar }>(
       `SELECT * FROM (${d.actual}) x WHERE (stored_a, stored_b) IS DISTINCT FROM (actual_a, actual_b) LIMIT ${MAX_PROBLEMS}`,
     );
     for (const r of rows) {
