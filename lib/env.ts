@@ -32,8 +32,40 @@ const envSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address (0x + 40 hex digits)')
     .transform((v) => v as `0x${string}`)
     .optional(),
+  /**
+   * Blocks a mined transaction must be deep before it counts as CONFIRMED: one number for every
+   * chain, or `chainId:depth` pairs (`137:64,80002:5`). Unlisted chains: 1 on dev chains (31337,
+   * 1337, the embedded 80002 of CHAIN=local), 12 elsewhere.
+   */
+  CHAIN_CONFIRMATIONS: z
+    .string()
+    .regex(/^(\d+|\d+:\d+(,\s*\d+:\d+)*)$/, 'must be a number of blocks or chainId:blocks pairs (e.g. 137:64,80002:5)')
+    .refine((v) => v.split(',').every((p) => Number(p.split(':').pop()) >= 1 && Number(p.split(':').pop()) <= 1000), 'every depth must be 1–1000 blocks')
+    .optional(),
+  /** Blocks after which a confirmed transaction is no longer re-checked for a reorg. */
+  CHAIN_FINALITY_BLOCKS: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** A sent transaction not mined after this many blocks… */
+  CHAIN_STUCK_BLOCKS: z.coerce.number().int().min(1).max(10_000).default(3),
+  /** …or this many seconds is replaced with higher fees (same nonce). */
+  CHAIN_STUCK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+  /** Fee raise of a replacement in percent; nodes refuse less than +10 %. */
+  CHAIN_FEE_BUMP_PERCENT: z.coerce.number().min(10, 'must be at least 10 (nodes refuse smaller replacement bumps)').max(500).default(12.5),
+  /** The highest maxFeePerGas a replacement may offer, in gwei; beyond it the transaction waits. */
+  CHAIN_MAX_FEE_GWEI: z.coerce.number().positive().max(1_000_000).default(500),
+  /** How often the chain's identity (chain id + genesis hash) is checked again, in seconds. */
+  CHAIN_IDENTITY_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  /**
+   * CHAIN=local: the simulated balance of every organization wallet, in whole tokens (18 decimals).
+   * Every signed send and the gas of every signed transaction (at its fee cap) draw from it.
+   */
+  LOCAL_CHAIN_BALANCE: z
+    .string()
+    .regex(/^\d{1,30}(\.\d{1,18})?$/, 'must be a non-negative decimal number of whole tokens (at most 18 decimals)')
+    .default('1000'),
   KUBO_URL: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** API requests per organization (all its keys and admins) per minute; unset = 5 × RATE_LIMIT_PER_MINUTE. */
+  TENANT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   /** Worker threads that run list/search reads off the main event loop (lib/db/read-pool.ts); 0 = off. */
   READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /**

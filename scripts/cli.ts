@@ -6,6 +6,7 @@
  *   key list --org <id|tenant> --json
  *   db reindex | db check   (lib/search/maintenance.ts)
  *   db backup <file> | db restore <file>   (lib/ops/backup.ts)
+ *   chain reconcile   (lib/chain/reconcile.ts)
  *   db copy --from <sqlite file> --to <postgres url>   (lib/storage/postgres/copy.ts)
  *   DATABASE_URL=postgres://… db check | db reindex   (lib/storage/postgres/maintenance.ts)
  */
@@ -32,6 +33,7 @@ const USAGE = `usage:
   cli db check      verify them; exits 1 on any drift
   cli db backup <file>     (online, consistent while the server runs)
   cli db restore <file>    (stop the server first)
+  cli chain reconcile      after the node changed chains: orphan what is gone, record the new chain, resume sending
   cli db copy --from <sqlite file> --to <postgres url>   copy every table to an empty PostgreSQL database
 With DATABASE_URL=postgres://… set, db check and db reindex run on PostgreSQL (the other commands
 run on SQLite only so far).`;
@@ -84,6 +86,11 @@ async function run(argv: string[]): Promise<unknown> {
   if (group === 'db') {
     const result = runDbCommand(db.$client, command);
     if (result !== undefined) return result;
+  }
+  if (group === 'chain' && command === 'reconcile') {
+    const { getChainClient } = await import('@/lib/chain');
+    const { reconcileChain } = await import('@/lib/chain/reconcile');
+    return reconcileChain(getDb(), getChainClient());
   }
   if (group === 'org' && command === 'create') {
     return createOrganization(db, {
