@@ -7,6 +7,8 @@
  *   db reindex | db check   (lib/search/maintenance.ts)
  *   db backup <file> | db restore <file>   (lib/ops/backup.ts)
  *   chain reconcile   (lib/chain/reconcile.ts)
+ *   db copy --from <sqlite file> --to <postgres url>   (lib/storage/postgres/copy.ts)
+ *   DATABASE_URL=postgres://… db check | db reindex   (lib/storage/postgres/maintenance.ts)
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -15,7 +17,9 @@ import { userOrganizations, users } from '@/db/schema';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
 import { AppError } from '@/lib/errors';
 import { runDbCommand } from '@/lib/search/maintenance';
-import { env } from '@/lib/env';
+import { env, postgresUrlProblem } from '@/lib/env';
+import { copySqliteToPostgres } from '@/lib/storage/postgres/copy';
+import { runPostgresDbCommand } from '@/lib/storage/postgres/maintenance';
 import { backupDatabase, restoreDatabase } from '@/lib/ops/backup';
 import { createOrganization, findOrganization } from '@/lib/tenants/service';
 import { and } from 'drizzle-orm';
@@ -29,7 +33,10 @@ const USAGE = `usage:
   cli db check      verify them; exits 1 on any drift
   cli db backup <file>     (online, consistent while the server runs)
   cli db restore <file>    (stop the server first)
-  cli chain reconcile      after the node changed chains: orphan what is gone, record the new chain, resume sending`;
+  cli chain reconcile      after the node changed chains: orphan what is gone, record the new chain, resume sending
+  cli db copy --from <sqlite file> --to <postgres url>   copy every table to an empty PostgreSQL database
+With DATABASE_URL=postgres://… set, db check and db reindex run on PostgreSQL (the other commands
+run on SQLite only so far).`;
 
 class UsageError extends Error {}
 
@@ -53,8 +60,23 @@ async function run(argv: string[]): Promise<unknown> {
       family: { type: 'string' },
       user: { type: 'string' },
       json: { type: 'boolean' },
+      from: { type: 'string' },
+      to: { type: 'string' },
     },
   });
+  if (group === 'db' && command === 'copy') {
+    const to = required(values, 'to');
+    const problem = postgresUrlProblem(to);
+    if (problem) throw new UsageError(`--to ${problem}`);
+    return copySqliteToPostgres(required(values, 'from'), to);
+  }
+  const databaseUrl = env().DATABASE_URL;
+  if (databaseUrl) {
+    if (group === 'db' && (command === 'check' || command === 'reindex')) return runPostgresDbCommand(databaseUrl, command);
+    throw new UsageError(
+      `DATABASE_URL is set: on PostgreSQL the CLI runs db copy, db check and db reindex so far; unset it to run ${[group, command].filter(Boolean).join(' ')} on SQLite`,
+    );
+  }
   if (group === 'db' && (command === 'backup' || command === 'restore')) {
     const file = positionals[0];
     if (!file) throw new UsageError(`db ${command} needs a file name`);

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { getTableName, is, Table } from 'drizzle-orm';
+import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { openDb } from '@/db/client';
+import * as sqliteSchema from '@/db/schema';
+import { describeServer, openPostgres } from './connection';
+import { checkPostgres, reindexPostgres } from './maintenance';
+
+/*
+ * `db copy --from <sqlite file> --to <postgres url>` (issue 28): an existing SQLite database moved
+ * up to PostgreSQL. Every table of the schema, parents before children (from the foreign keys), in
+ * batches, in ONE PostgreSQL transaction read from ONE SQLite read snapshot (so a server may keep
+ * writing the file meanwhile; the copy is of one instant). The triggers that keep derived data are
+ * off during the load (one set-based recomputation afterwards instead of one per row — the bulk-load
+ * fast path), then every table's row count is compared and `db check` must pass before COMMIT:
+ * on any difference nothing is stored.
+ */
+
+/** The SQLite engine's counters and generations: PostgreSQL does not use them. */
+const SKIPPED: Record<string, string> = {
+  search_counters: "the SQLite engine's trigger-kept counters and cache generations; PostgreSQL counts from its own structures",
+};
+
+type ColumnKind = 'timestamp' | 'boolean' | 'json' | 'plain';
+type TablePlan = { name: string; columns: { name: string; kind: ColumnKind }[] };
+
+/** Tables in an order where every foreign key points at a table already copied. */
+export function copyOrder(): TablePlan[] {
+  const tables = (Object.values(sqliteSchema) as unknown[]).filter((v): v is SQLiteTable => is(v, Table));
+  const byName = new Map(tables.map((t) => [getTableName(t), t]));
+  const done = new Set<string>();
+  const order: TablePlan[] = [];
+  const visit = (name: string, path: string[]) => {
+    if (done.has(name)) return;
+    if (path.includes(name)) throw new Error(`foreign keys form a cycle: ${[...path, name].join(' → ')}`);
+    const config = getTableConfig(byName.get(name)!);
+    for (const fk of config.foreignKeys) {
+      const parent = getTableName(fk.reference().foreignTable);
+      if (parent !== name) visit(parent, [...path, name]);
+    }
+    done.add(name);
+    if (SKIPPED[name]) return;
+    order.push({
+      name,
+      columns: config.columns.map((c) => ({
+        name: c.name,
+        kind: c.columnType === 'SQLiteTimestamp' ? 'timestamp' : c.columnType === 'SQLiteBoolean' ? 'boolean' : c.columnType === 'SQLiteTextJson' ? 'json' : 'plain',
+      })),
+    });
+  };
+  for (const name of [...byName.keys()].sort()) visit(name, []);
+  return order;
+}
+
+/** A SQLite value as node-postgres should send it for the PostgreSQL column. */
+function convert(value: unknown, kind: ColumnKind): unknown {
+  if (value === null || value === undefined) return null;
+  if (kind === 'timestamp') return new Date(Number(value));
+  if (kind === 'boolean') return Number(value) !== 0;
+  // JSON text goes as written: PostgreSQL's json type keeps it byte for byte.
+  return value;
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** Bind parameters per INSERT stay far below PostgreSQL's 65,535. */
+const MAX_PARAMS = 30_000;
+
+export type CopyReport = {
+  ok: true;
+  from: string;
+  to: string;
+  seconds: number;
+  tables: Record<string, { sqlite: number; postgres: number }>;
+  skipped: Record<string, string>;
+};
+
+export class CopyError extends Error {}
+
+export async function copySqliteToPostgres(from: string, to: string, options: { batchRows?: number } = {}): Promise<CopyReport> {
+  const started = performance.now();
+  if (!existsSync(from)) throw new CopyError(`--from: no such SQLite file: ${from}`);
+  // Migrated forward first, as every start does, so its tables are the ones the schema describes.
+  openDb(from).$client.close();
+  const sqlite = new Database(from, { readonly: true, fileMustExist: true });
+  const pgdb = await openPostgres(to, '--to', { max: 1 });
+  const client = await pgdb.$client.connect();
+  const plan = copyOrder();
+  const tables: CopyReport['tables'] = {};
+  try {
+    await client.query('BEGIN');
+    for (const t of plan) {
+      const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(t.name)}`);
+      if (Number(rows[0]!.n) > 0) throw new CopyError(`--to: ${describeServer(to)} already holds rows (${t.name}: ${rows[0]!.n}); copy into an empty database`);
+    }
+    for (const t of plan) await client.query(`ALTER TABLE ${quote(t.name)} DISABLE TRIGGER USER`);
+
+    // One read transaction: every SELECT below sees the same snapshot of the file.
+    sqlite.exec('BEGIN');
+    try {
+      for (const t of plan) {
+        const names = t.columns.map((c) => quote(c.name)).join(', ');
+        const perBatch = Math.max(1, Math.min(options.batchRows ?? 1000, Math.floor(MAX_PARAMS / t.columns.length)));
+        let batch: unknown[][] = [];
+        let copied = 0;
+        const flush = async () => {
+          if (!batch.length) return;
+          const params: unknown[] = [];
+          const tuples = batch.map((row) => `(${row.map((v, i) => (params.push(convert(v, t.columns[i]!.kind)), `$${params.length}`)).join(', ')})`);
+          await client.query(`INSERT INTO ${quote(t.name)} (${names}) VALUES ${tuples.join(', ')}`, params);
+          copied += batch.length;
+          batch = [];
+        };
+        // Rows in rowid order: the order they were written in.
+        const select = sqlite.prepare(`SELECT ${names} FROM ${quote(t.name)} ORDER BY rowid`).raw(true);
+        for (const row of select.iterate() as Iterable<unknown[]>) {
+          batch.push(row);
+          if (batch.length >= perBatch) await flush();
+        }
+        await flush();
+        const source = (sqlite.prepare(`SELECT count(*) AS n FROM ${quote(t.name)}`).get() as { n: number }).n;
+        const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(t.name)}`);
+        tables[t.name] = { sqlite: source, postgres: Number(rows[0]!.n) };
+        if (copied !== source || tables[t.name]!.postgres !== source) {
+          throw new CopyError(`${t.name}: ${source} rows in SQLite, ${copied} read, ${tables[t.name]!.postgres} in PostgreSQL`);
+        }
+      }
+    } finally {
+      sqlite.exec('COMMIT');
+    }
+
+    for (const t of plan) await client.query(`ALTER TABLE ${quote(t.name)} ENABLE TRIGGER USER`);
+    await reindexPostgres(client);
+    const check = await checkPostgres(client);
+    if (!check.ok) throw new CopyError(`db check failed after the copy:\n${check.problems.join('\n')}`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+    await pgdb.$client.end();
+    sqlite.close();
+  }
+  return {
+    ok: true,
+    from,
+    to: describeServer(to),
+    seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+    tables,
+    skipped: SKIPPED,
+  };
+}
