@@ -4,6 +4,7 @@ import { nfts, smartContracts, tokenTransfers, type ChainTransaction } from '@/d
 import { ChainError, shortReason } from './errors';
 import { getChainTx } from './ledger';
 import { failChainTx, followOnce, inFlight } from './settle';
+import { reportChainState } from './state-hook';
 import type { ChainClient, SubmitResult } from './types';
 
 /**
@@ -49,12 +50,16 @@ export function recordEntityHash(db: Db, row: ChainTransaction, broadcast: boole
       .where(and(eq(nfts.id, row.entityId), eq(nfts.organizationId, row.organizationId)))
       .run();
   } else {
-    db.update(tokenTransfers)
-      .set({
-        transactionHash: row.transactionHash,
-        ...(broadcast === null ? {} : { status: broadcast ? ('SUBMITTED' as const) : ('SIGNED' as const), broadcast }),
-      })
-      .where(and(eq(tokenTransfers.id, row.entityId), eq(tokenTransfers.organizationId, row.organizationId), eq(tokenTransfers.status, 'PENDING')))
-      .run();
+    db.transaction((tx) => {
+      const changed = tx
+        .update(tokenTransfers)
+        .set({
+          transactionHash: row.transactionHash,
+          ...(broadcast === null ? {} : { status: broadcast ? ('SUBMITTED' as const) : ('SIGNED' as const), broadcast }),
+        })
+        .where(and(eq(tokenTransfers.id, row.entityId), eq(tokenTransfers.organizationId, row.organizationId), eq(tokenTransfers.status, 'PENDING')))
+        .run().changes;
+      if (changed && broadcast) reportChainState(tx, { kind: 'transfer', organizationId: row.organizationId, entityId: row.entityId, state: 'SUBMITTED' });
+    });
   }
 }

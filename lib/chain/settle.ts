@@ -7,6 +7,7 @@ import { log } from '@/lib/logger';
 import type { ChainClient } from './types';
 import { getChainTx } from './ledger';
 import { logsJson } from './logs';
+import { reportChainState } from './state-hook';
 import type { ChainReceipt } from './types';
 
 /**
@@ -80,6 +81,11 @@ export function applyReceipt(db: Db, row: ChainTransaction, receipt: ChainReceip
         .where(scope(tokenTransfers))
         .run();
     }
+    const at = { organizationId: row.organizationId, entityId: row.entityId };
+    if (row.kind === 'deploy') reportChainState(tx, { kind: 'deploy', ...at, state: ok ? 'DEPLOYED' : 'FAILED' });
+    else if (row.kind === 'mint') reportChainState(tx, { kind: 'mint', ...at, state: ok ? 'MINTED' : 'FAILED' });
+    else if (!ok) reportChainState(tx, { kind: 'transfer', ...at, state: receipt.status === 'reverted' ? 'REVERTED' : 'ERRORED' });
+    else if (receipt.broadcast) reportChainState(tx, { kind: 'transfer', ...at, state: 'CONFIRMED' });
   });
   log(ok ? 'info' : 'warn', 'chain transaction settled', {
     ledgerId: row.id,
@@ -119,6 +125,9 @@ export function failChainTx(db: Db, row: Pick<ChainTransaction, 'id' | 'kind' | 
         .where(and(eq(tokenTransfers.id, row.entityId), eq(tokenTransfers.organizationId, row.organizationId)))
         .run();
     }
+    const at = { organizationId: row.organizationId, entityId: row.entityId };
+    if (row.kind === 'transfer') reportChainState(tx, { kind: 'transfer', ...at, state: 'ERRORED' });
+    else reportChainState(tx, { kind: row.kind, ...at, state: 'FAILED' });
   });
   log('warn', 'chain transaction failed', { ledgerId: row.id, kind: row.kind, entityId: row.entityId, reason });
 }
