@@ -163,6 +163,36 @@ function chainErrorReason(error: unknown): string {
   return message.split('\n')[0]!.slice(0, 300);
 }
 
+const transferColumns = {
+  id: tokenTransfers.id,
+  memberId: tokenTransfers.userOrganizationId,
+  memberEmail: users.email,
+  memberName: users.name,
+  toAddress: tokenTransfers.toAddress,
+  amount: tokenTransfers.amount,
+  tokenType: tokenTransfers.tokenType,
+  transactionHash: tokenTransfers.transactionHash,
+  status: tokenTransfers.status,
+  broadcast: tokenTransfers.broadcast,
+  chain: tokenTransfers.chain,
+  error: tokenTransfers.error,
+  createdAt: tokenTransfers.createdAt,
+  updatedAt: tokenTransfers.updatedAt,
+};
+
+/** One transfer as the console history lists it (also the `data` of transfer webhooks). */
+export function getTransfer(db: Pick<Db, 'select'>, organizationId: string, id: string) {
+  const row = db
+    .select(transferColumns)
+    .from(tokenTransfers)
+    .leftJoin(userOrganizations, eq(userOrganizations.id, tokenTransfers.userOrganizationId))
+    .leftJoin(users, eq(users.id, userOrganizations.userId))
+    .where(and(eq(tokenTransfers.id, id), eq(tokenTransfers.organizationId, organizationId)))
+    .get();
+  if (!row) throw new NotFoundError('Token transfer');
+  return row;
+}
+
 /** Console history (newest first by default), with the member's e-mail and name (null once removed). */
 export function listTransfers(db: Db, organizationId: string, q: ListTransfersQuery) {
   const conditions: SQL[] = [eq(tokenTransfers.organizationId, organizationId)];
@@ -205,22 +235,7 @@ export function listTransfers(db: Db, organizationId: string, q: ListTransfersQu
     .map((r) => r.id);
   const rows = ids.length
     ? db
-        .select({
-          id: tokenTransfers.id,
-          memberId: tokenTransfers.userOrganizationId,
-          memberEmail: users.email,
-          memberName: users.name,
-          toAddress: tokenTransfers.toAddress,
-          amount: tokenTransfers.amount,
-          tokenType: tokenTransfers.tokenType,
-          transactionHash: tokenTransfers.transactionHash,
-          status: tokenTransfers.status,
-          broadcast: tokenTransfers.broadcast,
-          chain: tokenTransfers.chain,
-          error: tokenTransfers.error,
-          createdAt: tokenTransfers.createdAt,
-          updatedAt: tokenTransfers.updatedAt,
-        })
+        .select(transferColumns)
         .from(tokenTransfers)
         .leftJoin(userOrganizations, memberJoin)
         .leftJoin(users, userJoin)

@@ -10,8 +10,12 @@ export type RecordEventInput = {
   type: WebhookEventType;
   resourceType: WebhookResourceType;
   resourceId: string;
-  /** The resource as the API returns it; called only when the organization has an endpoint. */
-  data: () => unknown;
+  /**
+   * The resource as the API returns it. Left out, the installed loader of `resourceType` reads it
+   * in this transaction (lib/webhooks/resources.ts); given, it is used as is (e.g. a member just
+   * before removal). Either way it is computed only when the organization has an endpoint.
+   */
+  data?: () => unknown;
   /** Deliver to this endpoint only (the test event), whatever it subscribes to. */
   endpointId?: string;
   now?: Date;
@@ -42,7 +46,7 @@ export function recordEvent(tx: Writer, input: RecordEventInput): string | null 
     .where(and(eq(webhookEvents.resourceType, input.resourceType), eq(webhookEvents.resourceId, input.resourceId)))
     .get();
   const sequence = (last?.n ?? 0) + 1;
-  const message: WebhookMessage = { type: input.type, timestamp: now.toISOString(), sequence, data: input.data() };
+  const message: WebhookMessage = { type: input.type, timestamp: now.toISOString(), sequence, data: (input.data ?? (() => loadResource(tx, input)))() };
   const id = `msg_${crypto.randomUUID().replaceAll('-', '')}`;
   tx.insert(webhookEvents)
     .values({
@@ -68,6 +72,30 @@ export function recordEvent(tx: Writer, input: RecordEventInput): string | null 
   }
   kickWebhookWorker();
   return id;
+}
+
+/** Reads a resource as the API returns it, inside the caller's transaction. */
+export type ResourceLoader = (tx: Writer, organizationId: string, id: string) => unknown;
+const globalForLoaders = globalThis as unknown as { __cl2cWebhookLoaders?: Partial<Record<WebhookResourceType, ResourceLoader>> };
+
+/**
+ * Installed once per process (lib/webhooks/resources.ts, from start-up): the domain services'
+ * own getters, so the services that record events need not import each other's views.
+ */
+export function setResourceLoaders(loaders: Partial<Record<WebhookResourceType, ResourceLoader>>) {
+  globalForLoaders.__cl2cWebhookLoaders = loaders;
+}
+
+function loadResource(tx: Writer, input: RecordEventInput): unknown {
+  const loader = globalForLoaders.__cl2cWebhookLoaders?.[input.resourceType];
+  // Loud: a message without its resource would tell the receiver nothing.
+  if (!loader) throw new Error(`No webhook resource loader for ${input.resourceType}: installWebhooks() was not called at start-up.`);
+  return loader(tx, input.organizationId, input.resourceId);
+}
+
+/** Whether recording events for this organization does anything (bulk paths check once). */
+export function webhooksListening(tx: Pick<Db, 'select'>, organizationId: string): boolean {
+  return !!tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).limit(1).get();
 }
 
 const globalForKick = globalThis as unknown as { __cl2cWebhookKick?: () => void };

@@ -2,7 +2,7 @@ import { webhookEventTypes } from '@/db/enums';
 
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 /** The types an endpoint can subscribe to (`webhook.test` is sent on request, to one endpoint). */
-export const subscribableEventTypes = webhookEventTypes.filter((t) => t !== 'webhook.test') as Exclude<WebhookEventType, 'webhook.test'>[];
+export const subscribableEventTypes = webhookEventTypes.filter((t): t is Exclude<WebhookEventType, 'webhook.test'> => t !== 'webhook.test');
 
 /** The resource a message carries in `data`, as the API returns it (GET of that resource). */
 export type WebhookResourceType = 'contract' | 'nft' | 'copyright' | 'transfer' | 'member' | 'webhook';
