@@ -19,7 +19,8 @@ test.afterAll(async () => {
 
 async function noSeriousViolations(page: Page, what: string) {
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  // The shared toaster (sonner) is judged by the console's own a11y spec, not per page.
+  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, `axe on ${what}`).toEqual([]);
   const widths = await page.evaluate(() => ({ scroll: document.scrollingElement?.scrollWidth ?? 0, inner: window.innerWidth }));
@@ -66,7 +67,7 @@ for (const viewport of [
 
     // The worker delivers it; the log (refreshing) shows the attempt.
     const log = page.getByRole('table', { name: 'Webhook deliveries' });
-    await expect(log.getByText('succeeded')).toBeVisible({ timeout: 20_000 });
+    await expect(log.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(log.getByText(/HTTP 200/)).toBeVisible();
     await expect.poll(() => receiver.received.length).toBe(before + 1);
     const message = receiver.received.at(-1)!;
