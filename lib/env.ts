@@ -7,6 +7,12 @@ import { isValidTrustedProxies } from '@/lib/http/trusted-proxies';
 /** Environment of the service (DESIGN §6), validated once, with a message naming the bad variable. */
 const envSchema = z.object({
   DATABASE_PATH: z.string().min(1).optional(),
+  /**
+   * PostgreSQL instead of the SQLite file (issue 28): postgres://user:password@host:port/database.
+   * So far the schema, migrations, `db copy` and `db check` run on it; the app itself refuses to
+   * start with it (assertAppEngineSupported) until every service does.
+   */
+  DATABASE_URL: z.string().superRefine(validPostgresUrl).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   IMPORT_DIR: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -59,6 +65,27 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** A `postgres://` / `postgresql://` URL with a host and a database name; says what is wrong otherwise. */
+export function postgresUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be a URL like postgres://user:password@host:5432/database';
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    return `must start with postgres:// or postgresql:// (got ${url.protocol}//); SQLite is chosen with DATABASE_PATH`;
+  }
+  if (!url.hostname && !url.searchParams.get('host')) return 'must name a host, e.g. postgres://user:password@127.0.0.1:5432/database';
+  if (url.pathname.replace(/^\//, '') === '') return 'must name a database, e.g. postgres://user:password@127.0.0.1:5432/cl2c';
+  return null;
+}
+
+function validPostgresUrl(value: string, ctx: z.RefinementCtx) {
+  const problem = postgresUrlProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
+
 export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; APP_URL: string };
 
 let cached: Env | undefined;
@@ -90,6 +117,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATABASE_PATH: env.DATABASE_PATH ?? path.join(env.DATA_DIR, 'cl2c.db'),
     APP_URL: env.APP_URL ?? `http://${env.HOST}:${env.PORT}`,
   };
+}
+
+/**
+ * The app (server, workers, domain services) runs on SQLite this release: the PostgreSQL engine
+ * covers the schema, migrations, `db copy` and `db check` so far (docs/architecture.md). Starting
+ * the app with DATABASE_URL says so instead of silently using the SQLite file.
+ */
+export function assertAppEngineSupported(e: Pick<Env, 'DATABASE_URL'>): void {
+  if (!e.DATABASE_URL) return;
+  throw new EnvError(
+    'Invalid environment configuration:\n  DATABASE_URL: the PostgreSQL engine covers the schema, migrations, db copy and db check so far; ' +
+      'the app itself runs on SQLite this release. Unset DATABASE_URL to start on SQLite (DATABASE_PATH); ' +
+      'use `npm run cli -- db copy --from <sqlite file> --to <postgres url>` and `DATABASE_URL=… npm run cli -- db check` for PostgreSQL.',
+  );
 }
 
 export function env(): Env {
