@@ -31,3 +31,28 @@ export const ledgerStates = ['queued', 'signed', 'sent', 'mined_success', 'mined
 export const chainAttemptPurposes = ['original', 'speedup', 'cancel'] as const;
 export const chainTxKinds = ['deploy', 'mint', 'transfer'] as const;
 export const emailStatuses = ['PENDING', 'SENT', 'FAILED'] as const;
+/** Webhook event types (lib/webhooks/events.ts maps each domain state onto one of them). */
+export const webhookEventTypes = [
+  'contract.deployed',
+  'contract.failed',
+  'nft.minted',
+  'nft.failed',
+  'copyright.authorized',
+  'copyright.rejected',
+  'copyright.completed',
+  'transfer.sent',
+  'transfer.confirmed',
+  'transfer.reverted',
+  'transfer.errored',
+  'transfer.replaced',
+  'transfer.cancelled',
+  'member.invited',
+  'member.joined',
+  'member.removed',
+  'webhook.test',
+] as const;
+export const webhookEndpointStatuses = ['ENABLED', 'DISABLED'] as const;
+/** PENDING: due or waiting for its next attempt; SUCCEEDED: a 2xx answer; FAILED: out of attempts, 410, or the endpoint refused. */
+export const webhookDeliveryStatuses = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+/** One attempt's result; IN_FLIGHT while the request runs, INTERRUPTED when a crash cut it off. */
+export const webhookAttemptOutcomes = ['IN_FLIGHT', 'SUCCEEDED', 'FAILED', 'INTERRUPTED'] as const;

@@ -30,6 +30,10 @@ import {
   ledgerStates,
   chainAttemptPurposes,
   emailStatuses,
+  webhookEventTypes,
+  webhookEndpointStatuses,
+  webhookDeliveryStatuses,
+  webhookAttemptOutcomes,
 } from './enums';
 
 /**
@@ -612,6 +616,121 @@ export const auditEvents = pgTable(
     index('audit_org_entity_type_created_idx').on(t.organizationId, t.entityType, t.createdAt),
     index('audit_org_actor_created_idx').on(t.organizationId, t.actorId, t.createdAt),
   ],
+);
+
+/* ---- Webhooks (lib/webhooks, lib/jobs/webhook-worker.ts) ---- */
+
+/** A URL of an organization that receives signed event messages (Standard Webhooks). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** The event types it receives; an empty list means every type. */
+    eventTypes: pgJson('event_types').$type<string[]>().notNull(),
+    /** `whsec_…`, sealed at rest (lib/crypto/secret-box): it must be readable to sign. */
+    secret: text('secret').notNull(),
+    /** The secret before the last rotation; it also signs until previousSecretExpiresAt. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at'),
+    status: text('status', { enum: webhookEndpointStatuses }).notNull().default('ENABLED'),
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * One message per state change, written in the same transaction as the change (the outbox).
+ * `id` is the `webhook-id` every delivery and replay of it carries; `payload` the exact body sent.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: webhookEventTypes }).notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    /** 1, 2, 3… per (resourceType, resourceId): a receiver drops a message older than one it already has. */
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_resource_seq_uq').on(t.resourceType, t.resourceId, t.sequence),
+    index('webhook_events_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/**
+ * One event to one endpoint. The worker claims due rows by writing claimedBy + leaseUntil
+ * (on PostgreSQL the same claim is `FOR UPDATE SKIP LOCKED`); a lease that runs out belongs to
+ * a worker that died, and the row is claimed again.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: webhookDeliveryStatuses }).notNull().default('PENDING'),
+    attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at').notNull(),
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until'),
+    lastStatusCode: bigint('last_status_code', { mode: 'number' }),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at'),
+    /** Set on a row a replay created (the event was delivered before, or not). */
+    replay: boolean('replay').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_status_next_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+  ],
+);
+
+/** The delivery log: one row per HTTP attempt, written when it starts and finished when it ends. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id').notNull(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    outcome: text('outcome', { enum: webhookAttemptOutcomes }).notNull().default('IN_FLIGHT'),
+    statusCode: bigint('status_code', { mode: 'number' }),
+    latencyMs: bigint('latency_ms', { mode: 'number' }),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    workerId: text('worker_id'),
+    startedAt: timestamp('started_at').notNull(),
+    finishedAt: timestamp('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('webhook_attempts_delivery_number_uq').on(t.deliveryId, t.number)],
 );
 
 /* ---- Better Auth tables (database sessions, credential accounts) ---- */

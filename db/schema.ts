@@ -27,6 +27,10 @@ import {
   ledgerStates,
   chainAttemptPurposes,
   emailStatuses,
+  webhookEventTypes,
+  webhookEndpointStatuses,
+  webhookDeliveryStatuses,
+  webhookAttemptOutcomes,
 } from './enums';
 
 /**
@@ -603,6 +607,121 @@ export const auditEvents = sqliteTable(
   ],
 );
 
+/* ---- Webhooks (lib/webhooks, lib/jobs/webhook-worker.ts) ---- */
+
+/** A URL of an organization that receives signed event messages (Standard Webhooks). */
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** The event types it receives; an empty list means every type. */
+    eventTypes: text('event_types', { mode: 'json' }).$type<string[]>().notNull(),
+    /** `whsec_…`, sealed at rest (lib/crypto/secret-box): it must be readable to sign. */
+    secret: text('secret').notNull(),
+    /** The secret before the last rotation; it also signs until previousSecretExpiresAt. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at'),
+    status: text('status', { enum: webhookEndpointStatuses }).notNull().default('ENABLED'),
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_org_created_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * One message per state change, written in the same transaction as the change (the outbox).
+ * `id` is the `webhook-id` every delivery and replay of it carries; `payload` the exact body sent.
+ */
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: webhookEventTypes }).notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    /** 1, 2, 3… per (resourceType, resourceId): a receiver drops a message older than one it already has. */
+    sequence: integer('sequence').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_events_resource_seq_uq').on(t.resourceType, t.resourceId, t.sequence),
+    index('webhook_events_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/**
+ * One event to one endpoint. The worker claims due rows by writing claimedBy + leaseUntil
+ * (on PostgreSQL the same claim is `FOR UPDATE SKIP LOCKED`); a lease that runs out belongs to
+ * a worker that died, and the row is claimed again.
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: webhookDeliveryStatuses }).notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at').notNull(),
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at'),
+    /** Set on a row a replay created (the event was delivered before, or not). */
+    replay: integer('replay', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_status_next_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+  ],
+);
+
+/** The delivery log: one row per HTTP attempt, written when it starts and finished when it ends. */
+export const webhookAttempts = sqliteTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id').notNull(),
+    number: integer('number').notNull(),
+    outcome: text('outcome', { enum: webhookAttemptOutcomes }).notNull().default('IN_FLIGHT'),
+    statusCode: integer('status_code'),
+    latencyMs: integer('latency_ms'),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    workerId: text('worker_id'),
+    startedAt: timestamp('started_at').notNull(),
+    finishedAt: timestamp('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('webhook_attempts_delivery_number_uq').on(t.deliveryId, t.number)],
+);
+
 /* ---- Better Auth tables (database sessions, credential accounts) ---- */
 
 export const sessions = sqliteTable(
@@ -674,3 +793,7 @@ export type ChainIdentity = typeof chainIdentities.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookEvent = typeof webhookEvents.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;

@@ -31,6 +31,7 @@ export const pages: PageCase[] = [
   { name: 'members-import', path: () => '/members/import' },
   { name: 'tokens', path: () => '/tokens' },
   { name: 'api-keys', path: () => '/api-keys' },
+  { name: 'webhooks', path: () => '/webhooks' },
   { name: 'outbox', path: () => '/outbox' },
   { name: 'activity', path: () => '/activity' },
 ];

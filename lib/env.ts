@@ -79,6 +79,15 @@ const envSchema = z.object({
   /** Sign-in attempts per client address per minute (all accounts together). */
   SIGNIN_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /**
+   * Test setting: `1` lets webhook endpoints use http:// on a loopback address (127.0.0.0/8, ::1,
+   * localhost). Off by default: endpoints must be https:// on a public address.
+   */
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK: z.enum(['0', '1']).default('0'),
+  /** How long a claimed webhook delivery stays its worker's; must exceed the 15 s request timeout. */
+  WEBHOOKS_LEASE_MS: z.coerce.number().int().min(16_000).default(60_000),
+  /** How often the webhook worker looks for due deliveries. */
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(100).default(1_000),
+  /**
    * Reverse proxies whose X-Forwarded-For/-Host/-Proto are believed: comma-separated addresses or
    * CIDR ranges. Unset = none: the TCP peer is the client.
    */

@@ -5,9 +5,11 @@ import { startReadPool, stopReadPool } from '@/lib/db/read-pool';
 import { assertAppEngineSupported, env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { startChainWorker } from '@/lib/jobs/chain-worker';
+import { startWebhookWorker, stopWebhookWorker } from '@/lib/jobs/webhook-worker';
 import { reconcileInterruptedDeliveries, startMailWorker } from '@/lib/mail/worker';
 import { announceDemo, seedDemoIfEmpty } from '@/lib/seed/demo';
 import { onShutdown } from '@/lib/shutdown';
+import { installWebhooks } from '@/lib/webhooks/resources';
 
 /**
  * Runs once when the Next server starts (instrumentation.ts): validate the environment, migrate,
@@ -25,8 +27,12 @@ export async function onServerStart() {
   // Crash recovery first (a previous process may have died mid-delivery), then the workers
   // (each a no-op when not configured).
   reconcileInterruptedDeliveries(db);
+  // Before any request or worker pass can change state: the webhook outbox needs its loaders.
+  installWebhooks();
   startMailWorker();
   startChainWorker();
+  startWebhookWorker();
+  onShutdown(stopWebhookWorker);
   // After migrating: the read workers open the migrated file read-only.
   const readWorkers = startReadPool();
   onShutdown(stopReadPool);

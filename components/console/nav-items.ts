@@ -11,6 +11,7 @@ export const navItems: NavItem[] = [
   { href: '/members', label: 'Members' },
   { href: '/tokens', label: 'Tokens' },
   { href: '/api-keys', label: 'API keys' },
+  { href: '/webhooks', label: 'Webhooks' },
   { href: '/outbox', label: 'Outbox' },
   { href: '/activity', label: 'Activity' },
 ];

@@ -10,6 +10,8 @@ import { columnMatch, ftsPhrase, matchRowids } from '@/lib/search/fts';
 import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
+import { recordEvent } from '@/lib/webhooks/emit';
+import { manualStatusEvents } from '@/lib/webhooks/events';
 import { envelope, likePattern } from '@/lib/http/query';
 import type { ContractChainView, CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
@@ -152,6 +154,8 @@ export function updateContract(db: Db, actor: Actor, input: UpdateContractBody):
     const changes = { status, contractAddress, deployedAt };
     assertContractManualUpdate(tx, current, changes);
     tx.update(smartContracts).set(changes).where(eq(smartContracts.id, current.id)).run();
+    const event = status !== current.status ? manualStatusEvents.contract[status as keyof typeof manualStatusEvents.contract] : undefined;
+    if (event) recordEvent(tx, { organizationId: actor.organizationId, type: event, resourceType: 'contract', resourceId: current.id });
     recordAudit(tx, actor, {
       action: 'contract.update',
       entityType: 'smart_contract',

@@ -20,6 +20,7 @@ import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { errorFields, log } from '@/lib/logger';
 import { kickMailWorker } from '@/lib/mail/worker';
+import { recordEvent } from '@/lib/webhooks/emit';
 import { mintBlocker, requestMint } from '@/lib/nfts/mint';
 import { licenceDetails } from './licences';
 import { canonicalJson, recordChainId, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
@@ -160,6 +161,12 @@ function applyDecision(
     .where(eq(copyrightRequests.id, request.id))
     .run();
   const status = refreshCopyrightStatus(tx, request.nftId);
+  recordEvent(tx, {
+    organizationId: actor.organizationId,
+    type: decision === 'AUTHORIZED' ? 'copyright.authorized' : 'copyright.rejected',
+    resourceType: 'copyright',
+    resourceId: request.nftId,
+  });
   recordAudit(tx, actor, {
     action: decision === 'AUTHORIZED' ? 'copyright.authorize' : 'copyright.reject',
     entityType: 'nft',
@@ -458,6 +465,7 @@ export async function completeCopyright(db: Db, organizationId: string, nftId: s
         data: { cid: stored.cid, signer: account.address },
       })
       .run();
+    recordEvent(tx, { organizationId, type: 'copyright.completed', resourceType: 'copyright', resourceId: nftId });
     return true;
   });
   return saved ? { json, cid: stored.cid, signature, signer: account.address } : null;

@@ -11,6 +11,7 @@ import { invitationEmail } from '@/lib/mail/templates';
 import { kickMailWorker } from '@/lib/mail/worker';
 import { hasLogin, insertCredentialAccount } from '@/lib/auth/passwords';
 import { joinOrganization, registerUserInOrganization } from '@/lib/users/registration';
+import { recordEvent, webhooksListening } from '@/lib/webhooks/emit';
 import {
   acceptInvitationBody,
   inviteEntry,
@@ -152,6 +153,10 @@ export async function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): Pr
     insertInvitations(tx, organizationId, rows, now);
     queueEmails(tx, mails.map(({ mail }) => ({ organizationId, ...mail })));
     recordAudits(tx, actor, invited.map((c) => ({ action: 'invitation.create', entityType: 'invitation', entityId: c.id, data: { email: c.email } })));
+    // One look-up per import when nobody listens (A13 is a hot path).
+    if (webhooksListening(tx, organizationId)) {
+      for (const c of invited) recordEvent(tx, { organizationId, type: 'member.invited', resourceType: 'member', resourceId: c.id, now });
+    }
     queued = invited.length;
   });
   if (queued > 0) kickMailWorker();

@@ -14,6 +14,7 @@ import { anchoredPageIds, pageWindow } from '@/lib/search/paging';
 import { pendingInvitationsTo } from '@/lib/invitations/pending';
 import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
 import { kickMailWorker } from '@/lib/mail/worker';
+import { recordEvent } from '@/lib/webhooks/emit';
 import type { EndUserNft, ListMembersQuery, MemberDetail, MemberListItem, UpdateMemberBody } from './schemas';
 
 // Hand-written SQL fragments name their tables explicitly: Drizzle renders bare column names in
@@ -419,7 +420,17 @@ export function updateMember(db: Db, actor: Actor, id: string, body: UpdateMembe
 export function removeMember(db: Db, actor: Actor, id: string) {
   return db.transaction((tx) => {
     const target = findTarget(tx as unknown as Db, actor.organizationId, id);
+    // The message carries the member (or invitation) as it was just before it went away.
+    const removed = () =>
+      recordEvent(tx, {
+        organizationId: actor.organizationId,
+        type: 'member.removed',
+        resourceType: 'member',
+        resourceId: id,
+        data: () => getMember(tx as unknown as Db, actor.organizationId, id),
+      });
     if (target.kind === 'invitation') {
+      removed();
       tx.update(invitations).set({ status: 'REVOKED' }).where(eq(invitations.id, id)).run();
       recordAudit(tx, actor, { action: 'invitation.revoke', entityType: 'invitation', entityId: id, data: { email: target.row.email } });
       return { message: `Invitation for ${target.row.email} revoked.` };
@@ -431,6 +442,7 @@ export function removeMember(db: Db, actor: Actor, id: string) {
     if (m.userId === actor.userId && actor.kind === 'user') {
       throw new ConflictError('You cannot remove your own membership.', [`id: membership ${id} is your own`]);
     }
+    removed();
     tx.delete(userOrganizations).where(eq(userOrganizations.id, id)).run();
     recordAudit(tx, actor, { action: 'member.remove', entityType: 'user_organization', entityId: id, data: { email: m.email, userId: m.userId } });
     revokeKeysOfMember(tx, actor, actor.organizationId, m.userId, 'member.remove');

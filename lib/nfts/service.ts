@@ -24,6 +24,8 @@ import { startRound } from '@/lib/copyright/split';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import { kickMailWorker } from '@/lib/mail/worker';
 import type { Actor } from '@/lib/http/actor';
+import { recordEvent } from '@/lib/webhooks/emit';
+import { manualStatusEvents } from '@/lib/webhooks/events';
 import { envelope, likePattern } from '@/lib/http/query';
 import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
 import { assertActiveMembers, loadCopyright, type CopyrightEntry } from './copyright';
@@ -423,6 +425,8 @@ async function applyUpdate(
       .set({ ...changes, ...uris, updatedAt: new Date() })
       .where(eq(nfts.id, id))
       .run();
+    const event = changes.status && changes.status !== still.status ? manualStatusEvents.nft[changes.status as keyof typeof manualStatusEvents.nft] : undefined;
+    if (event) recordEvent(tx, { organizationId: actor.organizationId, type: event, resourceType: 'nft', resourceId: id });
     const from = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k as keyof Changes]]));
     recordAudit(tx, actor, { action, entityType: 'nft', entityId: id, data: { from, to: { ...changes, ...uris } } });
   });

@@ -211,6 +211,21 @@ const transferDetailExample = {
   updatedAt: UPDATED,
 };
 
+const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw8PzQ1mNvB2c=';
+const WEBHOOK_EVENT = 'msg_2f9c1e7a4b8d4c6e9a1b3d5f7e9c2a4b';
+const webhookEndpoint = {
+  id: 'b3c4d5e6-f7a8-4b9c-8d1e-2f3a4b5c6d7e',
+  url: 'https://hooks.example.com/cl2c',
+  description: 'Order system',
+  eventTypes: ['nft.minted', 'transfer.confirmed'],
+  status: 'ENABLED',
+  disabledReason: null,
+  secretPrefix: WEBHOOK_SECRET.slice(0, 12),
+  previousSecretExpiresAt: null,
+  createdAt: CREATED,
+  updatedAt: UPDATED,
+};
+
 export const familyAExamples: Record<string, OperationExamples> = {
   listContracts: {
     responses: { 200: page([contract], { search: 'genesis', status: null, sortBy: 'createdAt', sortOrder: 'desc' }) },
@@ -561,6 +576,51 @@ export const familyAExamples: Record<string, OperationExamples> = {
       ),
     },
   },
+  listWebhooks: { responses: { 200: { data: [webhookEndpoint] } } },
+  createWebhook: {
+    request: { url: 'https://hooks.example.com/cl2c', description: 'Order system', eventTypes: ['nft.minted', 'transfer.confirmed'] },
+    responses: { 201: { endpoint: webhookEndpoint, secret: WEBHOOK_SECRET } },
+  },
+  getWebhook: { responses: { 200: webhookEndpoint } },
+  updateWebhook: {
+    request: { status: 'DISABLED' },
+    responses: { 200: { ...webhookEndpoint, status: 'DISABLED', disabledReason: 'disabled by an administrator' } },
+  },
+  deleteWebhook: { responses: { 200: { message: 'Webhook endpoint https://hooks.example.com/cl2c deleted.' } } },
+  rotateWebhookSecret: {
+    responses: { 200: { endpoint: { ...webhookEndpoint, secretPrefix: 'whsec_Q2xMn4', previousSecretExpiresAt: '2026-11-23T10:05:00.000Z' }, secret: 'whsec_Q2xMn4pL9sT7vR1wK8yZ3bN6cF0hJ5dA2eG4iU7oX1m=' } },
+  },
+  testWebhook: { responses: { 200: { eventId: WEBHOOK_EVENT, deliveryId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' } } },
+  listWebhookDeliveries: {
+    responses: {
+      200: page(
+        [
+          {
+            id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+            eventId: WEBHOOK_EVENT,
+            eventType: 'nft.minted',
+            resourceType: 'nft',
+            resourceId: NFT_ID,
+            sequence: 1,
+            status: 'SUCCEEDED',
+            attempts: 2,
+            nextAttemptAt: null,
+            lastStatusCode: 200,
+            lastError: null,
+            deliveredAt: UPDATED,
+            replay: false,
+            createdAt: CREATED,
+            attemptLog: [
+              { number: 1, outcome: 'FAILED', statusCode: 500, latencyMs: 41, responseExcerpt: 'Internal Server Error', error: 'HTTP 500', startedAt: CREATED, finishedAt: CREATED },
+              { number: 2, outcome: 'SUCCEEDED', statusCode: 200, latencyMs: 38, responseExcerpt: 'ok', error: null, startedAt: UPDATED, finishedAt: UPDATED },
+            ],
+          },
+        ],
+        { status: null },
+      ),
+    },
+  },
+  replayWebhook: { request: { since: CREATED }, responses: { 200: { replayed: 1, eventIds: [WEBHOOK_EVENT] } } },
 };
 
 const bNftCommon = {

@@ -6,6 +6,7 @@ import { registerCopyrightPaths } from '@/lib/copyright/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
 import { registerTokenPaths } from '@/lib/tokens/openapi';
+import { registerWebhookPaths } from '@/lib/webhooks/openapi';
 import { familyAExamples } from './examples';
 import { finishDocument } from './finish';
 import { aErrors, newRegistry } from './registry';
@@ -18,6 +19,7 @@ export function familyADocument() {
   registerCopyrightPaths(registry);
   registerMemberPaths(registry);
   registerTokenPaths(registry);
+  registerWebhookPaths(registry);
   registerChainPaths(registry);
   registerConsoleAuditPaths(registry);
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({

@@ -4,6 +4,7 @@ import { accounts, invitations, userOrganizations, users, type User } from '@/db
 import { ConflictError } from '@/lib/errors';
 import { pendingInvitationsTo } from '@/lib/invitations/pending';
 import { provisionCustodialWallet } from '@/lib/wallets/service';
+import { recordEvent } from '@/lib/webhooks/emit';
 
 export type RegistrationInput = {
   email: string;
@@ -93,5 +94,6 @@ export function joinOrganization(tx: Tx, organizationId: string, userId: string,
     .set({ status: 'ACCEPTED', acceptedAt: new Date(), userOrganizationId: membershipId })
     .where(pendingInvitationsTo(organizationId, [email]))
     .run();
+  recordEvent(tx, { organizationId, type: 'member.joined', resourceType: 'member', resourceId: membershipId });
   return { membershipId, walletAddress: address };
 }

@@ -420,6 +420,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cl2c/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints of the organization
+         * @description Every message is signed as [Standard Webhooks](https://www.standardwebhooks.com/) says: headers `webhook-id` (the message id,
+         *     the same on every retry and replay — deduplicate by it), `webhook-timestamp` (Unix seconds) and `webhook-signature`
+         *     (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` under the `whsec_` secret; two space-separated signatures for 24 h after a
+         *     rotation). The body is `{type, timestamp, sequence, data}`: `data` is the resource exactly as this API returns it, `sequence`
+         *     counts 1, 2, 3… per resource so a receiver can drop a message older than one it has.
+         *
+         *     Event types: `contract.deployed`, `contract.failed`, `nft.minted`, `nft.failed`, `copyright.authorized`, `copyright.rejected`, `copyright.completed`, `transfer.sent`, `transfer.confirmed`, `transfer.reverted`, `transfer.errored`, `transfer.replaced`, `transfer.cancelled`, `member.invited`, `member.joined`, `member.removed` (and `webhook.test` on request).
+         *
+         *     Delivery: at least once; a 2xx answer within 15 s is success; redirects are not followed (a failure); retries after 5 s, 5 min,
+         *     30 min, 2 h, 5 h, 10 h and 10 h (±10 % jitter), later when `Retry-After` asks; `410 Gone` disables the endpoint.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint (the secret is shown once)
+         * @description The URL must be https on a public address: loopback, private, link-local and cloud metadata addresses are refused (400),
+         *     also when the host name resolves to one — now and again at every delivery. Plain http is accepted only to a loopback
+         *     address when the server runs with `WEBHOOKS_ALLOW_HTTP_LOOPBACK=1` (tests). `eventTypes` empty = every type.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cl2c/webhook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description The endpoint without its secret (`secretPrefix` tells secrets apart). Other organizations’ endpoints are 404.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint and its delivery log
+         * @description Nothing more is sent to it; its pending deliveries and delivery log are deleted with it.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change URL, description or event types; enable or disable
+         * @description A disabled endpoint keeps its pending deliveries; enabling it sends them. An endpoint that answered `410 Gone` was disabled this way, with `disabledReason`.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/cl2c/webhook/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret (both sign for 24 h)
+         * @description Returns the new secret once. For 24 h every message carries two signatures, one per secret; then only the new one signs.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cl2c/webhook/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a `webhook.test` message to this endpoint
+         * @description Queues a `webhook.test` message (data: the endpoint) to this endpoint only, whatever it subscribes to; a disabled endpoint is 409.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cl2c/webhook/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery log: every message sent to this endpoint with its attempts
+         * @description Newest first. Each attempt: outcome, HTTP status, latency and the first 1 KiB of the answer. INTERRUPTED: the server stopped mid-request; the message was sent again.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cl2c/webhook/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send recorded messages again: one, or all since a time
+         * @description `{"eventId": "msg_…"}` sends that message again; `{"since": "…", "until": "…"}` every message recorded in that time
+         *     range that the endpoint subscribes to (at most 5,000; `until` optional). Same `webhook-id` and body, fresh signature.
+         *     Messages are recorded while the organization has at least one endpoint.
+         */
+        post: operations["replayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cl2c/contract/{id}/deploy": {
         parameters: {
             query?: never;
@@ -1182,6 +1327,89 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookEndpoint: {
+            id: string;
+            url: string;
+            description: string;
+            eventTypes: string[];
+            /** @enum {string} */
+            status: "ENABLED" | "DISABLED";
+            disabledReason: string | null;
+            /** @description The first characters of the signing secret, to tell secrets apart. */
+            secretPrefix: string;
+            /**
+             * Format: date-time
+             * @description Until then the secret before the last rotation signs too.
+             */
+            previousSecretExpiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookSecretResult: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /**
+             * @description The `whsec_` signing secret. Shown once: it cannot be read again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        WebhookDeleteResult: {
+            message: string;
+        };
+        WebhookTestResult: {
+            eventId: string;
+            deliveryId: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            /** @description The `webhook-id` of the message (the same on every attempt and replay). */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "contract.deployed" | "contract.failed" | "nft.minted" | "nft.failed" | "copyright.authorized" | "copyright.rejected" | "copyright.completed" | "transfer.sent" | "transfer.confirmed" | "transfer.reverted" | "transfer.errored" | "transfer.replaced" | "transfer.cancelled" | "member.invited" | "member.joined" | "member.removed" | "webhook.test";
+            resourceType: string;
+            resourceId: string;
+            sequence: number;
+            /** @enum {string} */
+            status: "PENDING" | "SUCCEEDED" | "FAILED";
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When PENDING: the next attempt.
+             */
+            nextAttemptAt: string | null;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            replay: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            attemptLog: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            number: number;
+            /** @enum {string} */
+            outcome: "IN_FLIGHT" | "SUCCEEDED" | "FAILED" | "INTERRUPTED";
+            statusCode: number | null;
+            latencyMs: number | null;
+            /** @description The first 1 KiB of the answer. */
+            responseExcerpt: string | null;
+            error: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        WebhookReplayResult: {
+            /** @description New deliveries queued (one per message). */
+            replayed: number;
+            eventIds: string[];
         };
         SmartContractWithChain: {
             id: string;
@@ -7348,6 +7576,1773 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint, newest first */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "b3c4d5e6-f7a8-4b9c-8d1e-2f3a4b5c6d7e",
+                     *           "url": "https://hooks.example.com/cl2c",
+                     *           "description": "Order system",
+                     *           "eventTypes": [
+                     *             "nft.minted",
+                     *             "transfer.confirmed"
+                     *           ],
+                     *           "status": "ENABLED",
+                     *           "disabledReason": null,
+                     *           "secretPrefix": "whsec_MfKQ9r",
+                     *           "previousSecretExpiresAt": null,
+                     *           "createdAt": "2026-11-22T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/cl2c",
+                 *       "description": "Order system",
+                 *       "eventTypes": [
+                 *         "nft.minted",
+                 *         "transfer.confirmed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description https:// on a public address (http://127.0.0.1 only with WEBHOOKS_ALLOW_HTTP_LOOPBACK=1).
+                     * @example https://hooks.example.com/cl2c
+                     */
+                    url: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @description Event types to receive; empty = all of them.
+                     * @default []
+                     */
+                    eventTypes?: ("contract.deployed" | "contract.failed" | "nft.minted" | "nft.failed" | "copyright.authorized" | "copyright.rejected" | "copyright.completed" | "transfer.sent" | "transfer.confirmed" | "transfer.reverted" | "transfer.errored" | "transfer.replaced" | "transfer.cancelled" | "member.invited" | "member.joined" | "member.removed")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created; `secret` is never shown again */
+            201: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "b3c4d5e6-f7a8-4b9c-8d1e-2f3a4b5c6d7e",
+                     *         "url": "https://hooks.example.com/cl2c",
+                     *         "description": "Order system",
+                     *         "eventTypes": [
+                     *           "nft.minted",
+                     *           "transfer.confirmed"
+                     *         ],
+                     *         "status": "ENABLED",
+                     *         "disabledReason": null,
+                     *         "secretPrefix": "whsec_MfKQ9r",
+                     *         "previousSecretExpiresAt": null,
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw8PzQ1mNvB2c="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecretResult"];
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Content-Type is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type is not application/json.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "b3c4d5e6-f7a8-4b9c-8d1e-2f3a4b5c6d7e",
+                     *       "url": "https://hooks.example.com/cl2c",
+                     *       "description": "Order system",
+                     *       "eventTypes": [
+                     *         "nft.minted",
+                     *         "transfer.confirmed"
+                     *       ],
+                     *       "status": "ENABLED",
+                     *       "disabledReason": null,
+                     *       "secretPrefix": "whsec_MfKQ9r",
+                     *       "previousSecretExpiresAt": null,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found in the key’s organization.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Webhook endpoint https://hooks.example.com/cl2c deleted."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeleteResult"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found in the key’s organization.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "DISABLED"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description https:// on a public address (http://127.0.0.1 only with WEBHOOKS_ALLOW_HTTP_LOOPBACK=1).
+                     * @example https://hooks.example.com/cl2c
+                     */
+                    url?: string;
+                    description?: string;
+                    /** @description Event types to receive; empty = all of them. */
+                    eventTypes?: ("contract.deployed" | "contract.failed" | "nft.minted" | "nft.failed" | "copyright.authorized" | "copyright.rejected" | "copyright.completed" | "transfer.sent" | "transfer.confirmed" | "transfer.reverted" | "transfer.errored" | "transfer.replaced" | "transfer.cancelled" | "member.invited" | "member.joined" | "member.removed")[];
+                    /**
+                     * @description DISABLED stops deliveries (kept pending); ENABLED resumes them.
+                     * @enum {string}
+                     */
+                    status?: "ENABLED" | "DISABLED";
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "b3c4d5e6-f7a8-4b9c-8d1e-2f3a4b5c6d7e",
+                     *       "url": "https://hooks.example.com/cl2c",
+                     *       "description": "Order system",
+                     *       "eventTypes": [
+                     *         "nft.minted",
+                     *         "transfer.confirmed"
+                     *       ],
+                     *       "status": "DISABLED",
+                     *       "disabledReason": "disabled by an administrator",
+                     *       "secretPrefix": "whsec_MfKQ9r",
+                     *       "previousSecretExpiresAt": null,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found in the key’s organization.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Content-Type is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type is not application/json.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "b3c4d5e6-f7a8-4b9c-8d1e-2f3a4b5c6d7e",
+                     *         "url": "https://hooks.example.com/cl2c",
+                     *         "description": "Order system",
+                     *         "eventTypes": [
+                     *           "nft.minted",
+                     *           "transfer.confirmed"
+                     *         ],
+                     *         "status": "ENABLED",
+                     *         "disabledReason": null,
+                     *         "secretPrefix": "whsec_Q2xMn4",
+                     *         "previousSecretExpiresAt": "2026-11-23T10:05:00.000Z",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *       },
+                     *       "secret": "whsec_Q2xMn4pL9sT7vR1wK8yZ3bN6cF0hJ5dA2eG4iU7oX1m="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSecretResult"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found in the key’s organization.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "eventId": "msg_2f9c1e7a4b8d4c6e9a1b3d5f7e9c2a4b",
+                     *       "deliveryId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found in the key’s organization.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Conflicts with the current state.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Out of range is 400 (never clamped). */
+                page?: number;
+                /** @description Items per page, 1–100 (default 20). Out of range is 400. */
+                limit?: number;
+                /** @description Only deliveries in this status. */
+                status?: "PENDING" | "SUCCEEDED" | "FAILED";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "eventId": "msg_2f9c1e7a4b8d4c6e9a1b3d5f7e9c2a4b",
+                     *           "eventType": "nft.minted",
+                     *           "resourceType": "nft",
+                     *           "resourceId": "7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *           "sequence": 1,
+                     *           "status": "SUCCEEDED",
+                     *           "attempts": 2,
+                     *           "nextAttemptAt": null,
+                     *           "lastStatusCode": 200,
+                     *           "lastError": null,
+                     *           "deliveredAt": "2026-11-22T10:05:00.000Z",
+                     *           "replay": false,
+                     *           "createdAt": "2026-11-22T10:00:00.000Z",
+                     *           "attemptLog": [
+                     *             {
+                     *               "number": 1,
+                     *               "outcome": "FAILED",
+                     *               "statusCode": 500,
+                     *               "latencyMs": 41,
+                     *               "responseExcerpt": "Internal Server Error",
+                     *               "error": "HTTP 500",
+                     *               "startedAt": "2026-11-22T10:00:00.000Z",
+                     *               "finishedAt": "2026-11-22T10:00:00.000Z"
+                     *             },
+                     *             {
+                     *               "number": 2,
+                     *               "outcome": "SUCCEEDED",
+                     *               "statusCode": 200,
+                     *               "latencyMs": 38,
+                     *               "responseExcerpt": "ok",
+                     *               "error": null,
+                     *               "startedAt": "2026-11-22T10:05:00.000Z",
+                     *               "finishedAt": "2026-11-22T10:05:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1,
+                     *         "totalPages": 1,
+                     *         "hasNext": false,
+                     *         "hasPrev": false
+                     *       },
+                     *       "filters": {
+                     *         "status": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                        };
+                        filters: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found in the key’s organization.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T10:00:00.000Z"
+                 *     }
+                 */
+                "application/json": {
+                    eventId?: string;
+                    /** Format: date-time */
+                    since?: string;
+                    /** Format: date-time */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "replayed": 1,
+                     *       "eventIds": [
+                     *         "msg_2f9c1e7a4b8d4c6e9a1b3d5f7e9c2a4b"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookReplayResult"];
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found in the key’s organization.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Conflicts with the current state.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Content-Type is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type is not application/json.",
                      *       "details": []
                      *     }
                      */

@@ -1,0 +1,8 @@
+import { getDb } from '@/db/client';
+import { familyA } from '@/lib/http/family-a';
+import { listDeliveriesQuery } from '@/lib/webhooks/schemas';
+import { listDeliveries } from '@/lib/webhooks/service';
+
+export const GET = familyA<{ id: string }, typeof listDeliveriesQuery>({ query: listDeliveriesQuery }, ({ actor, params, query }) =>
+  listDeliveries(getDb(), actor.organizationId, params.id, query),
+);

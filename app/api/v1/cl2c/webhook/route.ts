@@ -1,0 +1,8 @@
+import { getDb } from '@/db/client';
+import { familyA } from '@/lib/http/family-a';
+import { createWebhookBody } from '@/lib/webhooks/schemas';
+import { createWebhook, listWebhooks } from '@/lib/webhooks/service';
+
+export const GET = familyA({}, ({ actor }) => listWebhooks(getDb(), actor.organizationId));
+
+export const POST = familyA({ body: createWebhookBody, status: 201 }, ({ actor, body }) => createWebhook(getDb(), actor, body));

@@ -1,0 +1,111 @@
+import { and, eq, max } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
+import type { WebhookEventType, WebhookResourceType } from './events';
+
+type Writer = Pick<Db, 'select' | 'insert'>;
+
+export type RecordEventInput = {
+  organizationId: string;
+  type: WebhookEventType;
+  resourceType: WebhookResourceType;
+  resourceId: string;
+  /**
+   * The resource as the API returns it. Left out, the installed loader of `resourceType` reads it
+   * in this transaction (lib/webhooks/resources.ts); given, it is used as is (e.g. a member just
+   * before removal). Either way it is computed only when the organization has an endpoint.
+   */
+  data?: () => unknown;
+  /** Deliver to this endpoint only (the test event), whatever it subscribes to. */
+  endpointId?: string;
+  now?: Date;
+};
+
+/** The body every delivery of a message carries (Standard Webhooks: type, timestamp, data). */
+export type WebhookMessage = { type: WebhookEventType; timestamp: string; sequence: number; data: unknown };
+
+/**
+ * THE way a state change becomes a webhook message. Call it inside the transaction that writes
+ * the change: the message (webhook_events, the outbox) and one delivery per subscribed, enabled
+ * endpoint commit with the change or not at all; the worker (lib/jobs/webhook-worker.ts) sends
+ * them after commit. An organization with no endpoint pays one indexed look-up and nothing more:
+ * no message is kept for it (replay recovers what was recorded while an endpoint existed).
+ * Returns the message id (the `webhook-id`), or null when nothing was recorded.
+ */
+export function recordEvent(tx: Writer, input: RecordEventInput): string | null {
+  const endpoints = tx
+    .select({ id: webhookEndpoints.id, eventTypes: webhookEndpoints.eventTypes, status: webhookEndpoints.status })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.organizationId, input.organizationId))
+    .all();
+  if (endpoints.length === 0) return null;
+  const now = input.now ?? new Date();
+  const last = tx
+    .select({ n: max(webhookEvents.sequence) })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.resourceType, input.resourceType), eq(webhookEvents.resourceId, input.resourceId)))
+    .get();
+  const sequence = (last?.n ?? 0) + 1;
+  const message: WebhookMessage = { type: input.type, timestamp: now.toISOString(), sequence, data: (input.data ?? (() => loadResource(tx, input)))() };
+  const id = `msg_${crypto.randomUUID().replaceAll('-', '')}`;
+  tx.insert(webhookEvents)
+    .values({
+      id,
+      organizationId: input.organizationId,
+      type: input.type,
+      resourceType: input.resourceType,
+      resourceId: input.resourceId,
+      sequence,
+      // JSON of the resource exactly as the API would send it (Dates become ISO strings).
+      payload: JSON.stringify(message),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run();
+  const targets = endpoints.filter((e) =>
+    input.endpointId ? e.id === input.endpointId : e.status === 'ENABLED' && (e.eventTypes.length === 0 || e.eventTypes.includes(input.type)),
+  );
+  if (targets.length) {
+    tx.insert(webhookDeliveries)
+      .values(targets.map((e) => ({ organizationId: input.organizationId, endpointId: e.id, eventId: id, nextAttemptAt: now, createdAt: now, updatedAt: now })))
+      .run();
+  }
+  kickWebhookWorker();
+  return id;
+}
+
+/** Reads a resource as the API returns it, inside the caller's transaction. */
+export type ResourceLoader = (tx: Writer, organizationId: string, id: string) => unknown;
+const globalForLoaders = globalThis as unknown as { __cl2cWebhookLoaders?: Partial<Record<WebhookResourceType, ResourceLoader>> };
+
+/**
+ * Installed once per process (lib/webhooks/resources.ts, from start-up): the domain services'
+ * own getters, so the services that record events need not import each other's views.
+ */
+export function setResourceLoaders(loaders: Partial<Record<WebhookResourceType, ResourceLoader>>) {
+  globalForLoaders.__cl2cWebhookLoaders = loaders;
+}
+
+function loadResource(tx: Writer, input: RecordEventInput): unknown {
+  const loader = globalForLoaders.__cl2cWebhookLoaders?.[input.resourceType];
+  // Loud: a message without its resource would tell the receiver nothing.
+  if (!loader) throw new Error(`No webhook resource loader for ${input.resourceType}: installWebhooks() was not called at start-up.`);
+  return loader(tx, input.organizationId, input.resourceId);
+}
+
+/** Whether recording events for this organization does anything (bulk paths check once). */
+export function webhooksListening(tx: Pick<Db, 'select'>, organizationId: string): boolean {
+  return !!tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).limit(1).get();
+}
+
+const globalForKick = globalThis as unknown as { __cl2cWebhookKick?: () => void };
+
+/** Lets the running worker start a pass soon after a commit instead of at its next poll. */
+export function setWebhookKick(fn: (() => void) | undefined) {
+  globalForKick.__cl2cWebhookKick = fn;
+}
+
+/** Called after anything queues a delivery; the worker's pass starts after the commit. */
+export function kickWebhookWorker() {
+  globalForKick.__cl2cWebhookKick?.();
+}

@@ -1,0 +1,35 @@
+import type { Db } from '@/db/client';
+import { onLedgerChange } from '@/lib/chain/state';
+import { getContract } from '@/lib/contracts/service';
+import { getCopyrightState } from '@/lib/copyright/service';
+import { getMember } from '@/lib/members/service';
+import { getNft } from '@/lib/nfts/service';
+import { getTransfer } from '@/lib/tokens/service';
+import { recordEvent, setResourceLoaders } from './emit';
+import { eventForLedgerChange } from './events';
+
+// The ledger's listeners live on globalThis (Next may load a module in more than one bundle), so
+// the unsubscribe of ours does too: installing again replaces it instead of doubling every message.
+const globalForHooks = globalThis as unknown as { __cl2cWebhookLedgerUnsubscribe?: () => void };
+
+/**
+ * Wires webhooks into the process, once, from start-up (lib/startup.ts): the domain getters that
+ * give each message's `data` (the resource exactly as the API returns it), and the chain ledger's
+ * change listener. This module sits above the domain services; they only call recordEvent.
+ */
+export function installWebhooks() {
+  const asDb = (tx: unknown) => tx as Db;
+  setResourceLoaders({
+    contract: (tx, org, id) => getContract(asDb(tx), org, id),
+    nft: (tx, org, id) => getNft(asDb(tx), org, id),
+    copyright: (tx, org, id) => getCopyrightState(asDb(tx), org, id),
+    transfer: (tx, org, id) => getTransfer(asDb(tx), org, id),
+    member: (tx, org, id) => getMember(asDb(tx), org, id),
+  });
+  globalForHooks.__cl2cWebhookLedgerUnsubscribe?.();
+  globalForHooks.__cl2cWebhookLedgerUnsubscribe = onLedgerChange((tx, change) => {
+    const event = eventForLedgerChange(change);
+    if (!event) return;
+    recordEvent(tx, { organizationId: change.row.organizationId, type: event.type, resourceType: event.resourceType, resourceId: change.row.entityId });
+  });
+}
