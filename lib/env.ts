@@ -27,6 +27,12 @@ const envSchema = z.object({
     .transform((v) => v as `0x${string}`)
     .optional(),
   KUBO_URL: z.url().optional(),
+  /**
+   * Block explorer of each contract env, for the console's transaction and address links
+   * (`<base>/tx/<hash>`, `<base>/address/<address>`); `none` shows no link.
+   */
+  EXPLORER_URL_TESTNET: z.union([z.literal('none'), z.url()]).default('https://amoy.polygonscan.com'),
+  EXPLORER_URL_MAINNET: z.union([z.literal('none'), z.url()]).default('https://polygonscan.com'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Worker threads that run list/search reads off the main event loop (lib/db/read-pool.ts); 0 = off. */
   READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
