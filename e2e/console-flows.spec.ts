@@ -49,6 +49,8 @@ for (const viewport of [
 ] as const) {
   test.describe(`${viewport.label} ${viewport.width}px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // Whole flows, several pages each, on a machine other builds share.
+    test.describe.configure({ timeout: 120_000 });
 
     test('a contract has its own page: timeline, confirmed deploy, focus on the result, transaction and address with copy', async ({
       page,
@@ -61,7 +63,7 @@ for (const viewport of [
       const contract = await createContract(request, apiKey, { name: `Page ${unique}`, symbol: 'pg', description: 'A contract page' });
       await page.goto('/contracts');
       await page.getByRole('searchbox').fill(contract.name);
-      await page.getByRole('link', { name: contract.name }).click();
+      await page.getByRole('link', { name: contract.name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/contracts/${contract.id}$`));
       await expect(page.getByRole('heading', { name: contract.name })).toBeVisible();
       const timeline = page.getByTestId('contract-timeline');
@@ -245,7 +247,7 @@ for (const viewport of [
       await page.goto('/nfts/new');
       await page.getByRole('button', { name: 'Add holder' }).click();
       await page.getByRole('combobox', { name: 'Holder 1' }).fill(`nobody-${unique}`);
-      await expect(page.getByText(/Not a member yet\? Use “Invite a holder”/)).toBeVisible();
+      await expect(page.getByRole('listbox').getByText(/Not a member yet\? Use “Invite a holder”/)).toBeVisible();
       await page.getByRole('button', { name: 'Invite a holder who is not a member yet' }).click();
       const email = `new-holder-${unique}@example.test`;
       await page.getByLabel('Holder’s e-mail').fill(email);

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { focusResult } from '@/components/console/focus-result';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { apiFetch, errorMessage } from '@/lib/http/client';
@@ -37,7 +38,7 @@ export function DeployContractButton({ contract, variant = 'ghost' }: { contract
             : `Deployment of “${deployed.name}” sent; waiting for its receipt.`,
       );
       // The button is gone once deployed: the result (the new status) takes the focus, not the page body.
-      requestAnimationFrame(() => document.getElementById(contractStatusId(deployed.id))?.focus());
+      focusResult(contractStatusId(deployed.id));
     },
     onError: (error) => toast.error(`Deploying “${contract.name}” failed: ${errorMessage(error)}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contractKeys.all }),

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { focusResult } from '@/components/console/focus-result';
 import { ChainValue } from '@/components/console/chain-value';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -39,7 +40,7 @@ export function NftMintAction({ nft }: { nft: NftDetail }) {
       queryClient.setQueryData(nftKeys.detail(nft.id), (old: NftDetail | undefined) => (old ? { ...old, ...minted } : minted));
       setConfirming(false);
       toast.success(minted.status === 'MINTED' ? `Minted as token #${minted.tokenId}.` : 'Mint sent; waiting for its receipt.');
-      requestAnimationFrame(() => document.getElementById(MINT_RESULT_ID)?.focus());
+      focusResult(MINT_RESULT_ID);
     },
     onError: (error) => toast.error(`Minting failed: ${errorMessage(error)}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: nftKeys.all }),
