@@ -63,6 +63,9 @@ for (const viewport of [
       const contract = await createContract(request, apiKey, { name: `Page ${unique}`, symbol: 'pg', description: 'A contract page' });
       await page.goto('/contracts');
       await page.getByRole('searchbox').fill(contract.name);
+      // The search settles into the URL first (a click during that replace would be undone by it).
+      await expect(page).toHaveURL(/search=Page/);
+      await expect(page.getByRole('table', { name: 'Smart contracts' }).locator('tbody tr')).toHaveCount(1);
       await page.getByRole('link', { name: contract.name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/contracts/${contract.id}$`));
       await expect(page.getByRole('heading', { name: contract.name })).toBeVisible();

@@ -82,7 +82,7 @@ test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait 
   await page.goto(`/nfts/${earlyNft.id}`);
   await page.getByRole('button', { name: 'Mint', exact: true }).click();
   await page.getByRole('dialog', { name: `Mint “Early ${unique}” on POLYGON TESTNET?` }).getByRole('button', { name: 'Mint on TESTNET' }).click();
-  await expect(page.getByRole('heading', { name: `Early ${unique}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Early ${unique}`, exact: true })).toBeVisible();
   await expect(page.getByTestId('token-id')).toHaveText('1');
   await expect(page.getByText('MINTED').first()).toBeVisible();
   await expect(page.getByTestId('mint-tx')).toHaveText(/^0x[0-9a-f]{64}$/);
