@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { chainFactsFor } from '@/lib/chain/facts';
+import type { ChainFactsView } from '@/lib/chain/schemas';
 import type { Db } from '@/db/client';
 import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets, type Nft } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
@@ -68,6 +70,8 @@ export type NftDetailView = NftCreatedView & {
   mintLogs: string | null;
   /** Why the NFT cannot be minted now (null: the Mint action is available). */
   mintBlockedBy: string | null;
+  /** The latest mint on chain (hashes tried, receipt, history). */
+  chainTransaction: ChainFactsView | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -266,6 +270,7 @@ export function getNft(db: Db, organizationId: string, id: string): NftDetailVie
     mintTransactionHash: row.mintTransactionHash,
     mintLogs: row.mintLogs,
     mintBlockedBy: mintBlocker(db, organizationId, id),
+    chainTransaction: chainFactsFor(db, id),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
