@@ -1055,7 +1055,10 @@ export interface components {
             claimedAt: string | null;
             /** Format: date-time */
             sentAt: string | null;
+            /** @description Invitation/copyright links, only while no SMTP is configured (then the Outbox is their only way out). */
             links: string[];
+            /** @description Who a link is for, or that links go only to the recipient (SMTP configured). */
+            linkNotice: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5465,8 +5468,19 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A pending invitation's e-mail. A member's login e-mail belongs to the person: 409. */
                     email?: string;
                     resend?: boolean;
+                    /**
+                     * @description A membership's role; demoting to MEMBER revokes the person's API keys of the organization.
+                     * @enum {string}
+                     */
+                    role?: "ADMIN" | "MEMBER";
+                    /**
+                     * @description A membership's status; SUSPENDED revokes the person's API keys of the organization.
+                     * @enum {string}
+                     */
+                    status?: "ACTIVE" | "SUSPENDED";
                 };
             };
         };
