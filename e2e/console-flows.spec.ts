@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { openDb } from '@/db/client';
+import { decideByToken } from '@/lib/copyright/service';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { pickOption } from './combobox';
 import { E2E_SERVER_ENV } from './env';
@@ -214,7 +215,19 @@ for (const viewport of [
       const outbox = await page.request.get('/api/v1/console/outbox', { params: { search: ben.email } });
       const link = ((await outbox.json()) as { data: { links: string[] }[] }).data[0]!.links[0]!;
       const token = link.split('/').pop()!;
-      expect((await request.post(`/api/copyright/${token}`, { data: { decision: 'REJECT', location: 'Porto', reason: 'Not my work' } })).status()).toBe(200);
+      // The link page needs Ben's own session (his login is not part of this test): his decision is
+      // recorded by the same service function that page calls, as him.
+      const db = openDb(databasePath);
+      try {
+        const decided = await decideByToken(db, token, { decision: 'REJECT', location: 'Porto', reason: 'Not my work' }, {
+          requestId: `e2e-${unique}`,
+          clientAddress: '127.0.0.1',
+          person: { userId: ben.userId, email: ben.email, sessionIdHash: `e2e-${unique}` },
+        });
+        expect(decided.decision).toBe('REJECTED');
+      } finally {
+        db.$client.close();
+      }
 
       await page.reload();
       await expect(page.getByTestId('mint-blocked')).toHaveText('Copyright rejected — change the split');
