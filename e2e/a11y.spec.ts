@@ -23,6 +23,7 @@ export const pages: PageCase[] = [
   { name: 'docs', path: () => '/docs' },
   { name: 'overview', path: () => '/overview' },
   { name: 'contracts', path: () => '/contracts' },
+  { name: 'contract-detail', path: (s) => `/contracts/${s.contractId}` },
   { name: 'nfts', path: () => '/nfts' },
   { name: 'nft-new', path: () => '/nfts/new' },
   { name: 'nft-detail', path: (s) => `/nfts/${s.nftId}` },

@@ -17,7 +17,7 @@ test.describe('API keys', () => {
     await page.getByRole('button', { name: 'Create API key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create an API key' });
     await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Family').selectOption('B');
+    await dialog.getByRole('radio', { name: /^Tenant API/ }).check();
     await dialog.getByRole('button', { name: 'Create key' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Copy your new API key' });

@@ -63,6 +63,12 @@ const envSchema = z.object({
     .regex(/^\d{1,30}(\.\d{1,18})?$/, 'must be a non-negative decimal number of whole tokens (at most 18 decimals)')
     .default('1000'),
   KUBO_URL: z.url().optional(),
+  /**
+   * Block explorer of each contract env, for the console's transaction and address links
+   * (`<base>/tx/<hash>`, `<base>/address/<address>`); `none` shows no link.
+   */
+  EXPLORER_URL_TESTNET: z.union([z.literal('none'), z.url()]).default('https://amoy.polygonscan.com'),
+  EXPLORER_URL_MAINNET: z.union([z.literal('none'), z.url()]).default('https://polygonscan.com'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** API requests per organization (all its keys and admins) per minute; unset = 5 × RATE_LIMIT_PER_MINUTE. */
   TENANT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),

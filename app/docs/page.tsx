@@ -11,6 +11,11 @@ export default function DocsPage() {
     // (not hidden) creates no scroll container, so Scalar's sticky header and sidebar still work.
     <main id="main" className="overflow-x-clip">
       <h1 className="sr-only">CL2C Admin API reference</h1>
+      <nav aria-label="Back" className="border-b border-slate-200 bg-white px-4 py-2 text-sm">
+        <a href="/overview" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          ← Back to the console
+        </a>
+      </nav>
       <ScalarReference />
     </main>
   );

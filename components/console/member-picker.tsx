@@ -52,7 +52,7 @@ export function HolderPicker({
           {h.name && h.name !== h.email && <span className="block text-xs opacity-75">{h.email}</span>}
         </span>
       )}
-      emptyText="No active member matches (holders already chosen are not listed)."
+      emptyText="No active member matches (holders already chosen are not listed). Not a member yet? Use “Invite a holder” below the split."
     />
   );
 }

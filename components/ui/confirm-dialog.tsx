@@ -18,6 +18,7 @@ export function ConfirmDialog({
   destructive = true,
   pending = false,
   error,
+  confirmDisabled = false,
   onConfirm,
 }: {
   open: boolean;
@@ -29,6 +30,8 @@ export function ConfirmDialog({
   destructive?: boolean;
   pending?: boolean;
   error?: ReactNode;
+  /** Confirm cannot be pressed (e.g. the action is refused, the reason shown as `error`). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
 }) {
   return (
@@ -48,6 +51,7 @@ export function ConfirmDialog({
             variant={destructive ? 'destructive' : 'primary'}
             onClick={onConfirm}
             loading={pending}
+            disabled={confirmDisabled}
           >
             {confirmLabel}
           </Button>

@@ -66,6 +66,8 @@ test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait 
   expect(earlyNft.status).toBe('CREATED');
 
   await row.getByRole('button', { name: `Deploy ${name}` }).click();
+  // Deploying asks first, naming the network and env.
+  await page.getByRole('dialog', { name: /^Deploy “.*” on POLYGON TESTNET\?$/ }).getByRole('button', { name: 'Deploy on TESTNET' }).click();
   await expect(page.getByText(/deployed at 0x/)).toBeVisible();
   await expect(row.getByText('DEPLOYED')).toBeVisible();
   const contract = (await (await request.get('/api/v1/cl2c/contract', { headers: { 'x-api-key': apiKey }, params: { search: unique } })).json()) as {
@@ -79,7 +81,8 @@ test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait 
   // Its page offers Mint; minting reaches MINTED with a token id that the chain agrees with.
   await page.goto(`/nfts/${earlyNft.id}`);
   await page.getByRole('button', { name: 'Mint', exact: true }).click();
-  await expect(page.getByRole('heading', { name: `Early ${unique}` })).toBeVisible();
+  await page.getByRole('dialog', { name: `Mint “Early ${unique}” on POLYGON TESTNET?` }).getByRole('button', { name: 'Mint on TESTNET' }).click();
+  await expect(page.getByRole('heading', { name: `Early ${unique}`, exact: true })).toBeVisible();
   await expect(page.getByTestId('token-id')).toHaveText('1');
   await expect(page.getByText('MINTED').first()).toBeVisible();
   await expect(page.getByTestId('mint-tx')).toHaveText(/^0x[0-9a-f]{64}$/);
@@ -171,3 +174,39 @@ test('a transfer the chain refuses is a 422 with the reason, from the driver ins
   expect(body.error).toBe('The blockchain refused the transaction; nothing was sent.');
   expect(body.details.join('\n')).toMatch(/^transferId: /m);
 });
+
+for (const width of [1440, 390]) {
+  test(`the send confirmation shows the balance and refuses, with the reason, a mainnet amount the wallet cannot cover (${width}px)`, async ({
+    page,
+    databasePath,
+    organizationId,
+    unique,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const member = addMember(databasePath, organizationId, `cover${width}-${unique}`);
+    await page.goto('/tokens');
+    await expect(page.getByTestId('wallet-balance')).not.toHaveText('…');
+    const balance = (await page.getByTestId('wallet-balance').textContent())!.trim();
+    expect(Number(balance)).toBeGreaterThan(0);
+    await pickOption(page.getByRole('combobox', { name: /^Member/ }), member.email, new RegExp(member.email));
+    await page.getByLabel('Amount').fill('1000000000');
+    await page.getByRole('button', { name: 'Review transfer' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm token send' });
+    await expect(confirm.getByTestId('confirm-balance')).toContainText(`${balance} (native)`);
+    await expect(confirm.getByRole('alert')).toContainText(`holds ${balance}: it cannot cover 1000000000 plus the network fee`);
+    await expect(confirm.getByRole('button', { name: 'Send tokens' })).toBeDisabled();
+    await confirm.getByRole('button', { name: 'Back' }).click();
+    // Nothing was recorded for the member: the refusal happened before anything was signed.
+    await page.getByLabel(/Search Token transfers/).fill(member.email);
+    await expect(page.getByRole('table', { name: 'Token transfers' }).getByRole('row', { name: new RegExp(member.email) })).toHaveCount(0);
+
+    // An amount it can cover is offered.
+    await page.getByRole('button', { name: 'Review transfer' }).click();
+    await expect(confirm.getByRole('button', { name: 'Send tokens' })).toBeDisabled();
+    await confirm.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Amount').fill('0.5');
+    await page.getByRole('button', { name: 'Review transfer' }).click();
+    await expect(confirm.getByRole('alert')).toHaveCount(0);
+    await expect(confirm.getByRole('button', { name: 'Send tokens' })).toBeEnabled();
+  });
+}

@@ -4,7 +4,7 @@ import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
 import { getDb } from '@/db/client';
 import { invitations } from '@/db/schema';
 import { call, createTestOrg } from '@/test/helpers';
-import { guessMapping, parseCsv, previewRows, resultsToCsv, runBulkInvite, summarize, toBatches } from './csv-import';
+import { checkExisting, guessMapping, parseCsv, previewRows, resultsToCsv, runBulkInvite, summarize, toBatches } from './csv-import';
 import type { BulkInviteBody } from './schemas';
 
 describe('CSV import (console logic)', () => {
@@ -20,6 +20,36 @@ describe('CSV import (console logic)', () => {
     expect(rows[2]!.errors[0]).toMatch(/^phone: must be a phone number/);
     const dup = previewRows(parseCsv('email\na@x.test\nA@X.test'), { email: 0, phone: null });
     expect(dup[1]!.duplicateOf).toBe(1);
+  });
+
+  it('an empty e-mail cell is "required", not "invalid"', () => {
+    const rows = previewRows(parseCsv('email,phone\n,+15551234567\n  ,+15557654321\n'), { email: 0, phone: 1 });
+    expect(rows.map((r) => r.errors)).toEqual([['email: is required'], ['email: is required']]);
+  });
+
+  it('asks the server about the rows to send only, 1,000 a call, and keeps members and pending invitations by row', async () => {
+    const text = ['email', ...Array.from({ length: 2500 }, (_, i) => `p${i}@x.test`), 'bad', 'p0@x.test'].join('\n');
+    const rows = previewRows(parseCsv(text), { email: 0, phone: null });
+    const calls: number[] = [];
+    const existing = await checkExisting(rows, ({ emails }) => {
+      calls.push(emails.length);
+      return Promise.resolve({
+        data: {
+          results: emails.map((email) => ({
+            email,
+            status: email === 'p1@x.test' ? 'member' : email === 'p2000@x.test' ? 'invited' : 'new',
+            id: null,
+            reason: '',
+          })),
+        },
+      });
+    });
+    // The invalid row and the duplicate are not sent, so not checked either.
+    expect(calls).toEqual([1000, 1000, 500]);
+    expect([...existing.entries()]).toEqual([
+      [2, 'member'],
+      [2001, 'invited'],
+    ]);
   });
 
   it('batches of at most 100', () => {

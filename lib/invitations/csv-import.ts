@@ -1,5 +1,14 @@
 import Papa from 'papaparse';
-import { BULK_INVITE_MAX, inviteEntry, type BulkInviteBody, type BulkInviteResponse, type BulkInviteStatus } from './schemas';
+import {
+  BULK_INVITE_MAX,
+  CHECK_INVITEES_MAX,
+  inviteEntry,
+  type BulkInviteBody,
+  type BulkInviteResponse,
+  type BulkInviteStatus,
+  type CheckInviteesBody,
+  type CheckInviteesResponse,
+} from './schemas';
 
 /**
  * The console's CSV invite, without React: parse (papaparse), map columns, validate every row
@@ -51,6 +60,33 @@ export function previewRows(table: CsvTable, mapping: ColumnMapping): PreviewRow
     if (first === undefined) firstRowOf.set(parsed.data.email, row);
     return { row, email, phone, errors: [], duplicateOf: first ?? null };
   });
+}
+
+/** What the server said about a row's e-mail before sending: already a member, or already invited. */
+export type ExistingState = 'member' | 'invited';
+
+/** The rows that would be sent (valid, first of their e-mail): the server check is asked about these only. */
+export function rowsToCheck(rows: PreviewRow[]): PreviewRow[] {
+  return rows.filter((r) => !r.errors.length && r.duplicateOf === null);
+}
+
+export type CheckBatch = (body: CheckInviteesBody) => Promise<CheckInviteesResponse>;
+
+/**
+ * Asks the server (POST /console/invitations/check, at most 1,000 e-mails a call) which of the
+ * rows to send are already members or already invited, keyed by row number. Rows it calls `new`
+ * are absent from the map.
+ */
+export async function checkExisting(rows: PreviewRow[], check: CheckBatch): Promise<Map<number, ExistingState>> {
+  const existing = new Map<number, ExistingState>();
+  for (const batch of toBatches(rowsToCheck(rows), CHECK_INVITEES_MAX)) {
+    const response = await check({ emails: batch.map((r) => r.email) });
+    batch.forEach((r, i) => {
+      const status = response.data.results[i]?.status;
+      if (status === 'member' || status === 'invited') existing.set(r.row, status);
+    });
+  }
+  return existing;
 }
 
 export function toBatches<T>(items: T[], size = BULK_INVITE_MAX): T[][] {

@@ -61,6 +61,37 @@ export const bulkInviteResponse = z
   .meta({ id: 'BulkInviteResponse' });
 export type BulkInviteResponse = z.output<typeof bulkInviteResponse>;
 
+/** Most e-mails one check call takes; the console sends a longer file in several calls. */
+export const CHECK_INVITEES_MAX = 1000;
+
+/** The CSV preview's check: the e-mails of the file's rows, in order (duplicates allowed). */
+export const checkInviteesBody = z.strictObject({
+  emails: z
+    .array(z.string().max(320, 'must be at most 320 characters'))
+    .min(1, 'must contain at least 1 e-mail')
+    .max(CHECK_INVITEES_MAX, `must contain at most ${CHECK_INVITEES_MAX} e-mails`),
+});
+export type CheckInviteesBody = z.output<typeof checkInviteesBody>;
+
+export const inviteeCheckStatuses = ['new', 'member', 'invited', 'invalid'] as const;
+export type InviteeCheckStatus = (typeof inviteeCheckStatuses)[number];
+
+export const checkInviteesResponse = z
+  .object({
+    data: z.object({
+      results: z.array(
+        z.object({
+          email: z.string().describe('The e-mail as A13 stores it (trimmed, lower-case); as sent when invalid.'),
+          status: z.enum(inviteeCheckStatuses).describe('What A13 would do: invite (new), skip (member, invited) or fail (invalid).'),
+          id: z.string().nullable().describe('The membership or the pending invitation behind `member` / `invited`; null otherwise.'),
+          reason: z.string(),
+        }),
+      ),
+    }),
+  })
+  .meta({ id: 'CheckInviteesResponse' });
+export type CheckInviteesResponse = z.output<typeof checkInviteesResponse>;
+
 /**
  * The invitation page's form (names as B5 uses them) and the password of the new login: an
  * invitee who registers through the link signs in later to prove who they are (copyright

@@ -11,6 +11,7 @@ import { invitationEmail } from '@/lib/mail/templates';
 import { kickMailWorker } from '@/lib/mail/worker';
 import { hasLogin, insertCredentialAccount } from '@/lib/auth/passwords';
 import { joinOrganization, registerUserInOrganization } from '@/lib/users/registration';
+import { emailField } from '@/lib/users/schemas';
 import { recordEvent, webhooksListening } from '@/lib/webhooks/emit';
 import {
   acceptInvitationBody,
@@ -18,6 +19,8 @@ import {
   type BulkInviteBody,
   type BulkInviteResponse,
   type BulkInviteResult,
+  type CheckInviteesBody,
+  type CheckInviteesResponse,
 } from './schemas';
 import { pendingInvitationsTo } from './pending';
 import {
@@ -76,6 +79,48 @@ function insertInvitations(tx: Pick<Db, 'run'>, organizationId: string, rows: Ne
 }
 
 /**
+ * Who of these (normalised) e-mails is already a member, and their PENDING invitations. One
+ * lookup for A13 and for the CSV preview's check, so the preview says what the send will do.
+ */
+function lookupInvitees(db: Pick<Db, 'select'>, organizationId: string, emails: string[]) {
+  const members = emails.length
+    ? db
+        .select({ id: userOrganizations.id, email: users.email })
+        .from(userOrganizations)
+        .innerJoin(users, eq(users.id, userOrganizations.userId))
+        .where(and(eq(userOrganizations.organizationId, organizationId), inArray(users.email, emails)))
+        .all()
+    : [];
+  const pending = emails.length ? db.select().from(invitations).where(pendingInvitationsTo(organizationId, emails)).all() : [];
+  return {
+    memberByEmail: new Map(members.map((m) => [m.email, m.id])),
+    pendingByEmail: new Map(pending.map((p) => [p.email, p])),
+  };
+}
+
+/**
+ * The CSV preview's server check (before "Send N invitations"): per e-mail, in input order,
+ * whether A13 would invite it (`new`), skip it as `member` or as already `invited` (a pending,
+ * unexpired invitation — an expired one is invited again, as A13 does), or fail it (`invalid`).
+ * Reads only: nothing is written.
+ */
+export function checkInvitees(db: Db, organizationId: string, body: CheckInviteesBody): CheckInviteesResponse {
+  const parsed = body.emails.map((raw) => emailField.safeParse(raw));
+  const valid = [...new Set(parsed.flatMap((p) => (p.success ? [p.data] : [])))];
+  const { memberByEmail, pendingByEmail } = lookupInvitees(db, organizationId, valid);
+  const now = new Date();
+  const results = parsed.map((p, i): CheckInviteesResponse['data']['results'][number] => {
+    if (!p.success) return { email: body.emails[i]!, status: 'invalid', id: null, reason: issueLines(p.error, 'email').join('; ') };
+    const memberId = memberByEmail.get(p.data);
+    if (memberId) return { email: p.data, status: 'member', id: memberId, reason: 'already a member of the organization' };
+    const open = pendingByEmail.get(p.data);
+    if (open && !isExpired(open, now)) return { email: p.data, status: 'invited', id: open.id, reason: 'already invited (invitation pending)' };
+    return { email: p.data, status: 'new', id: null, reason: 'will be invited' };
+  });
+  return { data: { results } };
+}
+
+/**
  * A13: invites up to 100 people. Every entry gets a result (invited / skipped / failed with a
  * reason), in input order. All invitations and their outbox mails are written in one
  * transaction; delivery starts after commit.
@@ -107,24 +152,7 @@ export async function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): Pr
 
   let queued = 0;
   await groupedTransaction(db, (tx) => {
-    const emails = candidates.map((c) => c.email);
-    const members = emails.length
-      ? tx
-          .select({ id: userOrganizations.id, email: users.email })
-          .from(userOrganizations)
-          .innerJoin(users, eq(users.id, userOrganizations.userId))
-          .where(and(eq(userOrganizations.organizationId, organizationId), inArray(users.email, emails)))
-          .all()
-      : [];
-    const memberByEmail = new Map(members.map((m) => [m.email, m.id]));
-    const pending = emails.length
-      ? tx
-          .select()
-          .from(invitations)
-          .where(pendingInvitationsTo(organizationId, emails))
-          .all()
-      : [];
-    const pendingByEmail = new Map(pending.map((p) => [p.email, p]));
+    const { memberByEmail, pendingByEmail } = lookupInvitees(tx, organizationId, candidates.map((c) => c.email));
     const now = new Date();
     const stale: string[] = [];
     const invited: (Pending & { id: string })[] = [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { bulkInviteBody, bulkInviteResponse } from '@/lib/invitations/schemas';
+import { bulkInviteBody, bulkInviteResponse, checkInviteesBody, checkInviteesResponse } from '@/lib/invitations/schemas';
 import { listOutboxQuery, outboxItemView } from '@/lib/mail/schemas';
 import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
 import {
@@ -78,6 +78,24 @@ export function registerMemberPaths(registry: OpenAPIRegistry) {
     request: { body: jsonBody(bulkInviteBody) },
     responses: {
       200: jsonResponse('Per-entry results and a summary', bulkInviteResponse),
+      400: aErrors[400],
+      401: aErrors[401],
+      413: aErrors[413],
+      415: aErrors[415],
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/console/invitations/check',
+    operationId: 'checkInvitees',
+    summary: 'Check e-mails before inviting them (the console’s CSV preview)',
+    description:
+      'Console support: for each e-mail, in order, what A13 would do with it now — `new` (invited), `member` (skipped: already a member), ' +
+      '`invited` (skipped: a pending invitation that has not expired) or `invalid` (failed). Reads only; nothing is written. 1 to 1,000 e-mails per call.',
+    tags: ['Console'],
+    request: { body: jsonBody(checkInviteesBody) },
+    responses: {
+      200: jsonResponse('One result per e-mail', checkInviteesResponse),
       400: aErrors[400],
       401: aErrors[401],
       413: aErrors[413],

@@ -322,6 +322,21 @@ export const familyAExamples: Record<string, OperationExamples> = {
       },
     },
   },
+  checkInvitees: {
+    request: { emails: ['dana@example.com', 'ana@example.com', 'carla@example.com', ''] },
+    responses: {
+      200: {
+        data: {
+          results: [
+            { email: 'dana@example.com', status: 'new', id: null, reason: 'will be invited' },
+            { email: 'ana@example.com', status: 'member', id: MEMBER_ID, reason: 'already a member of the organization' },
+            { email: 'carla@example.com', status: 'invited', id: INVITATION_ID, reason: 'already invited (invitation pending)' },
+            { email: '', status: 'invalid', id: null, reason: 'email: is required' },
+          ],
+        },
+      },
+    },
+  },
   listOutbox: {
     responses: {
       200: page(

@@ -12,7 +12,7 @@ export const transferStatus = z.enum(transferStatuses);
  * decimals judged on the number's own decimal string. Output: that decimal string.
  */
 export const amountField = z
-  .number({ error: 'must be a number' })
+  .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
   .gt(0, 'must be greater than 0')
   .transform(numberToDecimalString)
   .pipe(

@@ -16,6 +16,8 @@ export const registrationFields = {
 export const emailField = z
   .string()
   .trim()
+  // An empty cell or field is missing, not malformed: say so (the CSV preview shows this per row).
+  .min(1, 'is required')
   .pipe(z.email('must be a valid e-mail address'))
   .transform((v) => v.toLowerCase());
 

@@ -10,7 +10,7 @@ export default function ApiKeysPage() {
     <>
       <PageHeader
         title="API keys"
-        description="Family A keys call the organization API (x-api-key); family B keys call the tenant API (tenant + X-API-Key) as their owner. A key is shown once, when it is created."
+        description="Organization API keys open /api/v1/cl2c/… (contracts, NFTs, members, sends; x-api-key header); Tenant API keys open /v1/cl2c/… (NFT search, users; tenant + X-API-Key) as their owner. A key is shown once, when it is created."
       />
       <Suspense>
         <ApiKeysTable />

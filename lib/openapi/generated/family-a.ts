@@ -300,6 +300,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/invitations/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check e-mails before inviting them (the console’s CSV preview)
+         * @description Console support: for each e-mail, in order, what A13 would do with it now — `new` (invited), `member` (skipped: already a member), `invited` (skipped: a pending invitation that has not expired) or `invalid` (failed). Reads only; nothing is written. 1 to 1,000 e-mails per call.
+         */
+        post: operations["checkInvitees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/outbox": {
         parameters: {
             query?: never;
@@ -1146,6 +1166,22 @@ export interface components {
                     skipped: number;
                     failed: number;
                 };
+            };
+        };
+        CheckInviteesResponse: {
+            data: {
+                results: {
+                    /** @description The e-mail as A13 stores it (trimmed, lower-case); as sent when invalid. */
+                    email: string;
+                    /**
+                     * @description What A13 would do: invite (new), skip (member, invited) or fail (invalid).
+                     * @enum {string}
+                     */
+                    status: "new" | "member" | "invited" | "invalid";
+                    /** @description The membership or the pending invitation behind `member` / `invited`; null otherwise. */
+                    id: string | null;
+                    reason: string;
+                }[];
             };
         };
         OutboxEmail: {
@@ -6184,6 +6220,249 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BulkInviteResponse"];
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Content-Type is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Content-Type is not application/json.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkInvitees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "dana@example.com",
+                 *         "ana@example.com",
+                 *         "carla@example.com",
+                 *         ""
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    emails: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per e-mail */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "results": [
+                     *           {
+                     *             "email": "dana@example.com",
+                     *             "status": "new",
+                     *             "id": null,
+                     *             "reason": "will be invited"
+                     *           },
+                     *           {
+                     *             "email": "ana@example.com",
+                     *             "status": "member",
+                     *             "id": "a3b4c5d6-e7f8-4a9b-8c1d-2e3f4a5b6c7d",
+                     *             "reason": "already a member of the organization"
+                     *           },
+                     *           {
+                     *             "email": "carla@example.com",
+                     *             "status": "invited",
+                     *             "id": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+                     *             "reason": "already invited (invitation pending)"
+                     *           },
+                     *           {
+                     *             "email": "",
+                     *             "status": "invalid",
+                     *             "id": null,
+                     *             "reason": "email: is required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckInviteesResponse"];
                 };
             };
             /** @description Invalid input; `details` names each field. */

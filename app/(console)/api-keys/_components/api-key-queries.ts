@@ -46,3 +46,19 @@ export const apiKeyKeys = {
 export function fetchApiKeys(params: Record<string, QueryValue>, signal?: AbortSignal) {
   return apiFetch<ApiKeyPage>(API_KEYS_PATH, { query: params, signal });
 }
+
+/** The two API families named by what they open, with the endpoints each key reaches. */
+export const apiChoices = [
+  {
+    value: 'A',
+    label: 'Organization API',
+    hint: 'Contracts, NFTs, members, invitations and token sends: /api/v1/cl2c/… with the x-api-key header.',
+  },
+  {
+    value: 'B',
+    label: 'Tenant API',
+    hint: 'NFT search and the tenant’s users: /v1/cl2c/… with the tenant and X-API-Key headers; calls act as you.',
+  },
+] as const;
+
+export const apiName = (family: string) => (family === 'A' ? 'Organization API' : 'Tenant API');

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { Button, ConfirmDialog, Dialog, FormField, Input, Select, UtcDateTimeInput } from '@/components/ui';
+import { Button, ConfirmDialog, Dialog, FormField, Input, UtcDateTimeInput } from '@/components/ui';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import type { createApiKeyBody } from '@/lib/api-keys/schemas';
 import { apiFetch } from '@/lib/http/client';
-import { API_KEYS_PATH, apiKeyKeys, type CreatedApiKey } from './api-key-queries';
+import { API_KEYS_PATH, apiChoices, apiKeyKeys, apiName, type CreatedApiKey } from './api-key-queries';
 
 /** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
 const createApiKeyBodyResolver = lazyZodResolver<FormInput, FormOutput>(() =>
@@ -48,7 +48,7 @@ export function CreateApiKeyDialog({
       description={
         created
           ? 'This is the only time the key is shown. Store it somewhere safe; if it is lost, revoke it and create a new one.'
-          : 'The key is owned by you: family B calls act as you (PUT /v1/cl2c/user updates your profile).'
+          : 'The key is owned by you. A Tenant API key acts as you (PUT /v1/cl2c/user updates your profile).'
       }
     >
       {created ? (
@@ -80,7 +80,8 @@ function CreateForm({
 }) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: createApiKeyBodyResolver,
-    defaultValues: { family: 'B', name: '' },
+    // The organization API is what an admin usually wants a key for (contracts, NFTs, members, sends).
+    defaultValues: { family: 'A', name: '' },
   });
   const { errors } = form.formState;
   const create = useFormMutation({
@@ -107,18 +108,38 @@ function CreateForm({
       >
         {(p) => <Input {...p} autoFocus autoComplete="off" {...form.register('name')} />}
       </FormField>
-      <FormField label="Family" required error={errors.family?.message}>
-        {(p) => (
-          <Select
-            {...p}
-            options={[
-              { value: 'A', label: 'Family A — organization API (x-api-key)' },
-              { value: 'B', label: 'Family B — tenant API (tenant + X-API-Key)' },
-            ]}
-            {...form.register('family')}
-          />
+      <fieldset aria-describedby={errors.family ? 'api-key-family-error' : undefined}>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">
+          Which API does it open? <span className="text-red-700" aria-hidden="true">*</span>
+        </legend>
+        <div className="space-y-2">
+          {apiChoices.map((choice) => (
+            <label
+              key={choice.value}
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+            >
+              <input
+                type="radio"
+                value={choice.value}
+                className="mt-1 size-4"
+                aria-describedby={`api-key-family-${choice.value}-hint`}
+                {...form.register('family')}
+              />
+              <span className="text-sm">
+                <span className="font-medium text-slate-900">{choice.label}</span>
+                <span id={`api-key-family-${choice.value}-hint`} className="block text-xs text-slate-600">
+                  {choice.hint}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.family?.message && (
+          <p id="api-key-family-error" className="mt-1 text-xs font-medium text-red-600">
+            API {errors.family.message}
+          </p>
         )}
-      </FormField>
+      </fieldset>
       <Controller
         control={form.control}
         name="expiresAt"
@@ -168,7 +189,7 @@ function ShowOnce({ created, onDone }: { created: CreatedApiKey; onDone: () => v
     <div className="space-y-4">
       <div>
         <p className="mb-1 text-sm font-medium text-slate-700" id="new-key-label">
-          Family {created.family} key “{created.name}”
+          {apiName(created.family)} key “{created.name}”
         </p>
         <div className="flex items-center gap-2">
           <code

@@ -18,10 +18,13 @@ export type ContractList = {
 };
 
 export const CONTRACTS_PATH = '/api/v1/cl2c/contract';
+/** One contract by id (console session). */
+export const CONSOLE_CONTRACT_PATH = '/api/v1/console/contracts';
 
 /** react-query keys of the contracts area; mutations invalidate `contractKeys.all`. */
 export const contractKeys = {
   all: ['contracts'] as const,
   lists: () => [...contractKeys.all, 'list'] as const,
   list: (query: Record<string, string | number>) => [...contractKeys.lists(), query] as const,
+  detail: (id: string) => [...contractKeys.all, 'detail', id] as const,
 };

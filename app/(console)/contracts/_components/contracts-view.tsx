@@ -17,7 +17,7 @@ import { contractStatuses } from '@/db/enums';
 import { apiFetch, errorMessage } from '@/lib/http/client';
 import { CONTRACTS_PATH, contractKeys, type Contract, type ContractList } from './contract-keys';
 import { DeleteContractDialog } from './delete-contract-dialog';
-import { DeployContractButton } from './deploy-contract-button';
+import { DeployContractButton, contractStatusId } from './deploy-contract-button';
 
 // Form dialogs (react-hook-form) load after the page, not in its first load.
 const CreateContractDialog = dynamic(() => import('./create-contract-dialog').then((m) => m.CreateContractDialog), { ssr: false });
@@ -44,7 +44,12 @@ export function ContractsView() {
         enableSorting: true,
         cell: ({ row }) => (
           <div className="min-w-40">
-            <p className="font-medium text-slate-900">{row.original.name}</p>
+            <Link
+              href={`/contracts/${encodeURIComponent(row.original.id)}`}
+              className="font-medium text-slate-900 underline-offset-2 hover:text-indigo-700 hover:underline"
+            >
+              {row.original.name}
+            </Link>
             {row.original.description && (
               <p className="line-clamp-1 text-xs text-slate-500">{row.original.description}</p>
             )}
@@ -62,7 +67,9 @@ export function ContractsView() {
         // Deploying is the next step of a CREATED (or FAILED) record, so it sits with the status.
         cell: ({ row }) => (
           <div className="flex flex-col items-start gap-1">
-            <StatusBadge status={row.original.status} />
+            <span id={contractStatusId(row.original.id)} tabIndex={-1} aria-label={`${row.original.name}: ${row.original.status}`}>
+              <StatusBadge status={row.original.status} />
+            </span>
             <DeployContractButton contract={row.original} />
           </div>
         ),

@@ -79,10 +79,10 @@ function CreateContractForm({ onDone }: { onDone: () => void }) {
       <FormField
         label="Symbol"
         required
-        hint="1–16 letters or digits, e.g. ART"
+        hint="1–16 letters or digits, e.g. ART; saved exactly as typed (case kept)"
         error={errors.symbol?.message}
       >
-        {(p) => <Input {...p} maxLength={16} className="uppercase" {...register('symbol')} />}
+        {(p) => <Input {...p} maxLength={16} spellCheck={false} autoComplete="off" {...register('symbol')} />}
       </FormField>
       <FormField label="Description" error={errors.description?.message}>
         {(p) => <Textarea {...p} {...register('description')} />}

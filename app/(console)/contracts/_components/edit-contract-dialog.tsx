@@ -1,6 +1,6 @@
 'use client';
 
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -58,6 +58,11 @@ function EditContractForm({ contract, onDone }: { contract: Contract; onDone: ()
     },
   });
 
+  const status = useWatch({ control, name: 'status' });
+  // Marking DEPLOYED by hand records a contract deployed elsewhere (another wallet owns it):
+  // this service will then refuse every mint on it. Said before saving, not after.
+  const handDeployed = status === 'DEPLOYED' && contract.status !== 'DEPLOYED' && !contract.deploymentTransactionHash;
+
   const update = useFormMutation({
     mutationFn: (body: UpdateContractBody) =>
       apiFetch<Contract>(CONTRACTS_PATH, { method: 'PUT', body }),
@@ -83,6 +88,16 @@ function EditContractForm({ contract, onDone }: { contract: Contract; onDone: ()
           />
         )}
       </FormField>
+      {handDeployed && (
+        <div role="note" data-testid="hand-deployed-warning" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p className="font-medium">Recording a deployment made elsewhere.</p>
+          <p className="mt-1">
+            This service did not deploy this contract, so it does not own it: once saved as DEPLOYED, <strong>no NFT of this
+            contract can be minted from the console or the API</strong> (mints are refused as “registered by hand”). To deploy it
+            from the organization’s wallet and mint here, cancel and use <em>Deploy</em> instead.
+          </p>
+        </div>
+      )}
       <FormField
         label="Contract address"
         hint={

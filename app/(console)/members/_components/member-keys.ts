@@ -1,4 +1,4 @@
-import type { BulkInviteBody, BulkInviteResponse } from '@/lib/invitations/schemas';
+import type { BulkInviteBody, BulkInviteResponse, CheckInviteesBody, CheckInviteesResponse } from '@/lib/invitations/schemas';
 import type { ListMembersQuery, MemberDetail, MemberListItem } from '@/lib/members/schemas';
 import { apiFetch, type QueryValue } from '@/lib/http/client';
 
@@ -26,6 +26,9 @@ export const membersApi = {
   remove: (id: string) => apiFetch<{ message: string }>(`/api/v1/cl2c/user/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   bulk: (body: BulkInviteBody) =>
     apiFetch<BulkInviteResponse>('/api/v1/cl2c/user/bulk', { method: 'POST', body }),
+  /** What A13 would do with each e-mail now (the CSV preview's server check); writes nothing. */
+  check: (body: CheckInviteesBody) =>
+    apiFetch<CheckInviteesResponse>('/api/v1/console/invitations/check', { method: 'POST', body }),
 };
 
 export function shortAddress(address: string | null | undefined) {

@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/input';
 import type { CreateNftBody, CreateNftInput } from '@/lib/nfts/schemas';
 import { toHundredths } from '@/lib/nfts/hundredths';
+import { InviteHolder } from './invite-holder';
 import { SplitChart } from './split-chart-lazy';
 
 type Form = UseFormReturn<CreateNftInput, unknown, CreateNftBody>;
@@ -46,7 +47,7 @@ export function CopyrightEditor({ form, initialHolders = [] }: { form: Form; ini
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-slate-700">Copyright split</legend>
       <p className="text-xs text-slate-500">
-        Optional. Holders must be active members; each share is more than 0 and at most 100 with up to 2 decimals, and the
+        Optional. Holders must be active members (not a member yet? invite them below); each share is more than 0 and at most 100 with up to 2 decimals, and the
         shares must add up to exactly 100. New shares start as PENDING.
       </p>
       <div className="grid gap-4 md:grid-cols-[1fr_14rem]">
@@ -135,6 +136,7 @@ export function CopyrightEditor({ form, initialHolders = [] }: { form: Form; ini
             )}
           </div>
           {listError && <p className="text-xs font-medium text-red-600">{listError}</p>}
+          <InviteHolder />
         </div>
         {fields.length > 0 && (
           <SplitChart slices={entries.map((e) => ({ label: labelOf(e?.userId ?? ''), percentage: Number.isFinite(e?.percentage) ? Number(e?.percentage) : 0 }))} />

@@ -4,12 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ChainValue } from '@/components/console/chain-value';
 import { DateTime } from '@/components/console/date-time';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SplitChart } from './split-chart-lazy';
 import { TableShell } from '@/components/ui/table-shell';
 import { errorMessage } from '@/lib/http/client';
 import { nftKeys, type NftDetail } from './api';
@@ -54,8 +56,8 @@ function ShareRows({ nftId, state }: { nftId: string; state: CopyrightState }) {
   return (
     <TableShell
       bare
-      label="Copyright authorization per holder"
-      columnCount={6}
+      label="Copyright holders"
+      columnCount={7}
       rowCount={state.shares.length}
       head={
         <tr>
@@ -66,10 +68,13 @@ function ShareRows({ nftId, state }: { nftId: string; state: CopyrightState }) {
             Share
           </th>
           <th scope="col" className="px-3 py-2">
-            Answer
+            Status
           </th>
           <th scope="col" className="px-3 py-2">
-            When and where
+            Decided (when, where)
+          </th>
+          <th scope="col" className="px-3 py-2">
+            Wallet
           </th>
           <th scope="col" className="px-3 py-2">
             Request link
@@ -99,24 +104,28 @@ function ShareRows({ nftId, state }: { nftId: string; state: CopyrightState }) {
             </td>
             <td className="px-3 py-2 tabular-nums">{s.percentage}%</td>
             <td className="px-3 py-2">
-              {s.status === 'PENDING' ? (
-                <span className="text-amber-800">Not answered yet</span>
-              ) : (
-                <StatusBadge status={s.status} />
+              <StatusBadge status={s.status} />
+              {s.status === 'REJECTED' && (
+                <div className="mt-1 text-xs text-slate-700" data-testid="share-reason">
+                  {s.reason ? <>Reason: “{s.reason}”</> : 'No reason given.'}
+                </div>
               )}
-              {s.reason && <div className="mt-1 text-xs text-slate-600">Reason: “{s.reason}”</div>}
             </td>
             <td className="px-3 py-2 text-xs">
-              {s.copyAuthTimestamp ? (
+              {s.status !== 'PENDING' && s.copyAuthTimestamp ? (
                 <>
                   <div>
+                    <span className="sr-only">{s.status === 'REJECTED' ? 'Rejected' : 'Authorized'} </span>
                     <DateTime value={s.copyAuthTimestamp} />
                   </div>
                   <div className="text-slate-600">{s.copyAuthLocation}</div>
                 </>
               ) : (
-                '—'
+                <span className="text-slate-600">not answered</span>
               )}
+            </td>
+            <td className="px-3 py-2">
+              <ChainValue value={s.walletAddress} label={`wallet of ${s.email}`} />
             </td>
             <td className="px-3 py-2 text-xs text-slate-600">
               {s.request ? (
@@ -229,6 +238,22 @@ function SignedRecord({
   );
 }
 
+/**
+ * What the last authorization will do, said in advance: the copyright flow mints at once when the
+ * contract was deployed by this service (mintBlockedBy then only names the copyright wait).
+ */
+function mintAfterConsent(nft: NftDetail): string {
+  const where = `${nft.smartContract.network} · ${nft.smartContract.env}`;
+  if (nft.status === 'MINTED' || nft.status === 'PENDING') return 'The NFT is already minted.';
+  if (nft.mintBlockedBy?.startsWith('copyright:')) {
+    return `It will be minted on ${where} when the last holder authorizes — automatically, with no further step.`;
+  }
+  if (nft.mintBlockedBy?.includes('registered by hand')) {
+    return 'It will not be minted when the last holder authorizes: its contract was registered by hand, so this service does not mint on it.';
+  }
+  return `It will not be minted when the last holder authorizes: deploy “${nft.smartContract.name}” first, then use Mint.`;
+}
+
 /** NFT detail: each holder's answer, who still has to answer, resend, the licence, the signed record, history. */
 export function CopyrightStatus({ nft }: { nft: NftDetail }) {
   const queryClient = useQueryClient();
@@ -276,6 +301,11 @@ export function CopyrightStatus({ nft }: { nft: NftDetail }) {
         <p className="text-sm text-slate-700" data-testid="copyright-status-text">
           {statusText[s.copyrightStatus]}
         </p>
+        {s.copyrightStatus === 'AWAITING' && (
+          <p className="mt-2 text-sm font-medium text-slate-900" data-testid="mint-when-authorized">
+            {mintAfterConsent(nft)}
+          </p>
+        )}
         {s.licence && (
           <p className="mt-2 text-sm">
             <span className="text-slate-500">
@@ -287,12 +317,13 @@ export function CopyrightStatus({ nft }: { nft: NftDetail }) {
         )}
         {s.waitingFor.length > 0 && (
           <p className="mt-2 text-sm text-amber-900" data-testid="copyright-waiting">
-            Not answered yet: {s.waitingFor.join(', ')}
+            Still to answer: {s.waitingFor.join(', ')}
           </p>
         )}
         {s.shares.length > 0 && (
-          <div className="mt-4">
+          <div className="mt-4 grid gap-6 xl:grid-cols-[1fr_16rem]">
             <ShareRows nftId={nft.id} state={s} />
+            <SplitChart slices={s.shares.map((h) => ({ label: h.email, percentage: h.percentage }))} />
           </div>
         )}
         {s.record && <SignedRecord nftId={nft.id} record={s.record} />}

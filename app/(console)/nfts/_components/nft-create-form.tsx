@@ -3,10 +3,11 @@
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ContractPicker } from '@/components/console/contract-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -18,6 +19,7 @@ import { CopyrightEditor } from './copyright-editor';
 import { LicenceField } from './licence-field';
 import { ImagePicker } from './image-picker';
 import { JsonObjectField } from './json-object-field';
+import { MintPlanNote, mintPlan, useContract } from './mint-plan';
 
 /** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
 const createNftBodyResolver = lazyZodResolver<CreateNftInput, CreateNftBody>(() =>
@@ -40,9 +42,23 @@ export function NftCreateForm() {
   const { register, handleSubmit, formState, control, setError } = form;
   const errors = formState.errors;
 
+  const [contractId, holders] = useWatch({ control, name: ['smartContractId', 'copyright'] });
+  const contract = useContract(contractId || undefined);
+  const plan = mintPlan(contractId ? contract.data : undefined, holders?.length ?? 0);
+  const mintsNow = plan.kind === 'now';
+  // MAINNET mints spend real funds: the validated body waits here until the admin confirms.
+  const [confirmMainnet, setConfirmMainnet] = useState<CreateNftBody | null>(null);
+
   const mutation = useFormMutation({
     mutationFn: createNft,
-    success: (nft) => `NFT “${nft.name}” created.`,
+    success: (nft) =>
+      nft.status === 'MINTED'
+        ? `NFT “${nft.name}” created and minted.`
+        : nft.status === 'PENDING'
+          ? `NFT “${nft.name}” created; mint sent, waiting for its receipt.`
+          : nft.status === 'FAILED'
+            ? `NFT “${nft.name}” created, but the mint failed — see the NFT’s page.`
+            : `NFT “${nft.name}” created.`,
     invalidate: [nftKeys.all],
     onSuccess: (nft) => router.push(`/nfts/${nft.id}`),
     mapError: withFormPaths,
@@ -53,7 +69,8 @@ export function NftCreateForm() {
 
   const onSubmit = handleSubmit((body) => {
     if (!metadataValid) return;
-    mutation.mutate(body);
+    if (mintsNow && plan.contract.env === 'MAINNET') setConfirmMainnet(body);
+    else mutation.mutate(body);
   });
 
   return (
@@ -127,14 +144,34 @@ export function NftCreateForm() {
           <LicenceField form={form} />
         </CardBody>
       </Card>
+      <MintPlanNote plan={plan} />
       <div className="flex justify-end gap-2">
         <Link href="/nfts" className="inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
           Cancel
         </Link>
-        <Button type="submit" loading={mutation.isPending}>
-          Create NFT
+        <Button type="submit" loading={mutation.isPending} disabled={Boolean(contractId) && contract.isPending}>
+          {mintsNow ? 'Create and mint' : 'Create NFT'}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmMainnet !== null}
+        onOpenChange={(open) => !open && !mutation.isPending && setConfirmMainnet(null)}
+        title="Create and mint on MAINNET?"
+        confirmLabel="Create and mint on MAINNET"
+        pending={mutation.isPending}
+        onConfirm={() => {
+          if (!confirmMainnet) return;
+          mutation.mutate(confirmMainnet, { onSettled: () => setConfirmMainnet(null) });
+        }}
+        description={
+          mintsNow && (
+            <span data-testid="mainnet-warning">
+              “{confirmMainnet?.name}” will be minted at once on {plan.contract.network} MAINNET (contract “{plan.contract.name}”) from
+              the organization’s wallet, spending real funds. A minted NFT cannot be deleted.
+            </span>
+          )
+        }
+      />
     </form>
   );
 }

@@ -10,14 +10,13 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { TableShell } from '@/components/ui/table-shell';
 import { ApiError, errorMessage } from '@/lib/http/client';
+import type { Explorers } from '@/lib/shared/explorer';
 import { DeleteNftButton } from './delete-nft-button';
 import { cidOf, fetchNft, fetchNftMetadata, gatewayUrl, nftKeys, type NftDetail as Detail } from './api';
 import { CopyrightStatus } from './copyright-status';
 import { NftChainCard, NftMintAction } from './nft-mint-action';
 import { NftThumbnail } from './nft-thumbnail';
-import { SplitChart } from './split-chart-lazy';
 import { DateTime } from '@/components/console/date-time';
 
 // The edit forms (react-hook-form) load after the page, not in its first load.
@@ -47,7 +46,7 @@ function CidLink({ uri }: { uri: string | null }) {
 
 
 /** The console's NFT page: image, facts, CIDs, copyright holders with statuses, metadata JSON. */
-export function NftDetail({ id }: { id: string }) {
+export function NftDetail({ id, explorers }: { id: string; explorers?: Explorers }) {
   const [editing, setEditing] = useState(false);
   const [changingStatus, setChangingStatus] = useState(false);
   const nft = useQuery({
@@ -101,13 +100,12 @@ export function NftDetail({ id }: { id: string }) {
           <CardBody>
             <dl className="divide-y divide-slate-100">
               <Fact label="Contract">
-                <Link href={`/nfts?contractId=${n.smartContract.id}`} className="text-indigo-700 hover:underline">
+                <Link href={`/contracts/${encodeURIComponent(n.smartContract.id)}`} className="text-indigo-700 hover:underline">
                   {n.smartContract.name} ({n.smartContract.symbol})
                 </Link>{' '}
                 <StatusBadge status={n.smartContract.status} />{' '}
-                <span className="text-xs text-slate-500">
+                <span className="text-xs text-slate-600">
                   {n.smartContract.network} · {n.smartContract.env}
-                  {n.smartContract.contractAddress ? ` · ${n.smartContract.contractAddress}` : ''}
                 </span>
               </Fact>
               <Fact label="Supply">
@@ -140,54 +138,7 @@ export function NftDetail({ id }: { id: string }) {
         </Card>
       </div>
 
-      <NftChainCard nft={n} />
-
-      <Card className="mt-6">
-        <CardHeader title={`Copyright holders (${n.totalOwners})`} description="Each holder is mailed a link to authorize or reject their share (see Copyright authorization)." />
-        <CardBody>
-          {n.copyright.length === 0 ? (
-            <p className="text-sm text-slate-500">No copyright split on this NFT.</p>
-          ) : (
-            <div className="grid gap-6 md:grid-cols-[1fr_16rem]">
-              <TableShell
-                bare
-                label="Copyright holders"
-                columnCount={5}
-                rowCount={n.copyright.length}
-                head={
-                    <tr>
-                      <th scope="col" className="px-3 py-2">Holder</th>
-                      <th scope="col" className="px-3 py-2">Share</th>
-                      <th scope="col" className="px-3 py-2">Status</th>
-                      <th scope="col" className="px-3 py-2">Wallet</th>
-                      <th scope="col" className="px-3 py-2">Authorized</th>
-                    </tr>
-                }
-              >
-                    {n.copyright.map((c) => (
-                      <tr key={c.id}>
-                        <td className="px-3 py-2">
-                          <div className="font-medium">{c.email}</div>
-                          {c.userName && <div className="text-xs text-slate-500">@{c.userName}</div>}
-                        </td>
-                        <td className="px-3 py-2 tabular-nums">{c.percentage}%</td>
-                        <td className="px-3 py-2">
-                          <StatusBadge status={c.status} />
-                        </td>
-                        <td className="px-3 py-2 font-mono text-xs break-all">
-                          {c.walletAddress.find((w) => w.isPrimary)?.address ?? c.walletAddress[0]?.address ?? '—'}
-                        </td>
-                        <td className="px-3 py-2 text-xs">
-                          {c.copyAuthTimestamp ? <><DateTime value={c.copyAuthTimestamp} />{c.copyAuthLocation ? ` · ${c.copyAuthLocation}` : ''}</> : '—'}
-                        </td>
-                      </tr>
-                    ))}
-              </TableShell>
-              <SplitChart slices={n.copyright.map((c) => ({ label: c.email, percentage: c.percentage }))} />
-            </div>
-          )}
-        </CardBody>
-      </Card>
+      <NftChainCard nft={n} explorers={explorers} />
 
       <CopyrightStatus nft={n} />
 

@@ -18,6 +18,16 @@ import { formatDateTime } from '@/lib/shared/date-format';
 
 const col = createColumnHelper<OutboxItem>();
 
+
+/** The link's label says what kind of mail it is (by the link's path), not "invitation" for every mail. */
+export function linkLabel(links: readonly string[]): string {
+  const kinds = new Set(
+    links.map((l) => (/\/copyright\/[^/]+$/.test(l) ? 'Copyright request link' : /\/invite\/[^/]+$/.test(l) ? 'Invitation link' : 'Link')),
+  );
+  const [only] = kinds;
+  return kinds.size === 1 && only ? (links.length > 1 ? `${only}s` : only) : 'Links';
+}
+
 function MailDialog({ mail, smtpConfigured, onClose }: { mail: OutboxItem; smtpConfigured: boolean; onClose: () => void }) {
   return (
     <Dialog
@@ -60,8 +70,8 @@ function MailDialog({ mail, smtpConfigured, onClose }: { mail: OutboxItem; smtpC
         )}
         {mail.links.length > 0 && (
           <div>
-            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-              Invitation link
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase" data-testid="mail-link-label">
+              {linkLabel(mail.links)}
             </p>
             {mail.links.map((link) => (
               <a

@@ -1,6 +1,6 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { RecipientPicker } from '@/components/console/member-picker';
@@ -14,7 +14,9 @@ import { Select } from '@/components/ui/select';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { ApiError, apiFetch, errorMessage } from '@/lib/http/client';
+import type { WalletView } from '@/lib/chain/wallet';
 import type { SendTokensBody, SendTokensInput, SendTokensResponse } from '@/lib/tokens/schemas';
+import { sendRefusal } from './balance-check';
 import { tokenKeys, type MemberOption } from './token-keys';
 
 /** The API's own schema, loaded when the form first validates (keeps zod out of the first load). */
@@ -38,6 +40,14 @@ export function SendTokens() {
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
 
+  // The same query as the wallet card: the confirmation shows the balance it is judged against.
+  const wallet = useQuery({
+    queryKey: ['wallet'],
+    queryFn: ({ signal }) => apiFetch<WalletView>('/api/v1/cl2c/wallet', { signal }),
+    refetchInterval: 15_000,
+  });
+  const refusal = pending ? sendRefusal(wallet.data, pending.values.amount, pending.values.tokenType) : null;
+
   const form = useForm<SendTokensInput, unknown, SendTokensBody>({
     resolver: sendTokensBodyResolver,
     defaultValues: { memberId: '', tokenType: 'mainnet' },
@@ -59,8 +69,10 @@ export function SendTokens() {
       setSent({ ...response, member: p.member, amount: p.values.amount });
       setPending(null);
       setConfirmError(null);
-      reset({ memberId: '', tokenType: p.values.tokenType });
+      // Amount cleared too: a second send starts from an empty form, not a repeat of the last.
+      reset({ memberId: '', tokenType: p.values.tokenType, amount: '' as unknown as number });
       setChosen(null);
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
     },
     setError,
     fields: ['memberId', 'amount', 'tokenType'],
@@ -157,8 +169,9 @@ export function SendTokens() {
         confirmLabel="Send tokens"
         cancelLabel="Back"
         pending={send.isPending}
-        error={confirmError}
-        onConfirm={() => pending && send.mutate(pending)}
+        error={refusal ?? confirmError}
+        confirmDisabled={refusal !== null || wallet.isPending}
+        onConfirm={() => pending && !refusal && send.mutate(pending)}
         description={
           pending && (
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -169,6 +182,24 @@ export function SendTokens() {
               <dt className="text-slate-500">Amount</dt>
               <dd className="font-medium text-slate-900" data-testid="confirm-amount">
                 {pending.values.amount} {pending.values.tokenType}
+              </dd>
+              <dt className="text-slate-500">Wallet balance</dt>
+              <dd className="text-slate-900" data-testid="confirm-balance">
+                {wallet.isError ? (
+                  <span className="text-red-700">could not be read: {errorMessage(wallet.error)}</span>
+                ) : wallet.data ? (
+                  <>
+                    <span className="font-mono tabular-nums">{wallet.data.balance}</span> (native)
+                    {wallet.data.chain === 'local' && (
+                      <span className="block text-xs text-slate-600">Embedded chain: nothing is broadcast, so the balance is not spent.</span>
+                    )}
+                    {wallet.data.chain === 'evm' && pending.values.tokenType === 'faucet' && (
+                      <span className="block text-xs text-slate-600">Pays the network fee; the faucet token balance is checked by the network.</span>
+                    )}
+                  </>
+                ) : (
+                  '…'
+                )}
               </dd>
             </dl>
           )

@@ -153,6 +153,10 @@ describe('Family A through the generated client', () => {
     expect(bulk.data!.data.summary).toEqual({ total: 3, invited: 2, skipped: 0, failed: 1 });
     const invitationId = bulk.data!.data.results[0]!.id!;
     called.add('bulkInvite');
+    // The CSV preview's check sees the invitations just made; it writes nothing.
+    const checked = await client.POST('/console/invitations/check', { body: example('checkInvitees', '/console/invitations/check', 'post') });
+    expect(checked.data!.data.results.map((r) => r.status)).toEqual(['invited', 'invited', 'new', 'invalid']);
+    called.add('checkInvitees');
 
     const members = await client.GET('/cl2c/user', { params: { query: { hasWallet: true, status: 'ACTIVE' } } });
     expect(members.data!.data.every((m) => m.walletAddress !== null)).toBe(true);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
 import { outboxKeys } from '@/app/(console)/outbox/_components/outbox-keys';
@@ -37,6 +37,15 @@ export function CsvInvite() {
     () => (csv && table && mapping.email !== null ? csv.previewRows(table, mapping) : []),
     [csv, table, mapping],
   );
+
+  // Before "Send N invitations": the server says which rows are already members or invited.
+  const toCheck = useMemo(() => (csv ? csv.rowsToCheck(preview).map((r) => r.email) : []), [csv, preview]);
+  const existing = useQuery({
+    queryKey: [...memberKeys.all, 'invitee-check', toCheck],
+    queryFn: () => csv!.checkExisting(preview, (body) => membersApi.check(body)),
+    enabled: Boolean(csv) && toCheck.length > 0 && results === null,
+    staleTime: Infinity,
+  });
 
   const send = useFormMutation({
     mutationFn: async () => {
@@ -91,6 +100,9 @@ export function CsvInvite() {
       {table && mapping.email !== null && (
         <PreviewStep
           preview={preview}
+          existing={toCheck.length ? existing.data : new Map()}
+          checkError={existing.isError ? errorMessage(existing.error) : null}
+          onRetryCheck={() => void existing.refetch()}
           sending={send.isPending}
           sent={results !== null}
           progress={progress}
