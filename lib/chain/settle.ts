@@ -3,6 +3,7 @@ import { getAddress, parseEventLogs, type Hex } from 'viem';
 import { cL2CCollectionAbi } from '@/chain/artifacts';
 import type { Db } from '@/db/client';
 import { chainTransactions, nfts, smartContracts, tokenTransfers, type ChainTransaction } from '@/db/schema';
+import { recordChainOutcome } from '@/lib/audit/chain-events';
 import { log } from '@/lib/logger';
 import type { ChainClient } from './types';
 import { getChainTx } from './ledger';
@@ -80,6 +81,17 @@ export function applyReceipt(db: Db, row: ChainTransaction, receipt: ChainReceip
         .where(scope(tokenTransfers))
         .run();
     }
+    recordChainOutcome(tx, {
+      organizationId: row.organizationId,
+      kind: row.kind,
+      entityId: row.entityId,
+      ok,
+      broadcast: receipt.broadcast,
+      transactionHash: receipt.transactionHash,
+      blockNumber: receipt.blockNumber,
+      tokenId: receipt.tokenId,
+      reason,
+    });
   });
   log(ok ? 'info' : 'warn', 'chain transaction settled', {
     ledgerId: row.id,
@@ -119,6 +131,15 @@ export function failChainTx(db: Db, row: Pick<ChainTransaction, 'id' | 'kind' | 
         .where(and(eq(tokenTransfers.id, row.entityId), eq(tokenTransfers.organizationId, row.organizationId)))
         .run();
     }
+    recordChainOutcome(tx, {
+      organizationId: row.organizationId,
+      kind: row.kind,
+      entityId: row.entityId,
+      ok: false,
+      broadcast: false,
+      transactionHash: row.transactionHash,
+      reason,
+    });
   });
   log('warn', 'chain transaction failed', { ledgerId: row.id, kind: row.kind, entityId: row.entityId, reason });
 }
