@@ -12,7 +12,7 @@ export function getAuditEvent(db: Db, organizationId: string, id: string): Audit
   if (!row) throw new NotFoundError('Event');
   const [item] = describeAuditEvents(db, organizationId, [row]);
   const stored = db.select({ data: auditEvents.data }).from(auditEvents).where(eq(auditEvents.id, id)).get()?.data;
-  const data = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : null;
+  const data = stored && typeof stored === 'object' && !Array.isArray(stored) ? stored : null;
   return { ...item!, data, transactionHash: transactionOf(db, organizationId, item!, data) };
 }
 

@@ -30,11 +30,16 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
     if (quoted) {
-      if (c === '"' && body[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    }
     else if (c === '\r' && body[i + 1] === '\n') {
       row.push(field);
       rows.push(row);
@@ -130,7 +135,7 @@ describe('GET /console/export/nfts', () => {
   });
 
   it('applies the list filter: search (rare and common terms) and status', async () => {
-    for (const query of [{ search: 'harbor light 12' }, { search: 'harbor' }, { search: 'harbor', status: 'MINTED' }, { status: 'CREATED' }, { search: 'zz-none' }]) {
+    for (const query of <Record<string, string>[]>[{ search: 'harbor light 12' }, { search: 'harbor' }, { search: 'harbor', status: 'MINTED' }, { status: 'CREATED' }, { search: 'zz-none' }]) {
       const res = await call(exportNftsRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
       const listed = everyPage((page) => listNfts(getDb(), org.organization.id, listNftsQuery.parse({ ...query, page: String(page), limit: '100' })));
@@ -163,7 +168,7 @@ describe('GET /console/export/contracts and /members', () => {
   });
 
   it('members: members and pending invitations of the A9 filter', async () => {
-    for (const query of [{}, { status: 'PENDING' }, { search: 'export-1' }, { status: 'ACTIVE' }]) {
+    for (const query of <Record<string, string>[]>[{}, { status: 'PENDING' }, { search: 'export-1' }, { status: 'ACTIVE' }]) {
       const res = await call(exportMembersRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
       const listed = everyPage((page) => listMembers(getDb(), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
@@ -175,7 +180,7 @@ describe('GET /console/export/contracts and /members', () => {
 
 describe('GET /console/audit/export and the activity search', () => {
   it('exports the activity filter as the list shows it, with the event data', async () => {
-    for (const query of [{}, { search: 'harbor' }, { search: 'invited' }, { action: 'invitation.create' }]) {
+    for (const query of <Record<string, string>[]>[{}, { search: 'harbor' }, { search: 'invited' }, { action: 'invitation.create' }]) {
       const res = await call(exportAuditRoute, { headers: session, query });
       expect(res.status).toBe(200);
       const rows = parseCsv(res.text).slice(1);
