@@ -46,7 +46,7 @@ export function listAuditEvents(db: Db, organizationId: string, q: ListAuditQuer
 }
 
 /** The events of one organization an activity list or export is about. */
-export function auditFilter(organizationId: string, q: Omit<ExportAuditQuery, 'sortBy' | 'sortOrder'>): SQL | undefined {
+export function auditFilter(organizationId: string, q: Partial<Omit<ExportAuditQuery, 'sortBy' | 'sortOrder'>>): SQL | undefined {
   const conditions: SQL[] = [eq(auditEvents.organizationId, organizationId)];
   if (q.actor) conditions.push(eq(auditEvents.actorId, q.actor));
   if (q.action) conditions.push(eq(auditEvents.action, q.action));
