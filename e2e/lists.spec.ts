@@ -76,7 +76,7 @@ for (const { width, height, colorScheme } of modes) {
       const first = rowsOrCards(page, width, 'NFTs').first();
       await expect(first).toContainText('CREATED');
       if (width < 640) {
-        await expect(first.getByText('CREATED')).toBeInViewport();
+        await expect(first.getByText('CREATED', { exact: true })).toBeInViewport();
         await expect(first.getByText('Created', { exact: true })).toBeVisible();
         await expect(first.getByText('Token ID', { exact: true })).toBeVisible();
         const scroll = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
@@ -108,10 +108,12 @@ for (const { width, height, colorScheme } of modes) {
       expect(invited.status()).toBe(200);
       await page.goto(`/members?search=${encodeURIComponent(prefix.toLowerCase())}`);
       await expect(rowsOrCards(page, width, 'Members and invitations')).toHaveCount(3);
-      await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check().catch(async () => {
+      if (width < 640) {
         // Phones have no header row: tick each card.
         for (const email of emails) await page.getByRole('checkbox', { name: `Select row ${email}` }).check();
-      });
+      } else {
+        await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+      }
       await bar.getByRole('button', { name: 'Resend invitations (3)' }).click();
       await page.getByRole('dialog', { name: 'Resend 3 invitations?' }).getByRole('button', { name: 'Resend' }).click();
       await expect(page.getByText('3 resent.')).toBeVisible();

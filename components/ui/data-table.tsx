@@ -197,7 +197,7 @@ export function DataTable<T>({
         const labelled = columns.filter((c, i) => i !== titleIndex && !c.meta?.hideInCard && typeof c.header === 'string');
         const unlabelled = columns.filter((c, i) => i !== titleIndex && !c.meta?.hideInCard && typeof c.header !== 'string');
         return (
-          <li key={rowId} className="space-y-2 px-4 py-3" data-testid="list-card">
+          <li key={rowId} className="min-w-0 space-y-2 overflow-hidden px-4 py-3" data-testid="list-card">
             <div className="flex items-start gap-3">
               {checkbox(rowId, row)}
               {title && <div className="min-w-0 flex-1 text-base">{renderCell(title, row, rowId)}</div>}
@@ -208,7 +208,7 @@ export function DataTable<T>({
                 return (
                   <div key={columnId(column, index)} className="contents">
                     <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{renderHeader(column, index)}</dt>
-                    <dd className="min-w-0 break-words">{renderCell(column, row, rowId) ?? '—'}</dd>
+                    <dd className="min-w-0 break-words [&_*]:whitespace-normal">{renderCell(column, row, rowId) ?? '—'}</dd>
                   </div>
                 );
               })}
