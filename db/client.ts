@@ -5,7 +5,8 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 import { env } from '@/lib/env';
-import { registerFold } from '@/lib/nft-search/fold-function';
+import { writeDerivedBeforeCommit } from '@/lib/storage/sqlite/derived-writes';
+import { registerFold } from '@/lib/storage/sqlite/functions';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -35,10 +36,11 @@ export function openDb(file: string): Db {
   sqlite.pragma('cache_size = -32768');
   // A WAL that grew under a burst of writes is cut back to 64 MB when it restarts.
   sqlite.pragma('journal_size_limit = 67108864');
-  // The B1 fold triggers call it on any write to nfts / smart_contracts (migrations included).
+  // The backfills of migrations 0010–0019 call the app's SQL functions (no trigger does).
   registerFold(sqlite);
   const db = cacheDrizzleStatements(drizzle(sqlite, { schema }));
   migrate(db, { migrationsFolder });
+  writeDerivedBeforeCommit(db);
   return db;
 }
 

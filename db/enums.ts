@@ -17,7 +17,17 @@ export const networks = ['POLYGON'] as const;
 export const chainEnvs = ['TESTNET', 'MAINNET'] as const;
 export const tokenTypes = ['mainnet', 'faucet'] as const;
 export const transferStatuses = ['PENDING', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const;
-/** Ledger of chain operations (lib/chain/ledger.ts): PREPARED is written before the chain is called. */
-export const chainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 'FAILED'] as const;
+/**
+ * Ledger of chain operations (lib/chain/ledger.ts): PREPARED (queued) is written before the chain is
+ * called; SIGNED/SUBMITTED (sent) and MINED (in a block, not yet deep enough) stay pending until
+ * CONFIRMED (mined, at the configured depth), REVERTED (mined, gas spent), FAILED (errored before
+ * sending, nothing spent), CANCELLED (its nonce consumed by our cancel) or ORPHANED (the chain it
+ * was sent to is gone; `chain reconcile`).
+ */
+export const chainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED', 'CONFIRMED', 'REVERTED', 'FAILED', 'CANCELLED', 'ORPHANED'] as const;
+/** The ledger state a client reads on a send (README "Chain transactions" maps it to `status`). */
+export const ledgerStates = ['queued', 'signed', 'sent', 'mined_success', 'mined_reverted', 'errored', 'cancelled', 'orphaned'] as const;
+/** Why a transaction of a ledger row was signed: the first one, a fee bump of a stuck one, or a cancel. */
+export const chainAttemptPurposes = ['original', 'speedup', 'cancel'] as const;
 export const chainTxKinds = ['deploy', 'mint', 'transfer'] as const;
 export const emailStatuses = ['PENDING', 'SENT', 'FAILED'] as const;

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { registerFold } from '@/lib/nft-search/fold-function';
+import { registerFold } from '@/lib/storage/sqlite/functions';
 import { check } from '@/lib/search/maintenance';
 import { openDb } from './client';
 import { invitations, nfts, organizations, smartContracts, userOrganizations, users } from './schema';

@@ -24,6 +24,8 @@ import {
   transferStatuses,
   chainTxStatuses,
   chainTxKinds,
+  ledgerStates,
+  chainAttemptPurposes,
   emailStatuses,
 } from './enums';
 
@@ -244,7 +246,7 @@ export const nfts = sqliteTable(
     /** CID of the pinned canonical copyright record (set once the record is signed). */
     copyrightRecordCid: text('copyright_record_cid'),
     /**
-     * Derived (trigger-maintained, lib/nft-search/fold-maintenance.ts): JavaScript toLowerCase of
+     * Derived (written by the SQLite engine in the same transaction, lib/storage/sqlite/derived-writes.ts): JavaScript toLowerCase of
      * `name` and of the contract's name, for B1's indexed string sorts and case-insensitive equality.
      */
     nameFold: text('name_fold').notNull().default(''),
@@ -357,6 +359,8 @@ export const copyrightRequests = sqliteTable(
     decidedAt: timestamp('decided_at'),
     /** 'link' (the mailed page) or 'console' (a holder who is an admin). */
     decidedVia: text('decided_via'),
+    /** How the holder proved it was them (their session: user id, session id hash, time, address). */
+    evidence: text('evidence'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -387,6 +391,8 @@ export const tokenTransfers = sqliteTable(
     broadcast: integer('broadcast', { mode: 'boolean' }).notNull().default(false),
     chain: text('chain').notNull().default('local'),
     error: text('error'),
+    /** The ledger state (lib/chain/state.ts), finer than `status`: queued, sent, mined_reverted, cancelled… */
+    state: text('state', { enum: ledgerStates }).notNull().default('queued'),
     idempotencyKey: text('idempotency_key'),
     requestFingerprint: text('request_fingerprint'),
     createdAt: createdAt(),
@@ -430,6 +436,25 @@ export const chainTransactions = sqliteTable(
     tokenId: integer('token_id'),
     blockNumber: integer('block_number'),
     blockTime: timestamp('block_time'),
+    /** Hash of the block the receipt came from: a different block at that height is a reorg. */
+    blockHash: text('block_hash'),
+    /** Wei, decimal strings: what the mined transaction cost (gasUsed × effectiveGasPrice). */
+    gasUsed: text('gas_used'),
+    effectiveGasPrice: text('effective_gas_price'),
+    /** Wei moved by the transaction (decimal string); the `local` driver's simulated balance counts it. */
+    valueWei: text('value_wei'),
+    /** Fees of the latest signed attempt (wei, decimal strings). */
+    maxFeePerGas: text('max_fee_per_gas'),
+    maxPriorityFeePerGas: text('max_priority_fee_per_gas'),
+    gasLimit: text('gas_limit'),
+    /** When and at which head the latest attempt was broadcast: the stuck clock starts there. */
+    sentAt: timestamp('sent_at'),
+    sentBlock: integer('sent_block'),
+    cancelRequestedAt: timestamp('cancel_requested_at'),
+    /** Genesis block hash of the chain it was signed for (lib/chain/identity.ts). */
+    genesisHash: text('genesis_hash'),
+    /** Deep enough that no reorg is expected any more: the worker stops re-checking the block. */
+    finalAt: timestamp('final_at'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     nextCheckAt: timestamp('next_check_at'),
@@ -440,12 +465,63 @@ export const chainTransactions = sqliteTable(
     uniqueIndex('chain_tx_hash_uq').on(t.transactionHash).where(sql`${t.transactionHash} is not null`),
     uniqueIndex('chain_tx_live_entity_uq')
       .on(t.entityId)
-      .where(sql`${t.status} in ('PREPARED', 'SIGNED', 'SUBMITTED')`),
+      .where(sql`${t.status} in ('PREPARED', 'SIGNED', 'SUBMITTED', 'MINED')`),
     index('chain_tx_status_next_idx').on(t.status, t.nextCheckAt),
     index('chain_tx_from_nonce_idx').on(t.chain, t.fromAddress, t.nonce),
     index('chain_tx_entity_idx').on(t.entityId),
   ],
 );
+
+/** Every transaction signed for a ledger row (the first, each fee bump, a cancel): every hash tried. */
+export const chainTxAttempts = sqliteTable(
+  'chain_tx_attempts',
+  {
+    id: id(),
+    chainTxId: text('chain_tx_id')
+      .notNull()
+      .references(() => chainTransactions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: chainAttemptPurposes }).notNull(),
+    transactionHash: text('transaction_hash').notNull(),
+    raw: text('raw').notNull(),
+    nonce: integer('nonce').notNull(),
+    maxFeePerGas: text('max_fee_per_gas').notNull(),
+    maxPriorityFeePerGas: text('max_priority_fee_per_gas').notNull(),
+    broadcast: integer('broadcast', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chain_tx_attempts_hash_uq').on(t.transactionHash), index('chain_tx_attempts_tx_idx').on(t.chainTxId, t.createdAt)],
+);
+
+/** The state history of every ledger row, one row per transition (lib/chain/state.ts). */
+export const chainTxEvents = sqliteTable(
+  'chain_tx_events',
+  {
+    id: id(),
+    chainTxId: text('chain_tx_id')
+      .notNull()
+      .references(() => chainTransactions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: chainTxStatuses }).notNull(),
+    previousStatus: text('previous_status', { enum: chainTxStatuses }),
+    transactionHash: text('transaction_hash'),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chain_tx_events_tx_idx').on(t.chainTxId, t.createdAt)],
+);
+
+/**
+ * The chain a driver talks to, as first seen (chain id + genesis block hash), and the last check.
+ * `mismatch` set: the node now serves another chain; sending stops until `cli chain reconcile`.
+ */
+export const chainIdentities = sqliteTable('chain_identities', {
+  driver: text('driver').primaryKey(),
+  chainId: integer('chain_id').notNull(),
+  genesisHash: text('genesis_hash').notNull(),
+  checkedAt: timestamp('checked_at'),
+  mismatch: text('mismatch'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const apiKeys = sqliteTable(
   'api_keys',
@@ -592,6 +668,9 @@ export type CopyrightShare = typeof copyrightShares.$inferSelect;
 export type CopyrightRequest = typeof copyrightRequests.$inferSelect;
 export type TokenTransfer = typeof tokenTransfers.$inferSelect;
 export type ChainTransaction = typeof chainTransactions.$inferSelect;
+export type ChainTxAttempt = typeof chainTxAttempts.$inferSelect;
+export type ChainTxEvent = typeof chainTxEvents.$inferSelect;
+export type ChainIdentity = typeof chainIdentities.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
 export type AuditEvent = typeof auditEvents.$inferSelect;

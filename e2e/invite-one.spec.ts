@@ -60,6 +60,7 @@ test('invite one member → the mail in the outbox → accepted from its link �
   await invitee.getByLabel('First name').fill('Solo');
   await invitee.getByLabel('Last name').fill('Invitee');
   await invitee.getByLabel('User name').fill(`solo_${unique}`);
+  await invitee.getByLabel('Password').fill('solo password 1');
   await invitee.getByRole('button', { name: 'Create my account' }).click();
   await expect(invitee.getByTestId('invitation-accepted')).toContainText('You are now a member');
   await context.close();

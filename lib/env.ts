@@ -7,6 +7,12 @@ import { isValidTrustedProxies } from '@/lib/http/trusted-proxies';
 /** Environment of the service (DESIGN §6), validated once, with a message naming the bad variable. */
 const envSchema = z.object({
   DATABASE_PATH: z.string().min(1).optional(),
+  /**
+   * PostgreSQL instead of the SQLite file (issue 28): postgres://user:password@host:port/database.
+   * So far the schema, migrations, `db copy` and `db check` run on it; the app itself refuses to
+   * start with it (assertAppEngineSupported) until every service does.
+   */
+  DATABASE_URL: z.string().superRefine(validPostgresUrl).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   IMPORT_DIR: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -26,8 +32,40 @@ const envSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address (0x + 40 hex digits)')
     .transform((v) => v as `0x${string}`)
     .optional(),
+  /**
+   * Blocks a mined transaction must be deep before it counts as CONFIRMED: one number for every
+   * chain, or `chainId:depth` pairs (`137:64,80002:5`). Unlisted chains: 1 on dev chains (31337,
+   * 1337, the embedded 80002 of CHAIN=local), 12 elsewhere.
+   */
+  CHAIN_CONFIRMATIONS: z
+    .string()
+    .regex(/^(\d+|\d+:\d+(,\s*\d+:\d+)*)$/, 'must be a number of blocks or chainId:blocks pairs (e.g. 137:64,80002:5)')
+    .refine((v) => v.split(',').every((p) => Number(p.split(':').pop()) >= 1 && Number(p.split(':').pop()) <= 1000), 'every depth must be 1–1000 blocks')
+    .optional(),
+  /** Blocks after which a confirmed transaction is no longer re-checked for a reorg. */
+  CHAIN_FINALITY_BLOCKS: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** A sent transaction not mined after this many blocks… */
+  CHAIN_STUCK_BLOCKS: z.coerce.number().int().min(1).max(10_000).default(3),
+  /** …or this many seconds is replaced with higher fees (same nonce). */
+  CHAIN_STUCK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+  /** Fee raise of a replacement in percent; nodes refuse less than +10 %. */
+  CHAIN_FEE_BUMP_PERCENT: z.coerce.number().min(10, 'must be at least 10 (nodes refuse smaller replacement bumps)').max(500).default(12.5),
+  /** The highest maxFeePerGas a replacement may offer, in gwei; beyond it the transaction waits. */
+  CHAIN_MAX_FEE_GWEI: z.coerce.number().positive().max(1_000_000).default(500),
+  /** How often the chain's identity (chain id + genesis hash) is checked again, in seconds. */
+  CHAIN_IDENTITY_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  /**
+   * CHAIN=local: the simulated balance of every organization wallet, in whole tokens (18 decimals).
+   * Every signed send and the gas of every signed transaction (at its fee cap) draw from it.
+   */
+  LOCAL_CHAIN_BALANCE: z
+    .string()
+    .regex(/^\d{1,30}(\.\d{1,18})?$/, 'must be a non-negative decimal number of whole tokens (at most 18 decimals)')
+    .default('1000'),
   KUBO_URL: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** API requests per organization (all its keys and admins) per minute; unset = 5 × RATE_LIMIT_PER_MINUTE. */
+  TENANT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   /** Worker threads that run list/search reads off the main event loop (lib/db/read-pool.ts); 0 = off. */
   READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /**
@@ -49,6 +87,27 @@ const envSchema = z.object({
     .refine(isValidTrustedProxies, 'must be comma-separated IP addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1)')
     .optional(),
 });
+
+/** A `postgres://` / `postgresql://` URL with a host and a database name; says what is wrong otherwise. */
+export function postgresUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be a URL like postgres://user:password@host:5432/database';
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    return `must start with postgres:// or postgresql:// (got ${url.protocol}//); SQLite is chosen with DATABASE_PATH`;
+  }
+  if (!url.hostname && !url.searchParams.get('host')) return 'must name a host, e.g. postgres://user:password@127.0.0.1:5432/database';
+  if (url.pathname.replace(/^\//, '') === '') return 'must name a database, e.g. postgres://user:password@127.0.0.1:5432/cl2c';
+  return null;
+}
+
+function validPostgresUrl(value: string, ctx: z.RefinementCtx) {
+  const problem = postgresUrlProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
 
 export type Env = z.infer<typeof envSchema> & { DATABASE_PATH: string; APP_URL: string };
 
@@ -81,6 +140,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATABASE_PATH: env.DATABASE_PATH ?? path.join(env.DATA_DIR, 'cl2c.db'),
     APP_URL: env.APP_URL ?? `http://${env.HOST}:${env.PORT}`,
   };
+}
+
+/**
+ * The app (server, workers, domain services) runs on SQLite this release: the PostgreSQL engine
+ * covers the schema, migrations, `db copy` and `db check` so far (docs/architecture.md). Starting
+ * the app with DATABASE_URL says so instead of silently using the SQLite file.
+ */
+export function assertAppEngineSupported(e: Pick<Env, 'DATABASE_URL'>): void {
+  if (!e.DATABASE_URL) return;
+  throw new EnvError(
+    'Invalid environment configuration:\n  DATABASE_URL: the PostgreSQL engine covers the schema, migrations, db copy and db check so far; ' +
+      'the app itself runs on SQLite this release. Unset DATABASE_URL to start on SQLite (DATABASE_PATH); ' +
+      'use `npm run cli -- db copy --from <sqlite file> --to <postgres url>` and `DATABASE_URL=… npm run cli -- db check` for PostgreSQL.',
+  );
 }
 
 export function env(): Env {

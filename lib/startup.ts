@@ -2,7 +2,7 @@ import { getDb } from '@/db/client';
 import { startCheckpointer, stopCheckpointer } from '@/lib/db/checkpointer';
 import { startPrewarm, stopPrewarm } from '@/lib/db/prewarm';
 import { startReadPool, stopReadPool } from '@/lib/db/read-pool';
-import { env } from '@/lib/env';
+import { assertAppEngineSupported, env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { startChainWorker } from '@/lib/jobs/chain-worker';
 import { reconcileInterruptedDeliveries, startMailWorker } from '@/lib/mail/worker';
@@ -14,7 +14,7 @@ import { onShutdown } from '@/lib/shutdown';
  * seed the demo organization on an empty database, start background workers.
  */
 export async function onServerStart() {
-  env();
+  assertAppEngineSupported(env());
   const db = getDb();
   try {
     const demo = await seedDemoIfEmpty(db);

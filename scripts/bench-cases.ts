@@ -42,7 +42,7 @@ export function benchCases(ctx: BenchContext): BenchCase[] {
   const b1 = (body: Record<string, unknown>): BenchRequest => ({ method: 'POST', path: '/v1/cl2c/nfts/search', headers: { ...b }, body: JSON.stringify(body) });
   const common = () => pick(adjectives);
   const rareNft = () => `#${int(0, ctx.rows - 1)}`;
-  // Terms too short for the trigram index (lib/search/grams.ts): in most names / in next to none.
+  // Terms too short for the trigram index (lib/storage/sqlite/grams.ts): in most names / in next to none.
   const shortCommon = ['a', 'E', 'r', 'o', 'n', 'er', 'AN', 'ar', 'or', 'en', 'n ', 'e '];
   const shortRare = ['zq', 'qx', 'jv', 'WZ', 'xk', 'vq', 'kz', 'fz', 'q', 'x'];
 

@@ -1,10 +1,10 @@
 /**
- * Bundles the read worker (lib/db/read-worker.ts) with esbuild into one CommonJS file the server
+ * Bundles the read worker (lib/reads/worker.ts) with esbuild into one CommonJS file the server
  * starts as worker threads (lib/db/read-pool.ts). `@/` paths are resolved from tsconfig.json;
  * better-sqlite3 (a native addon) stays external and loads from node_modules. next.config.js runs
  * this after every production compile, writing `.next/read-worker.cjs`.
  *
- * CLI: node scripts/build-read-worker.mjs [--entry lib/db/read-worker.ts] [--out .next/read-worker.cjs]
+ * CLI: node scripts/build-read-worker.mjs [--entry lib/reads/worker.ts] [--out .next/read-worker.cjs]
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 export const READ_WORKER_FILE = 'read-worker.cjs';
 
 /** @param {{ projectDir: string, outfile: string, entry?: string }} options */
-export async function buildReadWorker({ projectDir, outfile, entry = 'lib/db/read-worker.ts' }) {
+export async function buildReadWorker({ projectDir, outfile, entry = 'lib/reads/worker.ts' }) {
   await build({
     absWorkingDir: projectDir,
     entryPoints: [path.resolve(projectDir, entry)],
@@ -36,7 +36,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   };
   await buildReadWorker({
     projectDir: process.cwd(),
-    entry: arg('--entry', 'lib/db/read-worker.ts'),
+    entry: arg('--entry', 'lib/reads/worker.ts'),
     outfile: arg('--out', path.join('.next', READ_WORKER_FILE)),
   });
 }

@@ -6,6 +6,7 @@
  *   key list --org <id|tenant> --json
  *   db reindex | db check   (lib/search/maintenance.ts)
  *   db backup <file> | db restore <file>   (lib/ops/backup.ts)
+ *   chain reconcile   (lib/chain/reconcile.ts)
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -27,7 +28,8 @@ const USAGE = `usage:
   cli db reindex    rebuild search indexes, counters and stored totals from the base tables
   cli db check      verify them; exits 1 on any drift
   cli db backup <file>     (online, consistent while the server runs)
-  cli db restore <file>    (stop the server first)`;
+  cli db restore <file>    (stop the server first)
+  cli chain reconcile      after the node changed chains: orphan what is gone, record the new chain, resume sending`;
 
 class UsageError extends Error {}
 
@@ -62,6 +64,11 @@ async function run(argv: string[]): Promise<unknown> {
   if (group === 'db') {
     const result = runDbCommand(db.$client, command);
     if (result !== undefined) return result;
+  }
+  if (group === 'chain' && command === 'reconcile') {
+    const { getChainClient } = await import('@/lib/chain');
+    const { reconcileChain } = await import('@/lib/chain/reconcile');
+    return reconcileChain(getDb(), getChainClient());
   }
   if (group === 'org' && command === 'create') {
     return createOrganization(db, {

@@ -2,13 +2,14 @@
  * Serves the BUILT app through lib/http/server.ts on HOST:PORT (no build step; `npm start`
  * builds first when needed). Exits 0 after a graceful shutdown on SIGTERM/SIGINT.
  */
-import { EnvError, loadEnv } from '@/lib/env';
+import { assertAppEngineSupported, EnvError, loadEnv } from '@/lib/env';
 import { exitGracefullyOnSignals, startServer } from '@/lib/http/server';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 let config;
 try {
   config = loadEnv();
+  assertAppEngineSupported(config);
 } catch (error) {
   process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
   process.exit(1);

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { EnvError, loadEnv } from '@/lib/env';
+import { assertAppEngineSupported, EnvError, loadEnv } from '@/lib/env';
 import { serverNodeOptions } from '@/lib/ops/server-memory';
 
 const SOURCES = ['app', 'components', 'lib', 'db', 'instrumentation.ts', 'next.config.js', 'package.json'];
@@ -30,7 +30,7 @@ function needsBuild(): boolean {
 }
 
 try {
-  loadEnv();
+  assertAppEngineSupported(loadEnv());
 } catch (error) {
   process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
   process.exit(1);

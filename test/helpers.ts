@@ -68,3 +68,13 @@ export async function adminSessionHeaders(email: string, password = 'correct hor
     .join('; ');
   return { cookie, 'sec-fetch-site': 'same-origin' };
 }
+
+/**
+ * Request headers of a member's own signed-in session (a copyright holder, an invitee): gives the
+ * user a password login first if they have none. Proves the person on link routes.
+ */
+export async function memberSessionHeaders(user: { id: string; email: string }, password = 'member password 1') {
+  const { setPassword } = await import('@/lib/auth/passwords');
+  await setPassword(getDb(), user.id, password);
+  return adminSessionHeaders(user.email, password);
+}

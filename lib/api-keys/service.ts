@@ -188,6 +188,32 @@ export function issueApiKey(db: Db, actor: Actor, input: CreateApiKeyBody) {
   });
 }
 
+/**
+ * Keys die with their owner's access (issue 26 finding 3): when a person is removed from an
+ * organization, demoted below ADMIN, or suspended, every active key they hold there is revoked in
+ * the caller's transaction, with one `api_key.revoke` audit event per key naming the reason.
+ */
+export function revokeKeysOfMember(
+  tx: Pick<Db, 'select' | 'update' | 'insert'>,
+  actor: Actor,
+  organizationId: string,
+  userId: string,
+  reason: 'member.remove' | 'member.demote' | 'member.suspend',
+): string[] {
+  const now = new Date();
+  const revoked = tx
+    .update(apiKeys)
+    .set({ revokedAt: now, updatedAt: now })
+    .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id })
+    .all()
+    .map((r) => r.id);
+  for (const id of revoked) {
+    recordAudit(tx, actor, { action: 'api_key.revoke', entityType: 'api_key', entityId: id, data: { reason, ownerId: userId } });
+  }
+  return revoked;
+}
+
 /** Console revoke: the key stops working on its next use (findActiveKey reads revokedAt every call). */
 export function revokeOrganizationKey(db: Db, actor: Actor, id: string) {
   return db.transaction((tx) => {

@@ -24,6 +24,21 @@ export function findAdminMembership(db: Db, userId: string) {
   );
 }
 
+/**
+ * Whether the user is an ACTIVE member of some organization (any role): who may hold a session.
+ * Members sign in to prove who they are (accepting an invitation, deciding on a copyright share);
+ * only OWNER/ADMIN sessions reach the console and the APIs (getAdminContext).
+ */
+export function hasActiveMembership(db: Db, userId: string): boolean {
+  return (
+    db
+      .select({ id: userOrganizations.id })
+      .from(userOrganizations)
+      .where(and(eq(userOrganizations.userId, userId), eq(userOrganizations.status, 'ACTIVE')))
+      .get() !== undefined
+  );
+}
+
 /** What the console shell shows: the organization and the signed-in admin. */
 export function getAdminContext(db: Db, userId: string) {
   const membership = findAdminMembership(db, userId);

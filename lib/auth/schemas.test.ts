@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POST } from '@/app/api/auth/[...all]/route';
+import { getAdminFromHeaders, getPersonFromHeaders } from '@/lib/auth/session';
 import { getDb } from '@/db/client';
 import { userOrganizations, users } from '@/db/schema';
 import { setPassword } from '@/lib/auth/passwords';
@@ -60,7 +61,7 @@ describe('signInFailureMessage against the real Better Auth answers', () => {
     expect(signInFailureMessage(res.status, undefined)).toBe('Wrong e-mail or password.');
   });
 
-  it('a member who is not OWNER/ADMIN → 403 with the server’s reason', async () => {
+  it('a member who is not OWNER/ADMIN signs in (to prove who they are) but the console refuses the session', async () => {
     const org = await createTestOrg();
     const db = getDb();
     const [member] = db
@@ -73,11 +74,20 @@ describe('signInFailureMessage against the real Better Auth answers', () => {
       .run();
     await setPassword(db, member!.id, 'member password 1');
     const res = await signIn(member!.email, 'member password 1', '10.9.0.2');
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(await getAdminFromHeaders(new Headers({ cookie }))).toBeNull();
+    expect(await getPersonFromHeaders(new Headers({ cookie }))).toMatchObject({ userId: member!.id });
+  });
+
+  it('an account with no ACTIVE membership → 403 with the server’s reason', async () => {
+    const db = getDb();
+    const [loner] = db.insert(users).values({ email: `loner-${crypto.randomUUID()}@example.test`, name: 'Loner' }).returning().all();
+    await setPassword(db, loner!.id, 'loner password 1');
+    const res = await signIn(loner!.email, 'loner password 1', '10.9.0.3');
     expect(res.status).toBe(403);
     const body = (await res.json()) as { message: string };
-    expect(signInFailureMessage(res.status, body.message)).toBe(
-      'This account is not an administrator of any organization.',
-    );
+    expect(signInFailureMessage(res.status, body.message)).toBe('This account is not a member of any organization.');
     expect(res.headers.getSetCookie().join(';')).not.toMatch(/session_token=[^;]/);
   });
 

@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api';
 import { getDb } from '@/db/client';
 import { accounts, sessions, users, verifications } from '@/db/schema';
 import { authSecret, env } from '@/lib/env';
-import { findAdminMembership } from './admin';
+import { hasActiveMembership } from './admin';
 import { CLIENT_ADDRESS_HEADER } from './sign-in-route';
 
 function createAuth() {
@@ -42,11 +42,13 @@ function createAuth() {
     databaseHooks: {
       session: {
         create: {
-          // Only OWNER/ADMIN members of an organization may hold a console session.
+          // Only ACTIVE members may hold a session; the console and the APIs further need
+          // OWNER/ADMIN (lib/auth/session.ts), so a member's session only proves who they are
+          // (accepting an invitation, answering a copyright request).
           before: (session) => {
-            if (!findAdminMembership(db, session.userId)) {
+            if (!hasActiveMembership(db, session.userId)) {
               throw new APIError('FORBIDDEN', {
-                message: 'This account is not an administrator of any organization.',
+                message: 'This account is not a member of any organization.',
               });
             }
             return Promise.resolve({ data: session });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { POST } from '@/app/api/auth/[...all]/route';
+import { GET, POST } from '@/app/api/auth/[...all]/route';
 import { getDb } from '@/db/client';
 import { auditEvents } from '@/db/schema';
 import { resetEnvCache } from '@/lib/env';
@@ -136,5 +136,119 @@ describe('account-wide lock (distributed guessing)', () => {
     expect(((await fresh.json()) as { message: string }).message).toMatch(/locked until/);
     // … the owner's known address does not.
     expect((await signIn(email, 'correct horse battery', '192.0.2.200')).status).toBe(200);
+  });
+});
+
+/** A sign-in in another encoding, exactly as issue 26 finding 1 sent it. */
+function signInEncoded(kind: 'form' | 'multipart', email: string, password: string, peer: string) {
+  const headers: Record<string, string> = { origin: 'http://127.0.0.1:3999', [PEER_HEADER]: peer };
+  let body: string | FormData;
+  if (kind === 'form') {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams({ email, password }).toString();
+  } else {
+    body = new FormData();
+    body.set('email', email);
+    body.set('password', password);
+  }
+  return POST(new Request('http://127.0.0.1:3999/api/auth/sign-in/email', { method: 'POST', headers, body }));
+}
+
+describe('one guard whatever the encoding (issue 26 finding 1)', () => {
+  it('form-urlencoded and multipart failures lock the account like JSON ones, and are audited', async () => {
+    const own = await createTestOrg();
+    const email = own.admin.email;
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await signInEncoded('form', email, 'wrong', '192.0.2.60')).status);
+    for (let i = 0; i < 2; i++) statuses.push((await signInEncoded('multipart', email, 'wrong', '192.0.2.60')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    // The lock counts every encoding: JSON, form and multipart are all refused now, even with the right password.
+    expect((await signIn(email, 'correct horse battery', '192.0.2.60')).status).toBe(429);
+    expect((await signInEncoded('form', email, 'correct horse battery', '192.0.2.60')).status).toBe(429);
+    expect((await signInEncoded('multipart', email, 'correct horse battery', '192.0.2.60')).status).toBe(429);
+    const events = getDb()
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, own.organization.id), eq(auditEvents.entityId, own.admin.id)))
+      .all();
+    expect(events.filter((e) => e.action === 'auth.sign_in_failed')).toHaveLength(FREE_FAILURES);
+    expect(events.filter((e) => e.action === 'auth.sign_in_locked')).toHaveLength(1);
+  });
+
+  it('120 form failures from 120 trusted-proxy addresses lock the account (distributed guessing)', async () => {
+    process.env.TRUSTED_PROXIES = '127.0.0.1';
+    resetEnvCache();
+    const own = await createTestOrg();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 120; i++) {
+      const headers = {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://127.0.0.1:3999',
+        [PEER_HEADER]: '127.0.0.1',
+        'x-forwarded-for': `198.19.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+      };
+      const res = await POST(
+        new Request('http://127.0.0.1:3999/api/auth/sign-in/email', {
+          method: 'POST',
+          headers,
+          body: `email=${encodeURIComponent(own.admin.email)}&password=guess-${i}`,
+        }),
+      );
+      statuses.add(res.status);
+    }
+    expect(statuses).toEqual(new Set([401, 429]));
+    const locked = getDb()
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, own.organization.id), eq(auditEvents.action, 'auth.sign_in_locked')))
+      .all();
+    expect(locked.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a field given twice, a file, or an unknown encoding is refused before any password check', async () => {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:3999', [PEER_HEADER]: '192.0.2.61' };
+    const twice = await POST(
+      new Request('http://127.0.0.1:3999/api/auth/sign-in/email', {
+        method: 'POST',
+        headers,
+        body: `email=a%40example.test&email=${encodeURIComponent(org.admin.email)}&password=correct+horse+battery`,
+      }),
+    );
+    expect(twice.status).toBe(400);
+    const text = await POST(
+      new Request('http://127.0.0.1:3999/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/plain' },
+        body: JSON.stringify({ email: org.admin.email, password: 'correct horse battery' }),
+      }),
+    );
+    expect(text.status).toBe(415);
+  });
+
+  it('routes the app does not use are not exposed (404), e.g. sign-up and verify-password', async () => {
+    for (const path of ['/sign-up/email', '/verify-password', '/delete-user', '/update-user', '/change-email']) {
+      const res = await POST(
+        new Request(`http://127.0.0.1:3999/api/auth${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3999', [PEER_HEADER]: '192.0.2.62' },
+          body: JSON.stringify({ email: 'x@example.test', password: 'whatever pass' }),
+        }),
+      );
+      expect(res.status, path).toBe(404);
+    }
+  });
+});
+
+describe('no session token in any answer (issue 26 low item)', () => {
+  it('GET /api/auth/list-sessions and /get-session carry no token', async () => {
+    const login = await signIn(org.admin.email, 'correct horse battery', '192.0.2.63');
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    for (const path of ['/list-sessions', '/get-session']) {
+      const res = await GET(new Request(`http://127.0.0.1:3999/api/auth${path}`, { headers: { cookie, [PEER_HEADER]: '192.0.2.63' } }));
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text.length).toBeGreaterThan(10);
+      expect(text).not.toMatch(/"token"/);
+    }
   });
 });

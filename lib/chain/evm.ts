@@ -1,5 +1,6 @@
 import {
   BaseError,
+  BlockNotFoundError,
   createPublicClient,
   decodeErrorResult,
   getAddress,
@@ -7,19 +8,28 @@ import {
   http,
   HttpRequestError,
   keccak256,
+  parseTransaction,
   TimeoutError,
   TransactionReceiptNotFoundError,
   type Address,
   type Hex,
   type LocalAccount,
 } from 'viem';
+import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
 import type { Db } from '@/db/client';
 import { deployCall, mintCall, sendCall, type Call } from './calls';
-import { ChainError, chainRejected, chainUnavailable, chainUncertain, shortReason } from './errors';
-import { markSubmitted, recordSigned } from './ledger';
+import { ChainError, chainRejected, chainUnavailable, chainUncertain, classifyRefusal, shortReason } from './errors';
+import { recordedIdentity } from './identity';
+import { getChainTx, markSubmitted, nextLedgerNonce, recordReplacement, recordSigned } from './ledger';
 import { mintedTokenId } from './logs';
 import { withAddressLock } from './nonce-lock';
-import type { ChainClient, ChainReceipt, DeployRequest, MintRequest, SendTokensRequest, SubmitResult } from './types';
+import { bumped } from './settings';
+import type { ChainClient, ChainIdentityFacts, ChainReceipt, DeployRequest, MintRequest, Rebroadcast, ReplaceRequest, SendTokensRequest, SubmitResult } from './types';
+
+/** Every custom error our contracts (and the OpenZeppelin code in them) can revert with. */
+export const contractErrorsAbi = [...cL2CCollectionAbi, ...cL2CTokenAbi].filter(
+  (item, i, all) => item.type === 'error' && all.findIndex((o) => o.type === 'error' && o.name === item.name) === i,
+);
 
 /**
  * A real EVM network over JSON-RPC (`CHAIN=evm`, `RPC_URL`). Per signing address, one at a time:
@@ -42,8 +52,39 @@ export class EvmChainClient implements ChainClient {
   }
 
   async chainId(): Promise<number> {
-    this.cachedChainId ??= await this.client.getChainId();
+    this.cachedChainId ??= await this.rpc(() => this.client.getChainId());
     return this.cachedChainId;
+  }
+
+  /** Never cached: a restarted node answers the same chain id with a new genesis block. */
+  async identity(): Promise<ChainIdentityFacts> {
+    const [chainId, genesis] = await this.rpc(() => Promise.all([this.client.getChainId(), this.client.getBlock({ blockNumber: 0n })]));
+    return { chainId, genesisHash: genesis.hash };
+  }
+
+  blockNumber(): Promise<number> {
+    return this.rpc(async () => Number(await this.client.getBlockNumber({ cacheTime: 0 })));
+  }
+
+  async blockHashAt(blockNumber: number): Promise<Hex | null> {
+    try {
+      return (await this.client.getBlock({ blockNumber: BigInt(blockNumber) })).hash;
+    } catch (error) {
+      if (error instanceof BlockNotFoundError) return null;
+      throw isTransportError(error) ? chainUnavailable(shortReason(error)) : error;
+    }
+  }
+
+  confirmedNonce(address: Address): Promise<number> {
+    return this.rpc(() => this.client.getTransactionCount({ address, blockTag: 'latest' }));
+  }
+
+  private async rpc<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw isTransportError(error) ? chainUnavailable(shortReason(error)) : error;
+    }
   }
 
   deploy(req: DeployRequest) {
@@ -63,7 +104,10 @@ export class EvmChainClient implements ChainClient {
       let chainId: number, nonce: number, gas: bigint, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
       try {
         chainId = await this.chainId();
-        nonce = await this.client.getTransactionCount({ address: from.address, blockTag: 'pending' });
+        // Never below what this ledger already signed on this chain: a node that lost pending
+        // transactions must not get their nonces for new payments.
+        const pending = await this.client.getTransactionCount({ address: from.address, blockTag: 'pending' });
+        nonce = Math.max(pending, nextLedgerNonce(this.db(), this.name, from.address, recordedIdentity(this.db(), this.name)?.genesisHash ?? null));
         gas = await this.client.estimateGas({ account: from.address, to: call.to, data: call.data, value: call.value });
         fees = await this.client.estimateFeesPerGas();
         const balance = await this.client.getBalance({ address: from.address });
@@ -75,6 +119,7 @@ export class EvmChainClient implements ChainClient {
         if (error instanceof ChainError) throw error;
         throw isTransportError(error) ? chainUnavailable(shortReason(error)) : chainRejected(revertReason(error, call));
       }
+      const gasLimit = (gas * 12n) / 10n;
       const raw = await from.signTransaction({
         type: 'eip1559',
         chainId,
@@ -82,20 +127,79 @@ export class EvmChainClient implements ChainClient {
         to: call.to,
         value: call.value,
         data: call.data,
-        gas: (gas * 12n) / 10n,
+        gas: gasLimit,
         ...fees,
       });
       const transactionHash = keccak256(raw);
       const contractAddress = call.to ? null : getContractAddress({ from: from.address, nonce: BigInt(nonce) });
       const db = this.db();
-      recordSigned(db, ledgerId, { chain: this.name, chainId, from: from.address, to: call.to, nonce, transactionHash, raw, contractAddress });
-      try {
-        await this.client.sendRawTransaction({ serializedTransaction: raw });
-      } catch (error) {
-        throw isTransportError(error) ? chainUncertain(shortReason(error)) : chainRejected(revertReason(error, call));
-      }
-      markSubmitted(db, ledgerId);
+      recordSigned(db, ledgerId, {
+        chain: this.name,
+        chainId,
+        from: from.address,
+        to: call.to,
+        nonce,
+        transactionHash,
+        raw,
+        contractAddress,
+        valueWei: call.value,
+        gasLimit,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        genesisHash: (recordedIdentity(db, this.name)?.genesisHash ?? null) as Hex | null,
+      });
+      await this.broadcast(raw, call);
+      markSubmitted(db, ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
       return { transactionHash, raw, nonce, from: from.address, contractAddress, broadcast: true };
+    });
+  }
+
+  /** Hands signed bytes to the node; a node that already has them counts as accepted. */
+  private async broadcast(raw: Hex, call?: Pick<Call, 'abi'>) {
+    try {
+      await this.client.sendRawTransaction({ serializedTransaction: raw });
+    } catch (error) {
+      if (isTransportError(error)) throw chainUncertain(shortReason(error));
+      const refusal = classifyRefusal(errorText(error));
+      if (refusal.kind === 'known') return;
+      // An automining node reports a transaction that reverted in its block as an error, yet it
+      // was mined and gas was spent: a receipt means it was sent (the receipt tells the revert).
+      const mined = await this.client.getTransactionReceipt({ hash: keccak256(raw) }).catch(() => null);
+      if (mined) return;
+      throw chainRejected(refusal.kind === 'refused' ? revertReason(error, call) : refusal.reason);
+    }
+  }
+
+  replace(req: ReplaceRequest): Promise<{ transactionHash: Hex } | null> {
+    return withAddressLock(req.from.address, async () => {
+      const db = this.db();
+      const row = getChainTx(db, req.ledgerId);
+      if (!row?.raw || row.nonce == null || (row.status !== 'SIGNED' && row.status !== 'SUBMITTED')) return null;
+      const previous = parseTransaction(row.raw as Hex);
+      const current = await this.rpc(() => this.client.estimateFeesPerGas());
+      let maxPriorityFeePerGas = bumped(BigInt(row.maxPriorityFeePerGas ?? previous.maxPriorityFeePerGas ?? 0n), req.bumpPercent);
+      if (current.maxPriorityFeePerGas > maxPriorityFeePerGas) maxPriorityFeePerGas = current.maxPriorityFeePerGas;
+      let maxFeePerGas = bumped(BigInt(row.maxFeePerGas ?? previous.maxFeePerGas ?? 0n), req.bumpPercent);
+      if (current.maxFeePerGas > maxFeePerGas) maxFeePerGas = current.maxFeePerGas;
+      if (maxPriorityFeePerGas > maxFeePerGas) maxFeePerGas = maxPriorityFeePerGas;
+      if (maxFeePerGas > req.maxFeePerGas) return null;
+      const cancel = req.purpose === 'cancel';
+      const raw = await req.from.signTransaction({
+        type: 'eip1559',
+        chainId: row.chainId ?? (await this.chainId()),
+        nonce: row.nonce,
+        to: cancel ? req.from.address : previous.to,
+        value: cancel ? 0n : previous.value,
+        data: cancel ? undefined : previous.data,
+        gas: cancel ? 21_000n : previous.gas,
+        maxFeePerGas,
+        maxPriorityFeePerGas,
+      });
+      const transactionHash = keccak256(raw);
+      recordReplacement(db, row, { purpose: req.purpose, transactionHash, raw, maxFeePerGas, maxPriorityFeePerGas });
+      await this.broadcast(raw);
+      markSubmitted(db, row.id, { now: new Date(), block: await this.blockNumber().catch(() => null) });
+      return { transactionHash };
     });
   }
 
@@ -107,7 +211,7 @@ export class EvmChainClient implements ChainClient {
       if (error instanceof TransactionReceiptNotFoundError) return null;
       throw isTransportError(error) ? chainUnavailable(shortReason(error)) : error;
     }
-    const block = await this.client.getBlock({ blockNumber: receipt.blockNumber });
+    const [block, head] = await Promise.all([this.client.getBlock({ blockNumber: receipt.blockNumber }), this.client.getBlockNumber({ cacheTime: 0 })]);
     const logs = receipt.logs.map((l) => ({ address: getAddress(l.address), topics: l.topics as Hex[], data: l.data, logIndex: l.logIndex }));
     let reason: string | null = null;
     if (receipt.status === 'reverted') reason = await this.replayReason(transactionHash, receipt.blockNumber);
@@ -115,6 +219,10 @@ export class EvmChainClient implements ChainClient {
       transactionHash,
       status: receipt.status,
       blockNumber: Number(receipt.blockNumber),
+      blockHash: receipt.blockHash,
+      confirmations: Math.max(1, Number(head - receipt.blockNumber) + 1),
+      gasUsed: receipt.gasUsed.toString(),
+      effectiveGasPrice: receipt.effectiveGasPrice.toString(),
       blockTime: new Date(Number(block.timestamp) * 1000),
       contractAddress: receipt.contractAddress ? getAddress(receipt.contractAddress) : null,
       tokenId: receipt.status === 'success' ? mintedTokenId(logs, receipt.to) : null,
@@ -131,18 +239,18 @@ export class EvmChainClient implements ChainClient {
       await this.client.call({ account: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas, blockNumber });
       return 'reverted (out of gas or state changed before the block)';
     } catch (error) {
-      return revertReason(error);
+      return revertReason(error, { abi: contractErrorsAbi });
     }
   }
 
-  async rebroadcast(raw: Hex): Promise<boolean> {
+  async rebroadcast(raw: Hex): Promise<Rebroadcast> {
     try {
       await this.client.sendRawTransaction({ serializedTransaction: raw });
-      return true;
+      return { accepted: true };
     } catch (error) {
       if (isTransportError(error)) throw chainUnavailable(shortReason(error));
-      if (/already known|known transaction|already imported/i.test(errorText(error))) return true;
-      return false;
+      const refusal = classifyRefusal(errorText(error));
+      return refusal.kind === 'known' ? { accepted: true } : { accepted: false, kind: refusal.kind, reason: refusal.reason };
     }
   }
 
@@ -155,7 +263,7 @@ export class EvmChainClient implements ChainClient {
   }
 }
 
-function errorText(error: unknown): string {
+export function errorText(error: unknown): string {
   if (error instanceof BaseError) return [error.shortMessage, error.details, error.message].join(' ');
   return error instanceof Error ? error.message : String(error);
 }
@@ -167,13 +275,13 @@ export function isTransportError(error: unknown): boolean {
 }
 
 /** A readable reason: a custom error decoded with the contract's ABI, else the node's message. */
-export function revertReason(error: unknown, call?: Pick<Call, 'abi'>): string {
+export function revertReason(error: unknown, call?: { abi?: Call['abi'] | typeof contractErrorsAbi }): string {
   if (error instanceof BaseError && call?.abi) {
     const withData = error.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null;
     const data = withData?.data ?? (/return data: (0x[0-9a-fA-F]+)/.exec(errorText(error))?.[1] as Hex | undefined);
     if (data && data.length >= 10) {
       try {
-        const decoded = decodeErrorResult({ abi: call.abi, data });
+        const decoded = decodeErrorResult({ abi: [...call.abi, ...contractErrorsAbi], data });
         return `reverted: ${decoded.errorName}(${(decoded.args ?? []).map(String).join(', ')})`;
       } catch {
         // fall through to the node's own words

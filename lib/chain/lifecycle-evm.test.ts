@@ -14,6 +14,7 @@ import { registerUserInOrganization } from '@/lib/users/registration';
 import { call, createTestOrg } from '@/test/helpers';
 import { POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
 import { POST as deployRoute } from '@/app/api/v1/cl2c/contract/[id]/deploy/route';
+import { GET as getContractRoute } from '@/app/api/v1/cl2c/contract/[id]/route';
 import { POST as createNftRoute } from '@/app/api/v1/cl2c/nft/route';
 import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
 import { GET as walletRoute } from '@/app/api/v1/cl2c/wallet/route';
@@ -159,7 +160,8 @@ describe('CHAIN=evm against a Hardhat node', () => {
     expect(error).toMatchObject({ status: 502 });
     const rows = getDb().select().from(tokenTransfers).where(eq(tokenTransfers.idempotencyKey, key)).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'PENDING', transactionHash: expect.stringMatching(/^0x/) });
+    // Signed and handed to the node, the answer lost: sent (pending), never "failed".
+    expect(rows[0]).toMatchObject({ status: 'SUBMITTED', state: 'sent', transactionHash: expect.stringMatching(/^0x/) });
     await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
     expect(transfer(rows[0]!.id).status).toBe('CONFIRMED');
     const replay = await send({ memberId: m.membershipId, amount: 0.7 }, key);
@@ -168,27 +170,58 @@ describe('CHAIN=evm against a Hardhat node', () => {
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(parseEther('0.7'));
   });
 
-  it('node stopped: 502, nothing recorded as sent, same key never sends twice; after a restart sends work again', async () => {
+  it('node stopped: 502, nothing recorded as sent, the same key answers FAILED (never 502, never a payment); node restarted empty: sending stops, /api/ready says why, `chain reconcile` orphans the old chain\'s records and sending resumes', async () => {
     const m = member();
     const port = node.port;
+    const paid = await send({ memberId: m.membershipId, amount: 0.25 });
+    expect(paid.json).toMatchObject({ status: 'CONFIRMED' });
+    const deployedBefore = await call(createContractRoute, { method: 'POST', headers: h(), body: { name: 'Before', symbol: 'BFR' } });
+    expect((await call(deployRoute, { method: 'POST', headers: h(), params: { id: deployedBefore.json.id as string } })).json.status).toBe('DEPLOYED');
     await node.stop();
     const key = `down-${crypto.randomUUID()}`;
     const res = await send({ memberId: m.membershipId, amount: 1 }, key);
     expect(res.status).toBe(502);
     expect(res.json.error).toMatch(/could not be reached/);
     const id = (res.json.details[0] as string).slice('transferId: '.length);
-    expect(transfer(id)).toMatchObject({ status: 'FAILED', transactionHash: null, broadcast: false });
+    expect(transfer(id)).toMatchObject({ status: 'FAILED', state: 'errored', transactionHash: null, broadcast: false });
     expect(getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, id)).get()).toMatchObject({ status: 'FAILED', raw: null });
     expect((await call(walletRoute, { headers: h() })).status).toBe(502);
+    const retried = await send({ memberId: m.membershipId, amount: 1 }, key);
+    expect(retried.status).toBe(200);
+    expect(retried.json).toMatchObject({ transferId: id, success: false, status: 'FAILED', state: 'errored' });
 
+    // The node comes back EMPTY (a new genesis block): the old nonces, contracts and payments are gone.
     node = await startDevNode({ port });
     await fund(node.url, wallet, '5');
-    const again = await send({ memberId: m.membershipId, amount: 1 }, key);
-    expect(again.status).toBe(502); // the key's answer is final: it was not sent, and it is not sent now
+    const { GET: ready } = await import('@/app/api/ready/route');
+    const readiness = await ready();
+    expect(readiness.status).toBe(503);
+    const body = (await readiness.json()) as { checks: { chain: { status: string; detail: string } } };
+    expect(body.checks.chain).toMatchObject({ status: 'error', detail: expect.stringMatching(/genesis block .* sending is stopped .*chain reconcile/) });
+    const halted = await send({ memberId: m.membershipId, amount: 1 }, `up-${crypto.randomUUID()}`);
+    expect(halted.status).toBe(503);
+    expect(halted.json.error).toMatch(/different chain/);
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(0n);
+    // The same key still answers its send, not a 503 or a new payment.
+    expect((await send({ memberId: m.membershipId, amount: 1 }, key)).json).toMatchObject({ transferId: id, status: 'FAILED' });
+    // The worker does not relabel what was mined on the old chain while stopped.
+    await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
+    expect(transfer(paid.json.transferId as string)).toMatchObject({ status: 'CONFIRMED' });
+
+    const { reconcileChain } = await import('./reconcile');
+    const report = await reconcileChain(getDb(), getChainClient());
+    expect(report.orphaned).toBeGreaterThanOrEqual(2);
+    expect(report.nonces.find((n) => n.address === wallet)).toMatchObject({ chainNonce: 0 });
+    expect(transfer(paid.json.transferId as string)).toMatchObject({ status: 'FAILED', state: 'orphaned', error: expect.stringMatching(/^orphaned: /) });
+    const contract = await call(getContractRoute, { headers: h(), params: { id: deployedBefore.json.id as string } });
+    expect(contract.json).toMatchObject({ status: 'FAILED', chainTransaction: { status: 'ORPHANED', state: 'orphaned' } });
+    expect((await ready()).status).toBe(200);
+
     const fresh = await send({ memberId: m.membershipId, amount: 1 }, `up-${crypto.randomUUID()}`);
     expect(fresh.json).toMatchObject({ status: 'CONFIRMED' });
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(parseEther('1'));
+    const row = getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, fresh.json.transferId as string)).get()!;
+    expect(row.nonce).toBe(0); // the new chain's first nonce, taken from the chain after reconciling
     expect((await call(walletRoute, { headers: h() })).json).toMatchObject({ address: wallet, chain: 'evm', chainId: 31337 });
   });
 });

@@ -28,7 +28,7 @@ describe('LocalChainClient (embedded, no network)', () => {
     expect(tx).toMatchObject({ type: 'eip1559', chainId: LOCAL_CHAIN_ID, value: parseEther('1.5'), gas: 21_000n });
     expect(getAddress(tx.to!)).toBe(to);
     expect(keccak256(a.raw)).toBe(a.transactionHash);
-    expect(await ctx.client.rebroadcast(a.raw)).toBe(true);
+    expect(await ctx.client.rebroadcast(a.raw)).toEqual({ accepted: true });
   });
 
   it('20 parallel sends take 20 consecutive nonces', async () => {

@@ -1,22 +1,66 @@
 import {
   decodeFunctionData,
   erc20Abi,
+  formatEther,
   getAddress,
   getContractAddress,
   keccak256,
+  parseEther,
   parseGwei,
   parseTransaction,
+  toHex,
   type Address,
   type Hex,
   type LocalAccount,
 } from 'viem';
 import { cL2CCollectionAbi } from '@/chain/artifacts';
 import type { Db } from '@/db/client';
+import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { chainTransactions } from '@/db/schema';
 import { deployCall, mintCall, sendCall, type Call } from './calls';
+import { chainInsufficient } from './errors';
 import { findChainTxByHash, localMintsBefore, nextLocalNonce, recordSigned } from './ledger';
 import { deployLogs, erc20TransferLogs, mintLogs } from './logs';
 import { withAddressLock } from './nonce-lock';
-import type { ChainClient, ChainLog, ChainReceipt, DeployRequest, MintRequest, SendTokensRequest, SubmitResult } from './types';
+import { localChainBalance } from './settings';
+import type { ChainClient, ChainIdentityFacts, ChainLog, ChainReceipt, DeployRequest, MintRequest, Rebroadcast, SendTokensRequest, SubmitResult } from './types';
+
+const LOCAL_MAX_FEE = parseGwei('60');
+const LOCAL_TIP = parseGwei('30');
+/** A fixed, recognisable "genesis" for the embedded chain: it never changes, nothing to reconcile. */
+const LOCAL_GENESIS = keccak256(toHex('cl2c embedded local chain'));
+
+/**
+ * What an address has signed away on the embedded chain: each transaction's simulated amount (the
+ * value, or the token amount of a faucet send) plus its gas at its fee cap. Refused, cancelled and
+ * orphaned rows spent nothing.
+ */
+export function localSpent(db: Db, from: Address): bigint {
+  const rows = db
+    .select({ value: chainTransactions.valueWei, gas: chainTransactions.gasLimit, fee: chainTransactions.maxFeePerGas })
+    .from(chainTransactions)
+    .where(
+      and(
+        eq(chainTransactions.chain, 'local'),
+        eq(chainTransactions.fromAddress, from),
+        isNotNull(chainTransactions.nonce),
+        notInArray(chainTransactions.status, ['FAILED', 'CANCELLED', 'ORPHANED']),
+      ),
+    )
+    .all();
+  return rows.reduce((sum, r) => sum + BigInt(r.value ?? '0') + BigInt(r.gas ?? '0') * BigInt(r.fee ?? '0'), 0n);
+}
+
+/** The simulated balance of an organization wallet: LOCAL_CHAIN_BALANCE minus what it signed. */
+export function localBalance(db: Db, from: Address): bigint {
+  const left = localChainBalance() - localSpent(db, from);
+  return left > 0n ? left : 0n;
+}
+
+/** What a local transaction will draw from the simulated balance (amount + gas at the fee cap). */
+export function localCost(call: Pick<Call, 'value' | 'gas'>, amount?: string): bigint {
+  return (amount ? parseEther(amount) : call.value) + call.gas * LOCAL_MAX_FEE;
+}
 
 /** Polygon Amoy: the local driver signs transactions as a testnet wallet would. */
 export const LOCAL_CHAIN_ID = 80002;
@@ -42,6 +86,29 @@ export class LocalChainClient implements ChainClient {
     return Promise.resolve(LOCAL_CHAIN_ID);
   }
 
+  identity(): Promise<ChainIdentityFacts> {
+    return Promise.resolve({ chainId: LOCAL_CHAIN_ID, genesisHash: LOCAL_GENESIS });
+  }
+
+  /** One transaction per block: the number of transactions signed so far. */
+  blockNumber() {
+    const row = this.db().$client.prepare(`select count(*) as n from chain_transactions where chain = 'local' and transaction_hash is not null`).get() as { n: number };
+    return Promise.resolve(row.n);
+  }
+
+  blockHashAt(blockNumber: number) {
+    return this.blockNumber().then((head) => (blockNumber > head ? null : keccak256(toHex(`local block ${blockNumber}`))));
+  }
+
+  confirmedNonce(address: Address) {
+    return Promise.resolve(nextLocalNonce(this.db(), this.name, address));
+  }
+
+  /** Nothing local is ever pending (its receipt is synthesized at once): nothing to replace. */
+  replace() {
+    return Promise.resolve(null);
+  }
+
   deploy(req: DeployRequest) {
     return this.submit(req.ledgerId, req.from, deployCall(req));
   }
@@ -51,12 +118,19 @@ export class LocalChainClient implements ChainClient {
   }
 
   sendTokens(req: SendTokensRequest) {
-    return this.submit(req.ledgerId, req.from, sendCall(req, this.faucetToken));
+    return this.submit(req.ledgerId, req.from, sendCall(req, this.faucetToken), req.amount);
   }
 
-  private submit(ledgerId: string, from: LocalAccount, call: Call): Promise<SubmitResult> {
+  private submit(ledgerId: string, from: LocalAccount, call: Call, amount?: string): Promise<SubmitResult> {
     return withAddressLock(from.address, async () => {
       const db = this.db();
+      const cost = localCost(call, amount);
+      const balance = localBalance(db, from.address);
+      if (cost > balance) {
+        throw chainInsufficient(
+          `${amount ? `amount ${amount} plus gas` : 'gas'} (${formatEther(cost)}) exceeds the simulated balance of ${from.address} on the local chain (${formatEther(balance)} left of LOCAL_CHAIN_BALANCE ${formatEther(localChainBalance())})`,
+        );
+      }
       const nonce = nextLocalNonce(db, this.name, from.address);
       const raw = await from.signTransaction({
         type: 'eip1559',
@@ -66,13 +140,28 @@ export class LocalChainClient implements ChainClient {
         value: call.value,
         data: call.data,
         gas: call.gas,
-        maxPriorityFeePerGas: parseGwei('30'),
-        maxFeePerGas: parseGwei('60'),
+        maxPriorityFeePerGas: LOCAL_TIP,
+        maxFeePerGas: LOCAL_MAX_FEE,
       });
       const transactionHash = keccak256(raw);
       const contractAddress = call.to ? null : getContractAddress({ from: from.address, nonce: BigInt(nonce) });
       const tokenId = call.to && call.abi === cL2CCollectionAbi ? localMintsBefore(db, this.name, call.to, nonce) + 1 : null;
-      recordSigned(db, ledgerId, { chain: this.name, chainId: LOCAL_CHAIN_ID, from: from.address, to: call.to, nonce, transactionHash, raw, contractAddress, tokenId });
+      recordSigned(db, ledgerId, {
+        chain: this.name,
+        chainId: LOCAL_CHAIN_ID,
+        from: from.address,
+        to: call.to,
+        nonce,
+        transactionHash,
+        raw,
+        contractAddress,
+        tokenId,
+        valueWei: amount ? parseEther(amount) : call.value,
+        gasLimit: call.gas,
+        maxFeePerGas: LOCAL_MAX_FEE,
+        maxPriorityFeePerGas: LOCAL_TIP,
+        genesisHash: LOCAL_GENESIS,
+      });
       return { transactionHash, raw, nonce, from: from.address, contractAddress, broadcast: false };
     });
   }
@@ -102,10 +191,15 @@ export class LocalChainClient implements ChainClient {
         if (transfer?.functionName === 'transfer') logs = erc20TransferLogs(to, from, transfer.args[0], transfer.args[1]);
       }
     }
+    const blockNumber = localBlockNumber(db, row.id);
     return Promise.resolve({
       transactionHash,
       status: 'success',
-      blockNumber: localBlockNumber(db, row.id),
+      blockNumber,
+      blockHash: keccak256(toHex(`local block ${blockNumber}`)),
+      confirmations: 1,
+      gasUsed: (tx.gas ?? 0n).toString(),
+      effectiveGasPrice: (tx.maxFeePerGas ?? 0n).toString(),
       blockTime: row.createdAt,
       contractAddress,
       tokenId,
@@ -115,14 +209,15 @@ export class LocalChainClient implements ChainClient {
     });
   }
 
-  rebroadcast(raw: Hex) {
-    return Promise.resolve(Boolean(findChainTxByHash(this.db(), keccak256(raw))));
+  rebroadcast(raw: Hex): Promise<Rebroadcast> {
+    return Promise.resolve(
+      findChainTxByHash(this.db(), keccak256(raw)) ? { accepted: true } : { accepted: false, kind: 'refused', reason: 'node refused: unknown to the local chain' },
+    );
   }
 
-  /** The embedded chain keeps no balances: it reports 0 (nothing is ever spent either). */
+  /** The simulated balance (LOCAL_CHAIN_BALANCE minus what the wallet signed). */
   getBalance(address: Address) {
-    void address;
-    return Promise.resolve(0n);
+    return Promise.resolve(localBalance(this.db(), getAddress(address)));
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { contractView } from '@/lib/contracts/schemas';
+import { contractChainView } from '@/lib/contracts/schemas';
 import { nftDetailView } from '@/lib/nfts/schemas';
 import { aErrors, familyAError, jsonResponse } from '@/lib/openapi/registry';
 
@@ -9,7 +9,9 @@ export const walletView = z
     address: z.string().meta({ description: 'EIP-55 address that pays for deployments, mints and sends.' }),
     chain: z.enum(['local', 'evm']).meta({ description: '`local`: embedded, nothing is broadcast; `evm`: a real network over `RPC_URL`.' }),
     chainId: z.number().int().meta({ description: '80002 (Polygon Amoy) on `local`; the node’s chain id on `evm`.' }),
-    balance: z.string().meta({ description: 'Native balance in whole units (18 decimals) as a decimal string; always "0" on `local`.' }),
+    balance: z.string().meta({
+      description: 'Native balance in whole units (18 decimals) as a decimal string; on `local` the simulated balance (`LOCAL_CHAIN_BALANCE` minus what the wallet signed).',
+    }),
   })
   .meta({ id: 'Wallet' });
 
@@ -35,14 +37,25 @@ export function registerChainPaths(registry: OpenAPIRegistry) {
     tags: ['Smart contracts'],
     request: { params: contractId },
     responses: {
-      200: jsonResponse('The contract after deployment (DEPLOYED, or CREATED with its hash while the receipt is awaited)', contractView),
+      200: jsonResponse('The contract after deployment (DEPLOYED, or CREATED with its hash while the receipt is awaited)', contractChainView),
       401: aErrors[401],
       404: aErrors[404],
       409: chainError('Already DEPLOYED, or a deployment is already in progress.'),
       422: chainError('The chain refused the deployment (revert, insufficient funds); the record is FAILED with the reason.'),
       429: aErrors[429],
       502: chainError('The node could not be reached; the record is FAILED (nothing was sent) or, if the node’s answer was lost, left for the receipt worker.'),
+      503: chainError('Sending is stopped: the node serves another chain than the one on record.'),
     },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/cl2c/contract/{id}',
+    operationId: 'getContract',
+    summary: 'Extension — one contract record with the chain facts of its latest deployment',
+    description: 'The contract as A1 lists it, plus `chainTransaction`: ledger state, every hash tried, receipt and history. Another organization’s contract is 404.',
+    tags: ['Smart contracts'],
+    request: { params: contractId },
+    responses: { 200: jsonResponse('The contract', contractChainView), 401: aErrors[401], 404: aErrors[404], 429: aErrors[429] },
   });
   registry.registerPath({
     method: 'post',
@@ -68,6 +81,7 @@ export function registerChainPaths(registry: OpenAPIRegistry) {
       422: chainError('The chain refused the mint; the NFT is FAILED with the reason.'),
       429: aErrors[429],
       502: chainError('The node could not be reached.'),
+      503: chainError('Sending is stopped: the node serves another chain than the one on record.'),
     },
   });
   registry.registerPath({

@@ -1,106 +1,56 @@
-import { and, eq } from 'drizzle-orm';
 import { getAddress, parseEventLogs, type Hex } from 'viem';
 import { cL2CCollectionAbi } from '@/chain/artifacts';
 import type { Db } from '@/db/client';
-import { chainTransactions, nfts, smartContracts, tokenTransfers, type ChainTransaction } from '@/db/schema';
-import { recordChainOutcome } from '@/lib/audit/chain-events';
-import { log } from '@/lib/logger';
-import type { ChainClient } from './types';
-import { getChainTx } from './ledger';
+import type { ChainTransaction } from '@/db/schema';
+import { attemptsOf, getChainTx } from './ledger';
 import { logsJson } from './logs';
-import type { ChainReceipt } from './types';
+import { confirmationsFor, finalityBlocks } from './settings';
+import { transitionChainTx } from './state';
+import type { ChainClient, ChainReceipt } from './types';
 
 /**
- * Applying a chain outcome to the ledger row and to the record it is for, in one transaction:
- * - deploy:   DEPLOYED with contractAddress, creatorAddress, deployedAt (block time), logs — or FAILED;
- * - mint:     MINTED with tokenId, tokenOwner, mintedAt (block time), mintLogs — or FAILED;
- * - transfer: CONFIRMED when broadcast (a `local` transfer stays SIGNED: nothing was sent) — or FAILED.
- * A failed deploy/mint keeps its reason in deploymentLogs/mintLogs as `{"error": "..."}`.
+ * Applying a chain outcome to a ledger row (and, through lib/chain/state.ts, to its record):
+ * - a receipt of one of the row's transactions (the first, a fee bump or a cancel — whichever
+ *   mined wins): success → MINED, or CONFIRMED once `CHAIN_CONFIRMATIONS` deep; our cancel → CANCELLED;
+ *   reverted → REVERTED with the reason decoded by our ABIs (gas was spent);
+ * - nothing was sent (refused, unreachable, interrupted before signing) → FAILED.
+ * The `local` driver's receipts are final at once (nothing there can be reorganized).
  */
 
 const globalForFlight = globalThis as unknown as { __cl2cChainInFlight?: Set<string> };
 /** Ledger rows a request of this process is working on; the worker leaves them alone. */
 export const inFlight = (globalForFlight.__cl2cChainInFlight ??= new Set<string>());
 
-export function applyReceipt(db: Db, row: ChainTransaction, receipt: ChainReceipt) {
+export function applyReceipt(db: Db, row: ChainTransaction, receipt: ChainReceipt): ChainTransaction {
+  const attempt = attemptsOf(db, row.id).find((a) => a.transactionHash.toLowerCase() === receipt.transactionHash.toLowerCase());
+  const cancelled = attempt?.purpose === 'cancel';
   // A mint that emitted no Minted event did not mint (e.g. the address holds no collection).
-  const noToken = row.kind === 'mint' && receipt.status === 'success' && receipt.tokenId == null;
+  const noToken = !cancelled && row.kind === 'mint' && receipt.status === 'success' && receipt.tokenId == null;
   const ok = receipt.status === 'success' && !noToken;
   const reason = ok ? null : noToken ? 'the transaction succeeded but minted no token' : (receipt.reason ?? 'the transaction reverted');
-  db.transaction((tx) => {
-    tx.update(chainTransactions)
-      .set({
-        status: ok ? 'CONFIRMED' : 'FAILED',
-        blockNumber: receipt.blockNumber,
-        blockTime: receipt.blockTime,
-        contractAddress: receipt.contractAddress ?? row.contractAddress,
-        tokenId: receipt.tokenId,
-        error: reason,
-        nextCheckAt: null,
-      })
-      .where(eq(chainTransactions.id, row.id))
-      .run();
-    const scope = <T extends typeof smartContracts | typeof nfts | typeof tokenTransfers>(t: T) =>
-      and(eq(t.id, row.entityId), eq(t.organizationId, row.organizationId));
-    if (row.kind === 'deploy') {
-      tx.update(smartContracts)
-        .set(
-          ok
-            ? {
-                status: 'DEPLOYED',
-                contractAddress: receipt.contractAddress,
-                creatorAddress: row.fromAddress,
-                deployedAt: receipt.blockTime,
-                deploymentTransactionHash: receipt.transactionHash,
-                deploymentLogs: logsJson(receipt.logs),
-              }
-            : { status: 'FAILED', deploymentTransactionHash: receipt.transactionHash, deploymentLogs: JSON.stringify({ error: reason }) },
-        )
-        .where(scope(smartContracts))
-        .run();
-    } else if (row.kind === 'mint') {
-      const owner = ok ? mintRecipient(receipt) : null;
-      tx.update(nfts)
-        .set(
-          ok
-            ? {
-                status: 'MINTED',
-                tokenId: receipt.tokenId,
-                tokenOwner: owner,
-                mintedAt: receipt.blockTime,
-                mintTransactionHash: receipt.transactionHash,
-                mintLogs: logsJson(receipt.logs),
-              }
-            : { status: 'FAILED', mintTransactionHash: receipt.transactionHash, mintLogs: JSON.stringify({ error: reason }) },
-        )
-        .where(scope(nfts))
-        .run();
-    } else {
-      tx.update(tokenTransfers)
-        .set(ok ? { status: receipt.broadcast ? 'CONFIRMED' : 'SIGNED' } : { status: 'FAILED', error: reason })
-        .where(scope(tokenTransfers))
-        .run();
-    }
-    recordChainOutcome(tx, {
-      organizationId: row.organizationId,
-      kind: row.kind,
-      entityId: row.entityId,
-      ok,
-      broadcast: receipt.broadcast,
+  const depth = confirmationsFor(row.chainId);
+  // The embedded chain's receipts are final at once (it has no blocks to wait for or to lose).
+  const status = !ok ? 'REVERTED' : cancelled ? 'CANCELLED' : !receipt.broadcast || receipt.confirmations >= depth ? 'CONFIRMED' : 'MINED';
+  const final = !receipt.broadcast || (status !== 'MINED' && receipt.confirmations >= finalityBlocks());
+  return transitionChainTx(db, row.id, status, {
+    set: {
       transactionHash: receipt.transactionHash,
       blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      blockTime: receipt.blockTime,
+      gasUsed: receipt.gasUsed,
+      effectiveGasPrice: receipt.effectiveGasPrice,
+      contractAddress: cancelled ? null : (receipt.contractAddress ?? row.contractAddress),
       tokenId: receipt.tokenId,
-      reason,
-    });
-  });
-  log(ok ? 'info' : 'warn', 'chain transaction settled', {
-    ledgerId: row.id,
-    kind: row.kind,
-    entityId: row.entityId,
-    transactionHash: receipt.transactionHash,
-    status: receipt.status,
-    blockNumber: receipt.blockNumber,
-    ...(reason ? { reason } : {}),
+      error: cancelled ? 'cancelled: a zero-value transfer to the wallet itself took this nonce; nothing was paid' : reason,
+      nextCheckAt: null,
+      attempts: 0,
+      finalAt: final ? new Date() : null,
+    },
+    detail: !ok
+      ? `mined in block ${receipt.blockNumber}, reverted: ${reason}`
+      : `mined in block ${receipt.blockNumber} (${receipt.confirmations} of ${depth} confirmations)`,
+    facts: cancelled ? {} : { logs: logsJson(receipt.logs), tokenOwner: row.kind === 'mint' && ok ? mintRecipient(receipt) : undefined },
   });
 }
 
@@ -111,37 +61,8 @@ function mintRecipient(receipt: ChainReceipt): string | null {
 }
 
 /** Nothing was sent (or the chain refused it): the ledger row and its record become FAILED. */
-export function failChainTx(db: Db, row: Pick<ChainTransaction, 'id' | 'kind' | 'entityId' | 'organizationId' | 'transactionHash'>, reason: string) {
-  db.transaction((tx) => {
-    tx.update(chainTransactions).set({ status: 'FAILED', error: reason, nextCheckAt: null }).where(eq(chainTransactions.id, row.id)).run();
-    const error = JSON.stringify({ error: reason });
-    if (row.kind === 'deploy') {
-      tx.update(smartContracts)
-        .set({ status: 'FAILED', deploymentLogs: error, deploymentTransactionHash: row.transactionHash })
-        .where(and(eq(smartContracts.id, row.entityId), eq(smartContracts.organizationId, row.organizationId)))
-        .run();
-    } else if (row.kind === 'mint') {
-      tx.update(nfts)
-        .set({ status: 'FAILED', mintLogs: error, mintTransactionHash: row.transactionHash })
-        .where(and(eq(nfts.id, row.entityId), eq(nfts.organizationId, row.organizationId)))
-        .run();
-    } else {
-      tx.update(tokenTransfers)
-        .set({ status: 'FAILED', error: reason })
-        .where(and(eq(tokenTransfers.id, row.entityId), eq(tokenTransfers.organizationId, row.organizationId)))
-        .run();
-    }
-    recordChainOutcome(tx, {
-      organizationId: row.organizationId,
-      kind: row.kind,
-      entityId: row.entityId,
-      ok: false,
-      broadcast: false,
-      transactionHash: row.transactionHash,
-      reason,
-    });
-  });
-  log('warn', 'chain transaction failed', { ledgerId: row.id, kind: row.kind, entityId: row.entityId, reason });
+export function failChainTx(db: Db, row: Pick<ChainTransaction, 'id'>, reason: string) {
+  transitionChainTx(db, row.id, 'FAILED', { set: { error: reason, nextCheckAt: null }, detail: reason });
 }
 
 /** One receipt check right after submitting (a dev node or the local driver answers at once). */

@@ -39,6 +39,16 @@ export type SendTokensRequest = Submission & {
   tokenType: TokenType;
 };
 
+export type Rebroadcast = { accepted: true } | { accepted: false; kind: 'insufficient_funds' | 'nonce_conflict' | 'refused'; reason: string };
+
+export type ReplaceRequest = {
+  ledgerId: string;
+  from: LocalAccount;
+  purpose: 'speedup' | 'cancel';
+  bumpPercent: number;
+  maxFeePerGas: bigint;
+};
+
 export type SubmitResult = {
   transactionHash: Hex;
   /** false when the transaction was only signed (the `local` driver). */
@@ -57,6 +67,13 @@ export type ChainReceipt = {
   transactionHash: Hex;
   status: 'success' | 'reverted';
   blockNumber: number;
+  /** The block it is in: a different hash at that height later means a reorg. */
+  blockHash: Hex;
+  /** Blocks from its block to the head, its own included (1 = just mined). */
+  confirmations: number;
+  /** Wei, decimal strings. */
+  gasUsed: string;
+  effectiveGasPrice: string;
   blockTime: Date;
   contractAddress: Address | null;
   /** The token id the collection assigned (its `Minted` event), for mints. */
@@ -68,17 +85,32 @@ export type ChainReceipt = {
   broadcast: boolean;
 };
 
+/** Which chain a node serves: its id and its genesis block (a restarted dev node has a new one). */
+export type ChainIdentityFacts = { chainId: number; genesisHash: Hex };
+
 /** What the service needs from a blockchain. Implementations: LocalChainClient, EvmChainClient. */
 export interface ChainClient {
   readonly name: 'local' | 'evm';
   chainId(): Promise<number>;
+  identity(): Promise<ChainIdentityFacts>;
+  blockNumber(): Promise<number>;
+  /** Hash of the canonical block at this height; null above the head. */
+  blockHashAt(blockNumber: number): Promise<Hex | null>;
+  /** Transactions of the address in blocks (`latest`): a nonce below it is consumed. */
+  confirmedNonce(address: Address): Promise<number>;
+  /**
+   * Re-signs a pending ledger row's nonce — the same call with higher fees (`speedup`), or a
+   * zero-value transfer to itself (`cancel`) — records it among the row's attempts and broadcasts it.
+   * Returns null (nothing signed) when the raised fee would exceed `maxFeePerGas`.
+   */
+  replace(request: ReplaceRequest): Promise<{ transactionHash: Hex } | null>;
   deploy(request: DeployRequest): Promise<SubmitResult>;
   mint(request: MintRequest): Promise<SubmitResult>;
   sendTokens(request: SendTokensRequest): Promise<SubmitResult>;
   /** null while the transaction is not (yet) in a block. */
   getReceipt(transactionHash: Hex): Promise<ChainReceipt | null>;
-  /** Sends an already signed transaction again (recovery); true when the node has it. */
-  rebroadcast(raw: Hex): Promise<boolean>;
+  /** Sends an already signed transaction again (recovery); accepted when the node has it. */
+  rebroadcast(raw: Hex): Promise<Rebroadcast>;
   /** Native balance in wei. */
   getBalance(address: Address): Promise<bigint>;
 }

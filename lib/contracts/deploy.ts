@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { smartContracts } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { organizationAccount, type ChainClient } from '@/lib/chain';
+import { assertChainUsable } from '@/lib/chain/identity';
 import { prepareChainTx } from '@/lib/chain/ledger';
 import { runChainOperation } from '@/lib/chain/operation';
 import { ConflictError, NotFoundError } from '@/lib/errors';
@@ -27,6 +28,7 @@ export function royaltyBps(metadata: Record<string, unknown> | null): number {
 export async function deployContract(db: Db, chain: ChainClient, actor: Actor, id: string) {
   const from = organizationAccount(db, actor.organizationId);
   if (!from) throw new ConflictError('The organization has no signing key.', ['organization: no chain key configured']);
+  await assertChainUsable(db, chain);
   const prepared = db.transaction(
     (tx) => {
       const contract = tx

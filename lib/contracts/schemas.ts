@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chainFactsView } from '@/lib/chain/schemas';
 import { chainEnvs, contractStatuses, networks } from '@/db/enums';
 import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
 import { evmAddress, isoDateTime, jsonObject } from '@/lib/shared/schemas';
@@ -69,6 +70,12 @@ export const contractView = z
     updatedAt: z.string().datetime(),
   })
   .meta({ id: 'SmartContract' });
+
+/** A contract with its latest deployment's chain facts (GET /cl2c/contract/{id}, deploy). */
+export const contractChainView = contractView
+  .extend({ chainTransaction: chainFactsView.nullable().meta({ description: 'The latest deployment on chain; null when never deployed here.' }) })
+  .meta({ id: 'SmartContractWithChain' });
+export type ContractChainView = z.infer<typeof contractChainView>;
 
 export const deleteContractResponse = z.object({
   message: z.string(),

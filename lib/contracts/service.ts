@@ -2,6 +2,7 @@ import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts, type SmartContract } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
+import { chainFactsFor } from '@/lib/chain/facts';
 import { assertContractManualUpdate } from '@/lib/chain/manual-status';
 import { cachedCount } from '@/lib/search/count-cache';
 import { readCounter } from '@/lib/search/counters';
@@ -10,7 +11,7 @@ import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
-import type { CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
+import type { ContractChainView, CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
 export type ContractView = Omit<SmartContract, 'organizationId' | 'totalNfts' | 'totalSupply' | 'metadata'> & {
   metadata: Record<string, unknown>;
@@ -117,6 +118,11 @@ export function getContract(db: Db, organizationId: string, id: string): Contrac
     .get();
   if (!row) throw new NotFoundError('Smart contract');
   return row;
+}
+
+/** A contract with the chain facts of its latest deployment (GET /cl2c/contract/{id}, deploy). */
+export function getContractWithChain(db: Db, organizationId: string, id: string): ContractView & { chainTransaction: ContractChainView['chainTransaction'] } {
+  return { ...getContract(db, organizationId, id), chainTransaction: chainFactsFor(db, id) };
 }
 
 /** A2: a new, undeployed contract record. */

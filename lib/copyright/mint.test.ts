@@ -9,7 +9,7 @@ import { POST as createNftRoute } from '@/app/api/v1/cl2c/nft/route';
 import { POST as decideRoute } from '@/app/api/copyright/[token]/route';
 import { getContent, parseCid } from '@/lib/content-store/store';
 import { provisionCustodialWallet } from '@/lib/wallets/service';
-import { call, createTestOrg } from '@/test/helpers';
+import { call, createTestOrg, memberSessionHeaders } from '@/test/helpers';
 import { insertMember } from '@/test/nft-fixtures';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
@@ -23,8 +23,11 @@ function tokenFor(email: string): string {
   return mail!.text.match(/\/copyright\/([A-Za-z0-9_-]{43})/)![1]!;
 }
 
+const sessions = new Map<string, Record<string, string>>();
+
+/** The holder answers through their link, signed in as themselves (the link alone is not the person). */
 const authorize = (email: string, location: string) =>
-  call(decideRoute, { method: 'POST', params: { token: tokenFor(email) }, body: { decision: 'AUTHORIZE', location } });
+  call(decideRoute, { method: 'POST', params: { token: tokenFor(email) }, headers: sessions.get(email), body: { decision: 'AUTHORIZE', location } });
 
 beforeAll(async () => {
   org = await createTestOrg();
@@ -35,6 +38,7 @@ beforeAll(async () => {
   b = insertMember(org.organization.id, { userName: 'mint.ben' });
   provisionCustodialWallet(getDb(), a.id);
   provisionCustodialWallet(getDb(), b.id);
+  for (const u of [a, b]) sessions.set(u.email, await memberSessionHeaders(u));
 });
 
 describe('minting once copyrighted (local chain driver)', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { organizationAccount } from '@/lib/chain';
 import { createTestOrg } from '@/test/helpers';
-import { canonicalJson, copyrightTypedData, signCopyrightRecord, type CopyrightRecord } from './record';
+import { canonicalJson, copyrightTypedData, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
 
 function sampleRecord(signer: string): CopyrightRecord {
   return {
@@ -90,5 +90,39 @@ describe('EIP-712 signature of the record', () => {
     const mainnet = JSON.parse(json) as CopyrightRecord;
     mainnet.contract.env = 'MAINNET';
     expect(copyrightTypedData(JSON.stringify(mainnet)).domain.chainId).toBe(137);
+  });
+});
+
+describe('record versions: the EIP-712 domain', () => {
+  it('v2 signs under the collection’s chain id and address (verifyingContract); v1 records keep verifying under their own domain', async () => {
+    const org = await createTestOrg();
+    const account = organizationAccount(getDb(), org.organization.id)!;
+    const collection = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const v2: CopyrightRecord = {
+      ...sampleRecord(account.address),
+      schema: 'cl2c.copyright-record/2',
+      contract: { id: 'c-1', name: 'Genesis', symbol: 'GEN', network: 'POLYGON', env: 'TESTNET', address: collection, chainId: 31337 },
+    };
+    const json = canonicalJson(v2);
+    const typed = copyrightTypedData(json);
+    expect(typed.domain).toEqual({ name: 'CL2C Copyright Record', version: '2', chainId: 31337, verifyingContract: collection });
+    const signature = await signCopyrightRecord(account, json);
+    expect(await verifyCopyrightRecord(json, signature, account.address)).toBe(true);
+    // The same message under another chain or another contract is not this signature.
+    expect(await verifyTypedData({ address: account.address, ...typed, domain: { ...typed.domain, chainId: 80002 }, signature })).toBe(false);
+    expect(
+      await verifyTypedData({ address: account.address, ...typed, domain: { ...typed.domain, verifyingContract: '0x0000000000000000000000000000000000000001' }, signature }),
+    ).toBe(false);
+
+    // A record signed before versioning (schema /1) verifies with the domain it was signed under.
+    const v1 = canonicalJson(sampleRecord(account.address));
+    const v1Signature = await account.signTypedData({
+      domain: { name: 'CL2C Copyright Record', version: '1', chainId: 80002 },
+      types: copyrightTypedData(v1).types,
+      primaryType: 'CopyrightRecord',
+      message: copyrightTypedData(v1).message,
+    });
+    expect(copyrightTypedData(v1).domain).toEqual({ name: 'CL2C Copyright Record', version: '1', chainId: 80002 });
+    expect(await verifyCopyrightRecord(v1, v1Signature, account.address)).toBe(true);
   });
 });

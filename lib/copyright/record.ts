@@ -10,10 +10,16 @@ import { getAddress, keccak256, toBytes, verifyTypedData, zeroAddress, type Hex,
  * basis points) are in the typed data too, so a wallet shows what it signs.
  */
 export type CopyrightRecord = {
-  schema: 'cl2c.copyright-record/1';
+  /**
+   * /1: EIP-712 domain {name, version "1", chainId 137/80002 from `env`} — records signed before
+   * the collection's chain was known; they keep verifying with that domain.
+   * /2: domain {name, version "2", chainId of the chain the collection is on, verifyingContract =
+   * the collection's address (when it has one)}.
+   */
+  schema: 'cl2c.copyright-record/1' | 'cl2c.copyright-record/2';
   organization: { id: string; name: string; signer: string };
   nft: { id: string; name: string; description: string | null; imagePath: string | null };
-  contract: { id: string; name: string; symbol: string; network: string; env: string; address: string | null };
+  contract: { id: string; name: string; symbol: string; network: string; env: string; address: string | null; chainId?: number };
   licence: { id: string; name: string; url: string | null };
   round: number;
   holders: {
@@ -24,6 +30,8 @@ export type CopyrightRecord = {
     decision: 'AUTHORIZED';
     location: string;
     decidedAt: string;
+    /** How the holder proved it was them (their own session); absent in records signed before it existed. */
+    evidence?: string;
   }[];
   copyrightedAt: string;
 };
@@ -68,15 +76,24 @@ export const copyrightRecordTypes = {
   ],
 } as const;
 
-/**
- * The EIP-712 typed data for a record's exact text. The domain is
- * `{name: "CL2C Copyright Record", version: "1", chainId}`; no verifyingContract, because the
- * record is signed before (and independently of) any on-chain contract call.
- */
+/** The EIP-712 domain a record version is signed under (see `CopyrightRecord.schema`). */
+export function copyrightDomain(record: CopyrightRecord) {
+  if (record.schema === 'cl2c.copyright-record/1') {
+    return { name: 'CL2C Copyright Record', version: '1', chainId: recordChainId(record.contract.env) };
+  }
+  return {
+    name: 'CL2C Copyright Record',
+    version: '2',
+    chainId: record.contract.chainId ?? recordChainId(record.contract.env),
+    ...(record.contract.address ? { verifyingContract: getAddress(record.contract.address) } : {}),
+  };
+}
+
+/** The EIP-712 typed data for a record's exact text, under its version's domain. */
 export function copyrightTypedData(recordJson: string) {
   const record = JSON.parse(recordJson) as CopyrightRecord;
   return {
-    domain: { name: 'CL2C Copyright Record', version: '1', chainId: recordChainId(record.contract.env) },
+    domain: copyrightDomain(record),
     types: copyrightRecordTypes,
     primaryType: 'CopyrightRecord' as const,
     message: {

@@ -12,7 +12,8 @@ import { insertContract, insertMember } from '@/test/nft-fixtures';
 import { verifyCopyrightRecord } from './record';
 import { decideAsAdmin, decideByToken, getCopyrightState, resendRequest, verifyStoredRecord } from './service';
 import { refreshCopyrightStatus } from './split';
-import { REQUEST_TTL_MS } from './tokens';
+import type { CopyrightDecisionBody } from './schemas';
+import { hashRequestToken, REQUEST_TTL_MS } from './tokens';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
@@ -23,6 +24,15 @@ let contractId: string;
 
 const db = () => getDb();
 const ctx = (extra: { now?: Date } = {}) => ({ requestId: crypto.randomUUID(), clientAddress: '203.0.113.7', ...extra });
+
+/** The holder a link was mailed to, signed in: the person decideByToken needs besides the link. */
+function holderOf(token: string) {
+  const request = db().select().from(copyrightRequests).where(eq(copyrightRequests.tokenHash, hashRequestToken(token))).get();
+  return request ? { userId: request.userId, email: 'holder@example.test', sessionIdHash: 'test-session' } : null;
+}
+
+/** Decides through the link as its own holder (a signed-in session of that person). */
+const decide = (token: string, body: CopyrightDecisionBody, c: ReturnType<typeof ctx>) => decideByToken(db(), token, body, { ...c, person: holderOf(token) });
 
 function member(organizationId: string): User {
   const u = insertMember(organizationId, { userName: `holder_${crypto.randomUUID().slice(0, 8)}` });
@@ -124,7 +134,7 @@ describe('decisions', () => {
     const b = member(org.organization.id);
     const nft = await splitNft([[a, 50], [b, 50]]);
     const now = new Date();
-    const res = await decideByToken(db(), linkFor(a.email), authorize('Lisbon, Portugal'), ctx({ now }));
+    const res = await decide(linkFor(a.email), authorize('Lisbon, Portugal'), ctx({ now }));
     expect(res).toMatchObject({ decision: 'AUTHORIZED', copyrightStatus: 'AWAITING' });
     const share = shareOf(nft.id, a.id);
     expect(share).toMatchObject({ status: 'AUTHORIZED', copyAuthLocation: 'Lisbon, Portugal' });
@@ -133,7 +143,7 @@ describe('decisions', () => {
     expect(authAudit).toMatchObject({ actorType: 'user', actorId: a.id, organizationId: org.organization.id });
     expect(authAudit!.data).toMatchObject({ copyAuthLocation: 'Lisbon, Portugal', clientAddress: '203.0.113.7', via: 'link' });
 
-    const rej = await decideByToken(db(), linkFor(b.email), reject('I did not make this'), ctx());
+    const rej = await decide(linkFor(b.email), reject('I did not make this'), ctx());
     expect(rej).toMatchObject({ decision: 'REJECTED', copyrightStatus: 'REJECTED' });
     expect(shareOf(nft.id, b.id).status).toBe('REJECTED');
     expect(nftRow(nft.id).copyrightStatus).toBe('REJECTED');
@@ -149,9 +159,9 @@ describe('decisions', () => {
     const b = member(org.organization.id);
     const nft = await splitNft([[a, 70], [b, 30]]);
     const token = linkFor(a.email);
-    await decideByToken(db(), token, authorize(), ctx());
+    await decide(token, authorize(), ctx());
     const before = shareOf(nft.id, a.id);
-    await expect(decideByToken(db(), token, reject(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: used'] });
+    await expect(decide(token, reject(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: used'] });
     expect(shareOf(nft.id, a.id)).toEqual(before);
     expect(audits(nft.id, 'copyright.reject')).toHaveLength(0);
     const [refused] = audits(nft.id, 'copyright.link_refused');
@@ -160,8 +170,8 @@ describe('decisions', () => {
 
   it('an unknown or malformed token is a 404 and writes nothing', async () => {
     const count = db().select().from(auditEvents).all().length;
-    await expect(decideByToken(db(), 'x'.repeat(43), authorize(), ctx())).rejects.toMatchObject({ status: 404 });
-    await expect(decideByToken(db(), '../etc', authorize(), ctx())).rejects.toMatchObject({ status: 404 });
+    await expect(decide('x'.repeat(43), authorize(), ctx())).rejects.toMatchObject({ status: 404 });
+    await expect(decide('../etc', authorize(), ctx())).rejects.toMatchObject({ status: 404 });
     expect(db().select().from(auditEvents).all().length).toBe(count);
   });
 
@@ -170,7 +180,7 @@ describe('decisions', () => {
     const nft = await splitNft([[a, 100]]);
     const old = linkFor(a.email);
     const later = new Date(Date.now() + REQUEST_TTL_MS + 1000);
-    await expect(decideByToken(db(), old, authorize(), ctx({ now: later }))).rejects.toMatchObject({ status: 410, details: ['token: expired'] });
+    await expect(decide(old, authorize(), ctx({ now: later }))).rejects.toMatchObject({ status: 410, details: ['token: expired'] });
     expect(shareOf(nft.id, a.id).status).toBe('PENDING');
     expect(audits(nft.id, 'copyright.link_refused')[0]!.data).toMatchObject({ state: 'expired' });
     expect(getCopyrightState(db(), org.organization.id, nft.id).shares[0]!.request).toMatchObject({ status: 'OPEN' });
@@ -182,8 +192,8 @@ describe('decisions', () => {
     expect(resendAudit!.data).toMatchObject({ shareId: share.id, sendCount: 2 });
     const fresh = linkFor(a.email);
     expect(fresh).not.toBe(old);
-    await expect(decideByToken(db(), old, authorize(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: superseded'] });
-    const done = await decideByToken(db(), fresh, authorize(), ctx());
+    await expect(decide(old, authorize(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: superseded'] });
+    const done = await decide(fresh, authorize(), ctx());
     expect(done.copyrightStatus).toBe('COPYRIGHTED');
     // A decided share is not resent.
     expect(() => resendRequest(db(), actor, nft.id, share.id)).toThrow(expect.objectContaining({ status: 409 }));
@@ -200,7 +210,7 @@ describe('decisions', () => {
       .where(and(eq(userOrganizations.organizationId, org.organization.id), eq(userOrganizations.userId, b.id)))
       .get()!;
     removeMember(db(), actor, membership.id);
-    await expect(decideByToken(db(), token, authorize(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: not_member'] });
+    await expect(decide(token, authorize(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: not_member'] });
     expect(shareOf(nft.id, b.id).status).toBe('PENDING');
     expect(audits(nft.id, 'copyright.link_refused')[0]!.data).toMatchObject({ state: 'not_member' });
     expect(() => resendRequest(db(), actor, nft.id, shareOf(nft.id, b.id).id)).toThrow(expect.objectContaining({ status: 409 }));
@@ -223,7 +233,7 @@ describe('another NFT or organization', () => {
       decideAsAdmin(db(), { kind: 'user', userId: other.admin.id, organizationId: other.organization.id, requestId: 'r' }, n1.id, authorize(), ctx()),
     ).rejects.toMatchObject({ status: 404 });
     // A link answers for its own share only: n1's link leaves n2 untouched.
-    await decideByToken(db(), linkFor(a.email), authorize(), ctx());
+    await decide(linkFor(a.email), authorize(), ctx());
     expect(shareOf(n2.id, b.id).status).toBe('PENDING');
     expect(nftRow(n2.id).copyrightStatus).toBe('AWAITING');
     expect(audits(n2.id, 'copyright.resend')).toHaveLength(0);
@@ -236,7 +246,7 @@ describe('a new round after an edit, then copyrighted', () => {
     const b = member(org.organization.id);
     const nft = await splitNft([[a, 50], [b, 50]], 'CC-BY-4.0');
     const oldA = linkFor(a.email);
-    await decideByToken(db(), linkFor(b.email), reject('wrong split'), ctx());
+    await decide(linkFor(b.email), reject('wrong split'), ctx());
     expect(nftRow(nft.id).copyrightStatus).toBe('REJECTED');
     // A minted NFT would be frozen; a REJECTED split cannot be minted.
     await expect(updateNftStatus(db(), actor, { id: nft.id, status: 'MINTED' })).rejects.toMatchObject({ status: 409 });
@@ -250,15 +260,15 @@ describe('a new round after an edit, then copyrighted', () => {
     expect(edited.copyrightStatus).toBe('AWAITING');
     const [round] = audits(nft.id, 'copyright.new_round');
     expect(round!.data).toMatchObject({ round: 2, requestsSent: 2 });
-    await expect(decideByToken(db(), oldA, authorize(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: cancelled'] });
+    await expect(decide(oldA, authorize(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: cancelled'] });
     const state = getCopyrightState(db(), org.organization.id, nft.id);
     expect(state.round).toBe(2);
     expect(state.shares.map((s) => s.status)).toEqual(['PENDING', 'PENDING']);
     expect(state.history).toHaveLength(1);
     expect(state.history[0]).toMatchObject({ round: 1, email: b.email, decision: 'REJECTED', reason: 'wrong split' });
 
-    await decideByToken(db(), linkFor(a.email), authorize('Lisbon, Portugal'), ctx());
-    const last = await decideByToken(db(), linkFor(b.email), authorize('Berlin, Germany'), ctx());
+    await decide(linkFor(a.email), authorize('Lisbon, Portugal'), ctx());
+    const last = await decide(linkFor(b.email), authorize('Berlin, Germany'), ctx());
     expect(last.copyrightStatus).toBe('COPYRIGHTED');
     const row = nftRow(nft.id);
     expect(row.copyrightStatus).toBe('COPYRIGHTED');
@@ -266,7 +276,7 @@ describe('a new round after an edit, then copyrighted', () => {
     expect(row.copyrightedAt?.getTime()).toBe(shareOf(nft.id, b.id).copyAuthTimestamp?.getTime());
     expect(row.signature).toMatch(/^0x[0-9a-f]{130}$/);
     const record = JSON.parse(row.copyrightMetadata!);
-    expect(record).toMatchObject({ schema: 'cl2c.copyright-record/1', round: 2, licence: { id: 'CC-BY-4.0' }, nft: { id: nft.id } });
+    expect(record).toMatchObject({ schema: 'cl2c.copyright-record/2', round: 2, licence: { id: 'CC-BY-4.0' }, nft: { id: nft.id } });
     expect(record.holders.map((h: { percentage: number; location: string }) => [h.percentage, h.location])).toEqual([
       [70, 'Berlin, Germany'],
       [30, 'Lisbon, Portugal'],
@@ -292,7 +302,7 @@ describe('a new round after an edit, then copyrighted', () => {
   it('changing only the licence also starts a new round', async () => {
     const a = member(org.organization.id);
     const nft = await splitNft([[a, 100]]);
-    await decideByToken(db(), linkFor(a.email), authorize(), ctx());
+    await decide(linkFor(a.email), authorize(), ctx());
     expect(nftRow(nft.id).copyrightStatus).toBe('COPYRIGHTED');
     await updateNft(db(), actor, nft.id, { licence: 'CC-BY-NC-4.0' });
     const row = nftRow(nft.id);
@@ -309,7 +319,7 @@ describe('a new round after an edit, then copyrighted', () => {
     expect(res.decision).toBe('AUTHORIZED');
     expect(audits(nft.id, 'copyright.authorize')[0]!.data).toMatchObject({ via: 'console' });
     // The mailed link of that share is now used.
-    await expect(decideByToken(db(), linkFor(org.admin.email), authorize(), ctx())).rejects.toMatchObject({ status: 410 });
+    await expect(decide(linkFor(org.admin.email), authorize(), ctx())).rejects.toMatchObject({ status: 410 });
     // Not a holder → 404; already answered → 409.
     await expect(decideAsAdmin(db(), sessionActor, nft.id, authorize(), ctx())).rejects.toMatchObject({ status: 409 });
     const notHolder = await splitNft([[b, 100]]);

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import {
+  chainTransactions,
   auditEvents,
   copyrightRequests,
   copyrightShares,
@@ -21,7 +22,7 @@ import { errorFields, log } from '@/lib/logger';
 import { kickMailWorker } from '@/lib/mail/worker';
 import { mintBlocker, requestMint } from '@/lib/nfts/mint';
 import { licenceDetails } from './licences';
-import { canonicalJson, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
+import { canonicalJson, recordChainId, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
 import type { CopyrightDecisionBody } from './schemas';
 import { currentRound, issueRequest, refreshCopyrightStatus, type CopyrightStatus } from './split';
 import { hashRequestToken, requestTokenPattern } from './tokens';
@@ -44,11 +45,13 @@ export function lookupRequest(db: Reader, token: string, now = new Date()): Link
   if (request.status === 'CANCELLED' || !request.shareId) return { state: 'cancelled', request };
   if (request.expiresAt <= now) return { state: 'expired', request };
   const member = db
-    .select({ status: userOrganizations.status })
+    .select({ status: userOrganizations.status, since: userOrganizations.createdAt })
     .from(userOrganizations)
     .where(and(eq(userOrganizations.organizationId, request.organizationId), eq(userOrganizations.userId, request.userId)))
     .get();
   if (member?.status !== 'ACTIVE') return { state: 'not_member', request };
+  // A link mailed before the holder was removed stays dead after they re-join (a new membership).
+  if (member.since.getTime() > request.createdAt.getTime()) return { state: 'not_member', request };
   return { state: 'valid', request };
 }
 
@@ -123,6 +126,14 @@ export function authorizationView(db: Reader, request: CopyrightRequest) {
 
 type DecisionContext = { requestId: string; clientAddress: string | null; now?: Date };
 
+/** The signed-in person a decision is made by (lib/auth/session.ts getPersonFromHeaders). */
+export type DecidingPerson = { userId: string; email: string; sessionIdHash: string };
+
+/** What the record and the audit log say proved the holder decided: their own session. */
+function evidenceOf(kind: 'link page' | 'console', person: { userId: string; sessionIdHash?: string }, now: Date, clientAddress: string | null) {
+  return `${kind}: session of user ${person.userId}${person.sessionIdHash ? `, session id hash ${person.sessionIdHash}` : ''}, at ${now.toISOString()}, ip ${clientAddress ?? 'unknown'}`;
+}
+
 /**
  * Applies a decision to a share in the caller's transaction: the share, its request (used), the
  * NFT's split status, and one audit event. Returns the split's new status.
@@ -135,6 +146,7 @@ function applyDecision(
   via: 'link' | 'console',
   clientAddress: string | null,
   now: Date,
+  evidence: string,
 ): CopyrightStatus {
   const decision = body.decision === 'AUTHORIZE' ? ('AUTHORIZED' as const) : ('REJECTED' as const);
   const updated = tx
@@ -144,7 +156,7 @@ function applyDecision(
     .run();
   if (updated.changes !== 1) throw new ConflictError('This share has already been answered.', ['share: already decided']);
   tx.update(copyrightRequests)
-    .set({ status: 'USED', decision, location: body.location, reason: body.reason || null, decidedAt: now, decidedVia: via, updatedAt: now })
+    .set({ status: 'USED', decision, location: body.location, reason: body.reason || null, decidedAt: now, decidedVia: via, evidence, updatedAt: now })
     .where(eq(copyrightRequests.id, request.id))
     .run();
   const status = refreshCopyrightStatus(tx, request.nftId);
@@ -160,6 +172,7 @@ function applyDecision(
       reason: body.reason || null,
       via,
       clientAddress,
+      evidence,
       copyrightStatus: status,
     },
   });
@@ -167,7 +180,7 @@ function applyDecision(
 }
 
 /** A refused link of a known request is worth an audit line (a second use may be an attack). */
-function auditRefusal(db: Db, request: CopyrightRequest, state: LinkState, ctx: DecisionContext) {
+function auditRefusal(db: Db, request: CopyrightRequest, state: LinkState | 'wrong_person', ctx: DecisionContext & { person?: DecidingPerson | null }) {
   recordAudit(
     db,
     { kind: 'user', userId: request.userId, organizationId: request.organizationId, requestId: ctx.requestId },
@@ -175,7 +188,7 @@ function auditRefusal(db: Db, request: CopyrightRequest, state: LinkState, ctx: 
       action: 'copyright.link_refused',
       entityType: 'nft',
       entityId: request.nftId,
-      data: { state, copyrightRequestId: request.id, clientAddress: ctx.clientAddress },
+      data: { state, copyrightRequestId: request.id, clientAddress: ctx.clientAddress, ...(ctx.person ? { sessionOf: ctx.person.userId } : {}) },
     },
   );
 }
@@ -183,23 +196,43 @@ function auditRefusal(db: Db, request: CopyrightRequest, state: LinkState, ctx: 
 export type DecisionResult = { nftId: string; decision: 'AUTHORIZED' | 'REJECTED'; copyrightStatus: CopyrightStatus };
 
 /**
- * The holder answers through the mailed link. The link is checked again inside the transaction,
- * so two concurrent uses record one decision. When the answer completes the split, the record is
- * built, pinned and signed after commit.
+ * The holder answers through the mailed link. The link identifies the share; the holder's own
+ * signed-in session proves the person (issue 26 finding 4): no session → 401 (the page sends them
+ * to /login), anybody else's session — an admin's too — → 403; neither changes anything. The link
+ * is checked again inside the transaction, so two concurrent uses record one decision. When the
+ * answer completes the split, the record is built, pinned and signed after commit.
  */
-export async function decideByToken(db: Db, token: string, body: CopyrightDecisionBody, ctx: DecisionContext): Promise<DecisionResult> {
+export async function decideByToken(
+  db: Db,
+  token: string,
+  body: CopyrightDecisionBody,
+  ctx: DecisionContext & { person: DecidingPerson | null },
+): Promise<DecisionResult> {
   const now = ctx.now ?? new Date();
   const first = lookupRequest(db, token, now);
   if (first.state !== 'valid') {
     if (first.request) auditRefusal(db, first.request, first.state, ctx);
     throw linkStateError(first.state);
   }
+  const holderEmail = db.select({ email: users.email }).from(users).where(eq(users.id, first.request!.userId)).get()?.email ?? 'the holder';
+  if (!ctx.person) {
+    throw new AppError(401, `Sign in as ${holderEmail} to answer this request: only the holder can decide on their share.`, [
+      'session: sign in as the holder',
+    ]);
+  }
+  if (ctx.person.userId !== first.request!.userId) {
+    auditRefusal(db, first.request!, 'wrong_person', ctx);
+    throw new AppError(403, `This request is for ${holderEmail}; you are signed in as ${ctx.person.email}. Only the holder can decide on their share.`, [
+      'session: not the holder',
+    ]);
+  }
+  const person = ctx.person;
   const status = db.transaction((tx) => {
     const found = lookupRequest(tx, token, now);
     if (found.state !== 'valid') throw linkStateError(found.state);
     const r = found.request!;
     const actor: Actor = { kind: 'user', userId: r.userId, organizationId: r.organizationId, requestId: ctx.requestId };
-    return applyDecision(tx, actor, r, body, 'link', ctx.clientAddress, now);
+    return applyDecision(tx, actor, r, body, 'link', ctx.clientAddress, now, evidenceOf('link page', person, now, ctx.clientAddress));
   });
   const request = first.request!;
   if (status === 'COPYRIGHTED') await afterCopyrighted(db, request.organizationId, request.nftId);
@@ -256,7 +289,7 @@ export async function decideAsAdmin(db: Db, actor: Actor, nftId: string, body: C
         .returning()
         .get();
     }
-    return applyDecision(tx, actor, request, body, 'console', ctx.clientAddress, now);
+    return applyDecision(tx, actor, request, body, 'console', ctx.clientAddress, now, evidenceOf('console', actor, now, ctx.clientAddress));
   });
   if (status === 'COPYRIGHTED') await afterCopyrighted(db, actor.organizationId, nftId);
   return { nftId, decision: body.decision === 'AUTHORIZE' ? 'AUTHORIZED' : 'REJECTED', copyrightStatus: status };
@@ -347,6 +380,7 @@ export function buildRecord(db: Reader, organizationId: string, nftId: string, s
       at: copyrightShares.copyAuthTimestamp,
       userName: users.userName,
       wallet: wallets.address,
+      evidence: sql<string | null>`(select "cr"."evidence" from "copyright_requests" as "cr" where "cr"."share_id" = ${copyrightShares.id} and "cr"."status" = 'USED' order by "cr"."decided_at" desc limit 1)`,
     })
     .from(copyrightShares)
     .innerJoin(users, eq(users.id, copyrightShares.userId))
@@ -355,8 +389,16 @@ export function buildRecord(db: Reader, organizationId: string, nftId: string, s
     .all()
     .sort((a, b) => b.percentage - a.percentage || a.userId.localeCompare(b.userId));
   const licence = licenceDetails(nft.licenceOffered) ?? licenceDetails('ALL-RIGHTS-RESERVED')!;
+  // The chain the collection lives on: its confirmed deployment's chain id (else the network's).
+  const deployedOn = db
+    .select({ chainId: chainTransactions.chainId })
+    .from(chainTransactions)
+    .where(and(eq(chainTransactions.entityId, contract.id), eq(chainTransactions.kind, 'deploy'), eq(chainTransactions.status, 'CONFIRMED')))
+    .orderBy(desc(chainTransactions.createdAt))
+    .limit(1)
+    .get()?.chainId;
   return {
-    schema: 'cl2c.copyright-record/1',
+    schema: 'cl2c.copyright-record/2',
     organization: { id: org.id, name: org.name, signer },
     nft: { id: nft.id, name: nft.name, description: nft.description, imagePath: nft.imagePath },
     contract: {
@@ -366,6 +408,7 @@ export function buildRecord(db: Reader, organizationId: string, nftId: string, s
       network: contract.network,
       env: contract.env,
       address: contract.contractAddress,
+      chainId: deployedOn ?? recordChainId(contract.env),
     },
     licence: { id: licence.id, name: licence.name, url: licence.url },
     round: currentRound(db, nftId),
@@ -377,6 +420,7 @@ export function buildRecord(db: Reader, organizationId: string, nftId: string, s
       decision: 'AUTHORIZED' as const,
       location: s.location ?? '',
       decidedAt: (s.at ?? nft.copyrightedAt!).toISOString(),
+      ...(s.evidence ? { evidence: s.evidence } : {}),
     })),
     copyrightedAt: nft.copyrightedAt.toISOString(),
   };

@@ -12,7 +12,8 @@ import { NotFoundError, ValidationError } from '@/lib/errors';
 import { call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft } from '@/test/nft-fixtures';
 import { fromWireError, toWireError } from './read-errors';
-import { affinity, ReadPool, runRead, startReadPool, stopReadPool } from './read-pool';
+import { runRead } from '@/lib/reads/run';
+import { affinity, ReadPool, startReadPool, stopReadPool } from './read-pool';
 import { slowCount } from './slow-read.fixture';
 
 /**
@@ -35,8 +36,8 @@ let otherContractId: string;
 
 beforeAll(async () => {
   mkdirSync(outDir, { recursive: true });
-  buildBundle('lib/db/read-worker.ts', bundle);
-  buildBundle('lib/db/read-worker.slow-fixture.ts', slowBundle);
+  buildBundle('lib/reads/worker.ts', bundle);
+  buildBundle('lib/reads/worker.slow-fixture.ts', slowBundle);
   org = await createTestOrg();
   other = await createTestOrg();
   const orgId = org.organization.id;

@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import { fromWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
-import { readServices, type ReadArgs, type ReadName, type ReadResult } from './read-services';
 
 /** Where `next build` leaves the worker bundle (next.config.js → scripts/build-read-worker.mjs). */
 export const READ_WORKER_BUNDLE = path.join('.next', 'read-worker.cjs');
@@ -202,19 +200,9 @@ export async function stopReadPool(): Promise<void> {
   await pool?.close();
 }
 
-/** The running pool, if it serves the process's current database. */
-function activePool(): ReadPool | null {
+/** The running pool, if it serves the process's current database (lib/reads/run.ts runs reads on it). */
+export function activePool(): ReadPool | null {
   const pool = globalForPool.__cl2cReadPool;
   return pool && pool.file === env().DATABASE_PATH ? pool : null;
 }
 
-/**
- * Runs a read-only list/search service: in a read worker when the pool runs, else in-thread on
- * the process's connection. Same result, same error classes either way.
- */
-export async function runRead<N extends ReadName>(name: N, ...args: ReadArgs<N>): Promise<ReadResult<N>> {
-  const pool = activePool();
-  if (pool) return (await pool.run(name, args)) as ReadResult<N>;
-  const service = readServices[name] as unknown as (db: ReturnType<typeof getDb>, ...rest: ReadArgs<N>) => ReadResult<N>;
-  return service(getDb(), ...args);
-}

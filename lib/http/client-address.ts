@@ -1,4 +1,5 @@
 import { env } from '@/lib/env';
+import { noteUntrustedForwarded } from './forwarded-warning';
 import { isTrustedAddress, parseTrustedProxies, resolveClientAddress, type TrustedRanges } from './trusted-proxies';
 
 export { isTrustedAddress, parseTrustedProxies, resolveClientAddress, type TrustedRanges };
@@ -32,7 +33,11 @@ function peerOf(headers: Headers): string | null {
 /** The client address of a request (see resolveClientAddress), for limiters and the audit log. */
 export function clientAddress(req: Request | Headers): string {
   const headers = req instanceof Headers ? req : req.headers;
-  return resolveClientAddress(peerOf(headers), headers.get('x-forwarded-for'), trustedRanges());
+  const ranges = trustedRanges();
+  const forwarded = headers.get('x-forwarded-for');
+  // Only under our own server (PEER_HEADER set) is an ignored X-Forwarded-For a misconfiguration.
+  if (forwarded !== null && ranges.length === 0 && headers.has(PEER_HEADER)) noteUntrustedForwarded();
+  return resolveClientAddress(peerOf(headers), forwarded, ranges);
 }
 
 /** Whether the request reached us through a trusted proxy (then its X-Forwarded-Host/-Proto count). */

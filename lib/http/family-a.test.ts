@@ -46,7 +46,7 @@ describe('admin session cookie in place of x-api-key', () => {
     expect((await call(GET, { headers: { cookie: 'better-auth.session_token=forged' } })).status).toBe(401);
   });
 
-  it('a MEMBER (not OWNER/ADMIN) cannot get a console session', async () => {
+  it('a MEMBER (not OWNER/ADMIN) may sign in to prove who they are, but their session is no API credential (401)', async () => {
     const db = getDb();
     const { user } = db.transaction((tx) =>
       registerUserInOrganization(tx, org.organization.id, {
@@ -58,8 +58,10 @@ describe('admin session cookie in place of x-api-key', () => {
     );
     await setPassword(db, user.id, 'member password 1');
     const res = await signIn('plain.member@example.test', 'member password 1');
-    expect(res.status).toBe(403);
-    expect(res.cookie).not.toMatch(/session_token=[^;]+/);
+    expect(res.status).toBe(200);
+    expect((await call(GET, { headers: { cookie: res.cookie } })).status).toBe(401);
+    const write = await call(POST, { method: 'POST', headers: { cookie: res.cookie, 'sec-fetch-site': 'same-origin' }, body: { name: 'Member', symbol: 'MEM' } });
+    expect(write.status).toBe(401);
   });
 
   it('an API key request needs no cookie and no origin', async () => {

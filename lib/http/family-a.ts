@@ -9,7 +9,8 @@ import { ONE_MIB, readJsonBody } from './body';
 import { queryObject } from './query';
 import { clientAddress, requestHost } from './client-address';
 import { finishResponse } from './response-headers';
-import { enforceRateLimit, type RateLimitState } from './rate-limit';
+import { chargeAddressFailure, checkAddressBudget, enforceCallerLimits, type RateLimitState } from './rate-limit';
+import { plainInput } from '@/lib/shared/text';
 import { issueLines } from './zod-issues';
 
 type Schema = z.ZodType | undefined;
@@ -51,9 +52,13 @@ export function familyA<P = Record<string, string>, Q extends Schema = undefined
     const requestId = req.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
     let limit: RateLimitState | null = null;
     try {
-      limit = await enforceRateLimit('address', clientAddress(req));
-      const actor = await authenticate(req, requestId, options.sessionOnly ?? false);
-      limit = await enforceRateLimit('caller', actor.kind === 'api_key' ? `key:${actor.keyId}` : `user:${actor.userId}`);
+      const address = clientAddress(req);
+      limit = await checkAddressBudget(address);
+      const actor = await authenticate(req, requestId, options.sessionOnly ?? false).catch(async (error: unknown) => {
+        if (error instanceof UnauthorizedError) await chargeAddressFailure(address);
+        throw error;
+      });
+      limit = await enforceCallerLimits(actor.kind === 'api_key' ? `key:${actor.keyId}` : `user:${actor.userId}`, actor.organizationId);
       const params = (await route?.params) ?? ({} as P);
       const query = parseWith(options.query, queryObject(new URL(req.url)), 'Invalid query parameters.', 'query');
       const body = options.body
@@ -76,6 +81,9 @@ export function familyA<P = Record<string, string>, Q extends Schema = undefined
 
 function parseWith<S extends Schema>(schema: S, input: unknown, message: string, root: string) {
   if (!schema) return undefined;
+  // Control characters and hostile nesting are refused before the route's schema sees (or recurses into) the input.
+  const plain = plainInput.safeParse(input);
+  if (!plain.success) throw new ValidationError(message, issueLines(plain.error, root));
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new ValidationError(message, issueLines(parsed.error, root));
   return parsed.data;

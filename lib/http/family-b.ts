@@ -9,7 +9,8 @@ import type { Actor } from './actor';
 import { ONE_MIB, readJsonBody } from './body';
 import { clientAddress } from './client-address';
 import { finishResponse } from './response-headers';
-import { enforceRateLimit, type RateLimitState } from './rate-limit';
+import { chargeAddressFailure, checkAddressBudget, enforceCallerLimits, type RateLimitState } from './rate-limit';
+import { plainInput } from '@/lib/shared/text';
 import { issueLines } from './zod-issues';
 
 type Schema = z.ZodType | undefined;
@@ -53,9 +54,16 @@ export function familyB<P extends Schema = undefined, B extends Schema = undefin
     const requestId = req.headers.get('x-request-id')?.slice(0, 100) || crypto.randomUUID();
     let limit: RateLimitState | null = null;
     try {
-      limit = await enforceRateLimit('address', clientAddress(req));
-      const actor = authenticate(req, requestId);
-      limit = await enforceRateLimit('caller', `key:${actor.keyId}`);
+      const address = clientAddress(req);
+      limit = await checkAddressBudget(address);
+      let actor: TenantActor;
+      try {
+        actor = authenticate(req, requestId);
+      } catch (error) {
+        if (error instanceof UnauthorizedError) await chargeAddressFailure(address);
+        throw error;
+      }
+      limit = await enforceCallerLimits(`key:${actor.keyId}`, actor.organizationId);
       const params = parseWith(options.params, (await route?.params) ?? {}, 'The path is invalid.', 'id');
       const body = options.body
         ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? ONE_MIB), 'The request body is invalid.', 'body')
@@ -74,6 +82,9 @@ export function familyB<P extends Schema = undefined, B extends Schema = undefin
 
 function parseWith<S extends Schema>(schema: S, input: unknown, message: string, root: string) {
   if (!schema) return undefined;
+  // Control characters and hostile nesting are refused before the route's schema sees (or recurses into) the input.
+  const plain = plainInput.safeParse(input);
+  if (!plain.success) throw new ValidationError(message, issueLines(plain.error, root));
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new ValidationError(message, issueLines(parsed.error, root));
   return parsed.data;

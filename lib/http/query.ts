@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '@/lib/shared/text';
 
 /** URLSearchParams → plain object; a repeated key keeps its first value. */
 export function queryObject(url: URL): Record<string, string> {
@@ -31,8 +32,7 @@ export const booleanParam = z
   .meta({ type: 'boolean' });
 
 /** Trimmed, optional free-text search; empty means no search. */
-export const searchParam = z
-  .string()
+export const searchParam = plainText()
   .max(200)
   .transform((v) => v.trim())
   .optional()

@@ -19,3 +19,16 @@ export function finishResponse(res: Response, limit: RateLimitState | null): Res
     return res;
   }
 }
+
+/**
+ * HSTS (when APP_URL is https) on an answer outside the API families: /api/auth, /api/health,
+ * /api/ready and /ipfs — next.config.js fixes data paths' headers at build time, before APP_URL is known.
+ */
+export function withHsts(res: Response): Response {
+  try {
+    if (env().APP_URL.startsWith('https://')) res.headers.set('strict-transport-security', HSTS);
+  } catch {
+    // Immutable headers (e.g. Response.redirect): left as they are.
+  }
+  return res;
+}

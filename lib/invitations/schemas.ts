@@ -61,7 +61,14 @@ export const bulkInviteResponse = z
   .meta({ id: 'BulkInviteResponse' });
 export type BulkInviteResponse = z.output<typeof bulkInviteResponse>;
 
-/** The invitation page's form (names as B5 uses them). */
-export const acceptInvitationBody = z.strictObject(registrationFields);
+/**
+ * The invitation page's form (names as B5 uses them) and the password of the new login: an
+ * invitee who registers through the link signs in later to prove who they are (copyright
+ * decisions, further invitations).
+ */
+export const acceptInvitationBody = z.strictObject({
+  ...registrationFields,
+  password: z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters'),
+});
 export type AcceptInvitationBody = z.output<typeof acceptInvitationBody>;
 export type AcceptInvitationInput = z.input<typeof acceptInvitationBody>;

@@ -9,6 +9,7 @@ import { issueLines } from '@/lib/http/zod-issues';
 import { queueEmail, queueEmails } from '@/lib/mail/outbox';
 import { invitationEmail } from '@/lib/mail/templates';
 import { kickMailWorker } from '@/lib/mail/worker';
+import { hasLogin, insertCredentialAccount } from '@/lib/auth/passwords';
 import { joinOrganization, registerUserInOrganization } from '@/lib/users/registration';
 import {
   acceptInvitationBody,
@@ -217,12 +218,27 @@ export function invitationStateError(state: Exclude<InvitationState, 'valid'>) {
   return new AppError(status, message, [`token: ${state}`]);
 }
 
+/** Who a request's session proves it comes from (lib/auth/session.ts getPersonFromHeaders). */
+export type Person = { userId: string; email: string; sessionIdHash: string };
+
 /**
- * The invitee accepts: in one transaction the token is checked again, then either a new person is
- * registered (user + custodial wallet + ACTIVE membership + invitation ACCEPTED) or — when the
- * e-mail already belongs to a registered person — that person joins the organization.
+ * The invitee accepts. Joining needs the invitee's own proof, never only the link (an admin of
+ * the inviting organization may hold it — issue 26 finding 2):
+ * - the e-mail belongs to a registered person: only that person's own signed-in session accepts
+ *   (401 without a session, 403 for anybody else's), and no form is taken;
+ * - otherwise a new person registers through the link (the link went only to the address when SMTP
+ *   is configured) with their name, user name and password (`passwordHash`: hashPassword of the
+ *   body's password, computed by the caller before this synchronous transaction).
+ * In one transaction the token is checked again, then the person is registered or joins.
  */
-export function acceptInvitation(db: Db, token: string, rawInput: unknown, requestId: string) {
+export function acceptInvitation(
+  db: Db,
+  token: string,
+  rawInput: unknown,
+  requestId: string,
+  person: Person | null,
+  passwordHash: string | null,
+) {
   return db.transaction((tx) => {
     const found = lookupInvitation(tx, token);
     if (found.state !== 'valid') throw invitationStateError(found.state);
@@ -231,11 +247,24 @@ export function acceptInvitation(db: Db, token: string, rawInput: unknown, reque
     let userId: string;
     let walletAddress: string;
     if (found.registeredUser) {
+      if (!person) {
+        throw new AppError(401, `This invitation is for ${invitation.email}, who already has an account: sign in as ${invitation.email} to accept it.`, [
+          'session: sign in as the invited address',
+        ]);
+      }
+      if (person.userId !== found.registeredUser.id) {
+        throw new AppError(403, `This invitation is for ${invitation.email}; you are signed in as ${person.email}. Only the invited person can accept it.`, [
+          'session: not the invited person',
+        ]);
+      }
       userId = found.registeredUser.id;
       ({ membershipId, walletAddress } = joinOrganization(tx, invitation.organizationId, userId, invitation.email));
     } else {
       const parsed = acceptInvitationBody.safeParse(rawInput);
-      if (!parsed.success) throw new ValidationError('Please correct the highlighted fields.', issueLines(parsed.error, 'body'));
+      if (!parsed.success || !passwordHash) {
+        throw new ValidationError('Please correct the highlighted fields.', parsed.success ? ['body.password: is required'] : issueLines(parsed.error, 'body'));
+      }
+      const { password: _password, ...fields } = parsed.data;
       // The phone the admin typed is a hint: if someone else already uses it, register without it.
       const phoneTaken =
         invitation.phone !== null &&
@@ -243,8 +272,9 @@ export function acceptInvitation(db: Db, token: string, rawInput: unknown, reque
       const registered = registerUserInOrganization(tx, invitation.organizationId, {
         email: invitation.email,
         phoneNumber: phoneTaken ? null : invitation.phone,
-        ...parsed.data,
+        ...fields,
       });
+      if (!hasLogin(tx, registered.user.id)) insertCredentialAccount(tx, registered.user.id, passwordHash);
       userId = registered.user.id;
       membershipId = registered.membershipId;
       walletAddress = registered.walletAddress;
@@ -252,7 +282,12 @@ export function acceptInvitation(db: Db, token: string, rawInput: unknown, reque
     recordAudit(
       tx,
       { kind: 'user', userId, organizationId: invitation.organizationId, requestId },
-      { action: 'invitation.accept', entityType: 'invitation', entityId: invitation.id, data: { membershipId } },
+      {
+        action: 'invitation.accept',
+        entityType: 'invitation',
+        entityId: invitation.id,
+        data: { membershipId, evidence: person ? `session of user ${person.userId} (session ${person.sessionIdHash})` : 'registration through the link' },
+      },
     );
     return {
       organization: found.organization!,

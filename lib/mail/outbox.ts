@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { outboxEmails, type OutboxEmail } from '@/db/schema';
 import { preparedQuery } from '@/lib/db/prepared';
+import { env } from '@/lib/env';
 import { envelope, likePattern } from '@/lib/http/query';
 import type { ListOutboxQuery } from './schemas';
 
@@ -58,14 +60,39 @@ export function invitationLinks(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"]+\/(?:invite|copyright)\/[A-Za-z0-9_-]+/g) ?? [])];
 }
 
+const LINK_TOKEN = /(https?:\/\/[^\s<>"]+\/(?:invite|copyright)\/)([A-Za-z0-9_-]+)/g;
+
+/**
+ * A mail's text with every invitation/copyright link's token replaced by a note carrying only the
+ * token's SHA-256 (the hash the database keys the link by; issue 26 finding 4). Links are secrets
+ * of their recipients: once SMTP has them on their way, nobody reads them here again.
+ */
+export function redactLinks(text: string): string {
+  return text.replace(LINK_TOKEN, (_m, base: string, token: string) => `${base}[removed after delivery; token sha256 ${createHash('sha256').update(token, 'utf8').digest('hex')}]`);
+}
+
 export type OutboxItem = Omit<OutboxEmail, 'organizationId' | 'nextAttemptAt'> & {
   nextAttemptAt: Date | null;
   links: string[];
+  linkNotice: string | null;
 };
 
-function toItem(row: OutboxEmail): OutboxItem {
+/**
+ * What an admin may see of a mail. With SMTP configured the mail goes to its recipient, so links
+ * are never shown (also before delivery). Without SMTP the Outbox is the only way a link leaves
+ * the system: it shows them, marked as undelivered and for the recipient only.
+ */
+function toItem(row: OutboxEmail, smtp: boolean): OutboxItem {
   const { organizationId: _org, ...rest } = row;
-  return { ...rest, links: invitationLinks(row.text) };
+  const links = invitationLinks(row.text);
+  if (smtp) {
+    return { ...rest, text: redactLinks(row.text), html: row.html === null ? null : redactLinks(row.html), links: [], linkNotice: links.length ? 'Links are delivered only to the recipient.' : null };
+  }
+  return {
+    ...rest,
+    links,
+    linkNotice: links.length ? `Not delivered (no SMTP configured). The link is for ${row.to} only: pass it to them and nobody else — it is their proof of who they are.` : null,
+  };
 }
 
 /** The organization's mails, newest first (the console's dev mail viewer). */
@@ -90,7 +117,7 @@ export function listOutbox(db: Db, organizationId: string, q: ListOutboxQuery) {
   const rows = ids.length ? db.select().from(outboxEmails).where(inArray(outboxEmails.id, ids)).all() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return envelope(
-    ids.map((id) => toItem(byId.get(id)!)),
+    ids.map((id) => toItem(byId.get(id)!, Boolean(env().SMTP_URL))),
     { page: q.page, limit: q.limit, total },
     { search: q.search, status: q.status ?? null, sortBy: q.sortBy, sortOrder: q.sortOrder },
   );

@@ -27,7 +27,8 @@ export const outboxItemView = z
     /** Set while a delivery attempt holds the mail; a crash leaves it set and boot makes the mail due again. */
     claimedAt: z.string().datetime().nullable(),
     sentAt: z.string().datetime().nullable(),
-    links: z.array(z.string()),
+    links: z.array(z.string()).describe('Invitation/copyright links, only while no SMTP is configured (then the Outbox is their only way out).'),
+    linkNotice: z.string().nullable().describe('Who a link is for, or that links go only to the recipient (SMTP configured).'),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),
   })

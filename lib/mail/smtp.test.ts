@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GET as inviteGET, POST as invitePOST } from '@/app/api/invite/[token]/route';
+import { hashInvitationToken } from '@/lib/invitations/tokens';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
 import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
 import { getDb } from '@/db/client';
@@ -135,7 +136,7 @@ describe('mail over a real SMTP server', () => {
     const registered = await call(invitePOST, {
       method: 'POST',
       params: { token },
-      body: { firstName: 'Mail', lastName: 'Reader', userName: `reader.${crypto.randomUUID().slice(0, 6)}` },
+      body: { firstName: 'Mail', lastName: 'Reader', userName: `reader.${crypto.randomUUID().slice(0, 6)}`, password: 'reader password 1' },
     });
     expect(registered.status, registered.text).toBe(200);
 
@@ -146,6 +147,10 @@ describe('mail over a real SMTP server', () => {
     });
     expect(row).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
     expect(row.sentAt).toBeInstanceOf(Date);
+    // Delivered: the link was the recipient's secret. The row keeps the message, the token only as its hash (issue 26 finding 4).
+    expect(row.text).not.toContain(token);
+    expect(row.html ?? '').not.toContain(token);
+    expect(row.text).toContain(`token sha256 ${hashInvitationToken(token)}`);
   });
 
   it('while the server is down the mail is retried with backoff, then delivered exactly once', async () => {

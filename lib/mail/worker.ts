@@ -4,6 +4,7 @@ import { outboxEmails } from '@/db/schema';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { createSmtpMailer, type Mailer } from './mailer';
+import { redactLinks } from './outbox';
 
 export type DeliveryOptions = {
   from: string;
@@ -64,7 +65,8 @@ export async function deliverDueEmails(db: Db, mailer: Mailer, options: Delivery
       await mailer.send({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       db.update(outboxEmails)
         // lastError is kept: it tells why earlier attempts failed.
-        .set({ status: 'SENT', attempts, sentAt: new Date(), nextAttemptAt: null, claimedAt: null })
+        // The link was for the recipient: keep the message with each token replaced by its hash.
+        .set({ status: 'SENT', attempts, sentAt: new Date(), nextAttemptAt: null, claimedAt: null, text: redactLinks(mail.text), html: mail.html === null ? null : redactLinks(mail.html) })
         .where(eq(outboxEmails.id, mail.id))
         .run();
       report.sent += 1;

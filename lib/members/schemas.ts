@@ -25,11 +25,13 @@ export type ListMembersQuery = z.output<typeof listMembersQuery>;
 /** A11 body (also the console's change-e-mail form). */
 export const updateMemberBody = z
   .strictObject({
-    email: emailField.optional(),
+    email: emailField.optional().meta({ description: "A pending invitation's e-mail. A member's login e-mail belongs to the person: 409." }),
     resend: z.boolean().optional(),
+    role: z.enum(['ADMIN', 'MEMBER']).optional().meta({ description: "A membership's role; demoting to MEMBER revokes the person's API keys of the organization." }),
+    status: z.enum(['ACTIVE', 'SUSPENDED']).optional().meta({ description: "A membership's status; SUSPENDED revokes the person's API keys of the organization." }),
   })
-  .refine((v) => v.email !== undefined || v.resend !== undefined, {
-    message: 'give email, resend or both',
+  .refine((v) => v.email !== undefined || v.resend !== undefined || v.role !== undefined || v.status !== undefined, {
+    message: 'give email, resend, role or status',
     path: [],
   });
 export type UpdateMemberBody = z.output<typeof updateMemberBody>;

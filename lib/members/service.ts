@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { copyrightShares, invitations, nfts, smartContracts, userOrganizations, users, type Invitation } from '@/db/schema';
+import { revokeKeysOfMember } from '@/lib/api-keys/service';
 import { recordAudit } from '@/lib/audit/service';
 import { ConflictError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
@@ -332,10 +333,15 @@ function memberNfts(db: Db, organizationId: string, userId: string): EndUserNft[
 }
 
 /**
- * A11. On a membership: changes the person's e-mail (unique across users, else 409); `resend` is
- * 409 because there is nothing to resend. On a pending invitation: changes its e-mail (not a
- * member, not invited twice) — the old link dies, since it went to the old address — and with
- * `resend` queues a new invitation mail with a new token and a new 7-day expiry.
+ * A11. On a membership the organization changes only what is its own — the membership's `role`
+ * (ADMIN/MEMBER) and `status` (ACTIVE/SUSPENDED) — never the person's login e-mail or profile,
+ * which other organizations and the person rely on (409 naming `email`; issue 26 finding 2; the
+ * person changes their own profile through B6). Demoting below ADMIN or suspending revokes the
+ * person's API keys of this organization in the same transaction. The OWNER's membership and the
+ * caller's own are not changed here (409). `resend` is 409 (nothing to resend).
+ * On a pending invitation (which the organization sent): changes its e-mail (not a member, not
+ * invited twice) — the old link dies, since it went to the old address — and with `resend` queues a
+ * new invitation mail with a new token and a new 7-day expiry.
  */
 export function updateMember(db: Db, actor: Actor, id: string, body: UpdateMemberBody) {
   const organizationId = actor.organizationId;
@@ -349,15 +355,34 @@ export function updateMember(db: Db, actor: Actor, id: string, body: UpdateMembe
         ]);
       }
       if (body.email !== undefined && body.email !== m.email) {
-        const taken = tx.select({ id: users.id }).from(users).where(eq(users.email, body.email)).get();
-        if (taken) throw new ConflictError('This e-mail address is already used by another user.', [`email: ${body.email} is already in use`]);
-        tx.update(users).set({ email: body.email }).where(eq(users.id, m.userId)).run();
-        tx.update(userOrganizations).set({ updatedAt: new Date() }).where(eq(userOrganizations.id, m.id)).run();
-        recordAudit(tx, actor, { action: 'member.email.change', entityType: 'user_organization', entityId: m.id, data: { from: m.email, to: body.email } });
+        throw new ConflictError(
+          "A member's login e-mail belongs to the person: an organization can change only its invitations' e-mails. The person changes their own e-mail.",
+          [`email: ${m.email} is the login of a registered person and cannot be changed by the organization`],
+        );
       }
-      return { id: m.id, email: body.email ?? m.email, walletAddress: m.walletAddress, resent: false };
+      const role = body.role ?? m.role;
+      const status = body.status ?? m.status;
+      if (role !== m.role || status !== m.status) {
+        if (m.role === 'OWNER') throw new ConflictError("The organization owner's membership cannot be changed.", [`id: membership ${id} is the OWNER`]);
+        if (m.userId === actor.userId) throw new ConflictError('You cannot change your own membership.', [`id: membership ${id} is your own`]);
+        tx.update(userOrganizations).set({ role, status, updatedAt: new Date() }).where(eq(userOrganizations.id, m.id)).run();
+        recordAudit(tx, actor, {
+          action: 'member.update',
+          entityType: 'user_organization',
+          entityId: m.id,
+          data: { userId: m.userId, from: { role: m.role, status: m.status }, to: { role, status } },
+        });
+        const losesKeys = status !== 'ACTIVE' ? 'member.suspend' : role === 'MEMBER' ? 'member.demote' : null;
+        if (losesKeys) revokeKeysOfMember(tx, actor, organizationId, m.userId, losesKeys);
+      }
+      return { id: m.id, email: m.email, walletAddress: m.walletAddress, resent: false };
     }
 
+    if (body.role !== undefined || body.status !== undefined) {
+      throw new ConflictError('A pending invitation has no role or status to change yet.', [
+        `${body.role !== undefined ? 'role' : 'status'}: applies only to memberships`,
+      ]);
+    }
     const inv = target.row;
     const email = body.email ?? inv.email;
     if (email !== inv.email) {
@@ -409,6 +434,7 @@ export function removeMember(db: Db, actor: Actor, id: string) {
     }
     tx.delete(userOrganizations).where(eq(userOrganizations.id, id)).run();
     recordAudit(tx, actor, { action: 'member.remove', entityType: 'user_organization', entityId: id, data: { email: m.email, userId: m.userId } });
+    revokeKeysOfMember(tx, actor, actor.organizationId, m.userId, 'member.remove');
     return { message: `Member ${m.email} removed from the organization.` };
   });
 }

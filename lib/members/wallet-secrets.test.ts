@@ -44,7 +44,7 @@ describe('wallet keys never appear in responses or logs', () => {
     record(await call(inviteGET, { params: { token } }));
     record(await call(invitePOST, { method: 'POST', params: { token }, body: { firstName: 'x' } }));
     const reg = record(
-      await call(invitePOST, { method: 'POST', params: { token }, body: { firstName: 'Sec', lastName: 'Ret', userName: `secret.${crypto.randomUUID().slice(0, 6)}` } }),
+      await call(invitePOST, { method: 'POST', params: { token }, body: { firstName: 'Sec', lastName: 'Ret', userName: `secret.${crypto.randomUUID().slice(0, 6)}`, password: 'secret password 1' } }),
     );
     expect(reg.status).toBe(200);
     const id = reg.json.memberId as string;

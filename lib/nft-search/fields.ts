@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nftStatuses, nfts } from '@/db/schema';
-import { FOLD, registerFold } from './fold-function';
+import { FOLD, registerFold } from '@/lib/storage/sqlite/functions';
 
 export { FOLD };
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
 import { ValidationError } from '@/lib/errors';
 import { ftsPhrase } from '@/lib/search/fts';
-import { b1TermToken } from '@/lib/search/grams';
+import { b1TermToken } from '@/lib/storage/sqlite/grams';
 import { asciiFold, findSearchField, fold, isAscii, searchFieldNames, textOf, type SearchField } from './fields';
 import {
   filterLogics,
@@ -374,7 +374,7 @@ function trigramLeaf(field: SearchField, term: string): string | null {
 }
 
 /**
- * A filter term of one or two characters in B1's short-term index (lib/search/grams.ts): its
+ * A filter term of one or two characters in B1's short-term index (lib/storage/sqlite/grams.ts): its
  * token, found in some keyword field of every row whose field holds it (no column filter).
  */
 function shortLeaf(field: SearchField, term: string): string | null {

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { bErrors } from '@/lib/openapi/family-b';
+import { bErrors } from '@/lib/openapi/family-b-errors';
 import { jsonBody, jsonResponse } from '@/lib/openapi/registry';
 import { nftDetail, nftIdParams, nftSearchResponse, searchNftsBody } from './schemas';
 

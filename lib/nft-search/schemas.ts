@@ -28,6 +28,20 @@ export type AdvancedFilterInput = {
   value?: string | number | boolean | null;
 };
 
+/** Nesting depth of a filter tree (a leaf is 1), counted without recursion; stops past the limit. */
+export function filterDepth(root: unknown): number {
+  let max = 0;
+  const stack: { node: unknown; depth: number }[] = [{ node: root, depth: 1 }];
+  while (stack.length && max <= MAX_FILTER_DEPTH) {
+    const { node, depth } = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    max = Math.max(max, depth);
+    const children = (node as { filters?: unknown }).filters;
+    if (Array.isArray(children)) for (const child of children) stack.push({ node: child, depth: depth + 1 });
+  }
+  return max;
+}
+
 /**
  * A node of the advanced filter tree: a group (`logic` + `filters`) or a leaf
  * (`field` + `operator` + `value`). Names are checked by the translator so every problem is
@@ -73,7 +87,12 @@ export const searchNftsBody = z
       .nullish()
       .meta({ description: 'The same substring search over the named fields only; OR-ed with `keyword`.' }),
     keyword: z.string().max(200).nullish().meta({ description: 'Case-insensitive substring over every searchable field (not ids).' }),
-    advancedFilter: advancedFilter.nullish(),
+    // The depth is measured (iteratively) before zod recurses into the tree: 1,000 levels were a stack overflow (500).
+    advancedFilter: z.preprocess((v, ctx) => {
+      if (filterDepth(v) <= MAX_FILTER_DEPTH) return v;
+      ctx.addIssue({ code: 'custom', message: `filters may be nested at most ${MAX_FILTER_DEPTH} levels deep` });
+      return z.NEVER;
+    }, advancedFilter.nullish()),
     pageNumber: z
       .number()
       .int('must be an integer')

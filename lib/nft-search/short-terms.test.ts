@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { clearCountCache } from '@/lib/search/count-cache';
 import { organizationFtsCount } from '@/lib/search/fts-count';
-import { b1Grams, b1TermToken } from '@/lib/search/grams';
+import { b1Grams, b1TermToken } from '@/lib/storage/sqlite/grams';
 import { check } from '@/lib/search/maintenance';
 import { createTestOrg } from '@/test/helpers';
 import { expectCheckCatchesAndReindexRepairs } from '@/test/fts-tamper';

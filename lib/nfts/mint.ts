@@ -4,6 +4,7 @@ import { preparedQuery } from '@/lib/db/prepared';
 import { auditEvents, copyrightShares, nfts, smartContracts } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { getChainClient, organizationAccount, type ChainClient } from '@/lib/chain';
+import { assertChainUsable } from '@/lib/chain/identity';
 import { prepareChainTx } from '@/lib/chain/ledger';
 import { runChainOperation } from '@/lib/chain/operation';
 import { ConflictError, NotFoundError } from '@/lib/errors';
@@ -85,6 +86,7 @@ export async function requestMint(db: Db, organizationId: string, nftId: string,
   if (!from) throw new ConflictError('The organization has no signing key.', ['organization: no chain key configured']);
   const blocker = mintBlocker(db, organizationId, nftId);
   if (blocker) throw new ConflictError('This NFT cannot be minted now.', [blocker]);
+  await assertChainUsable(db, chain);
 
   const { nft } = loadForMint(db, organizationId, nftId);
   const tokenUri = await publishTokenMetadata(nft, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chainFactsView } from '@/lib/chain/schemas';
 import { copyrightStatuses, nftStatuses, shareStatuses } from '@/db/enums';
 import { licenceId } from '@/lib/copyright/licences';
 import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
@@ -188,6 +189,7 @@ export const nftDetailView = nftCreatedView
     mintTransactionHash: z.string().nullable().describe('Set as soon as the service signs the mint.'),
     mintLogs: z.string().nullable().describe('JSON: the receipt logs once MINTED, or {"error": reason} when the mint FAILED.'),
     mintBlockedBy: z.string().nullable().describe('Why POST /nft/{id}/mint would be refused now; null when it is available.'),
+    chainTransaction: chainFactsView.nullable().meta({ description: 'The latest mint on chain; null when never minted here.' }),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),
   })

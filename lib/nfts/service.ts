@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { chainFactsFor } from '@/lib/chain/facts';
+import type { ChainFactsView } from '@/lib/chain/schemas';
 import type { Db } from '@/db/client';
 import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets, type Nft } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
@@ -12,7 +14,7 @@ import { cachedCount } from '@/lib/search/count-cache';
 import { isAsciiTerm, organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/search/fts';
-import { shortTermToken } from '@/lib/search/grams';
+import { shortTermToken } from '@/lib/storage/sqlite/grams';
 import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
@@ -70,6 +72,8 @@ export type NftDetailView = NftCreatedView & {
   mintLogs: string | null;
   /** Why the NFT cannot be minted now (null: the Mint action is available). */
   mintBlockedBy: string | null;
+  /** The latest mint on chain (hashes tried, receipt, history). */
+  chainTransaction: ChainFactsView | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -242,7 +246,7 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, index: Term
 /**
  * The index that finds every NFT whose name or description holds `term` (a superset of LIKE's
  * matches): the trigram index for three characters or more, the short-term index for one or two
- * (lib/search/grams.ts).
+ * (lib/storage/sqlite/grams.ts).
  */
 export type TermIndex = { table: 'search_nfts' | 'search_nfts_short'; expr: string };
 
@@ -270,6 +274,7 @@ export function getNft(db: Db, organizationId: string, id: string): NftDetailVie
     mintTransactionHash: row.mintTransactionHash,
     mintLogs: row.mintLogs,
     mintBlockedBy: mintBlocker(db, organizationId, id),
+    chainTransaction: chainFactsFor(db, id),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

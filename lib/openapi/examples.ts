@@ -97,6 +97,7 @@ const nftDetail = {
   mintTransactionHash: null,
   mintLogs: null,
   mintBlockedBy: 'the smart contract is not deployed yet',
+  chainTransaction: null,
   createdAt: CREATED,
   updatedAt: UPDATED,
 };
@@ -166,6 +167,63 @@ const tokenResult = {
   note: 'Signed locally with the organization’s development key; NOT broadcast to any network.',
   transferId: 'f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9',
   status: 'SIGNED',
+  state: 'signed',
+  error: null,
+};
+
+const TX2 = '0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a';
+/** A send that was stuck, replaced with higher fees, and whose replacement mined. */
+const chainFacts = (kind: 'deploy' | 'mint' | 'transfer') => ({
+  id: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
+  kind,
+  chain: 'evm',
+  chainId: 80002,
+  status: 'CONFIRMED',
+  state: 'mined_success',
+  pending: false,
+  confirmed: true,
+  requiredConfirmations: 5,
+  broadcast: true,
+  fromAddress: WALLET,
+  nonce: 7,
+  transactionHash: TX2,
+  transactions: [
+    { transactionHash: TX, purpose: 'original', nonce: 7, maxFeePerGas: '30000000000', maxPriorityFeePerGas: '1500000000', broadcast: true, createdAt: CREATED },
+    { transactionHash: TX2, purpose: 'speedup', nonce: 7, maxFeePerGas: '33750000000', maxPriorityFeePerGas: '1687500000', broadcast: true, createdAt: UPDATED },
+  ],
+  receipt: { transactionHash: TX2, status: 'success', blockNumber: 1204, blockHash: '0x3b1f8e2d4c6a9b0e1f2d3c4b5a6978e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2', blockTime: UPDATED, gasUsed: '21000', effectiveGasPrice: '31200000000' },
+  error: null,
+  cancelRequestedAt: null,
+  history: [
+    { status: 'PREPARED', transactionHash: null, detail: 'recorded before calling the chain', at: CREATED },
+    { status: 'SIGNED', transactionHash: TX, detail: 'signed nonce 7', at: CREATED },
+    { status: 'SUBMITTED', transactionHash: TX, detail: null, at: CREATED },
+    { status: 'SUBMITTED', transactionHash: TX2, detail: 'replaced at nonce 7 with higher fees (maxFeePerGas 33750000000 wei)', at: UPDATED },
+    { status: 'MINED', transactionHash: TX2, detail: 'mined in block 1204 (1 of 5 confirmations)', at: UPDATED },
+    { status: 'CONFIRMED', transactionHash: TX2, detail: '5 confirmations', at: UPDATED },
+  ],
+});
+
+const transferDetailExample = {
+  id: tokenResult.transferId,
+  memberId: MEMBER_ID,
+  memberEmail: 'ana@example.com',
+  memberName: 'Ana Lima',
+  toAddress: WALLET,
+  amount: '1.5',
+  tokenType: 'mainnet',
+  transactionHash: TX2,
+  status: 'CONFIRMED',
+  state: 'mined_success',
+  broadcast: true,
+  chain: 'evm',
+  error: null,
+  success: true,
+  note: 'Broadcast to the network over RPC; the transaction hash confirms nothing until it is mined.',
+  idempotencyKey: 'payout-2026-11-22-0001',
+  chainTransaction: chainFacts('transfer'),
+  createdAt: CREATED,
+  updatedAt: UPDATED,
 };
 
 export const familyAExamples: Record<string, OperationExamples> = {
@@ -306,6 +364,7 @@ export const familyAExamples: Record<string, OperationExamples> = {
         creatorAddress: WALLET,
         deploymentTransactionHash: TX,
         deploymentLogs: JSON.stringify({ blockNumber: 41, gasUsed: '2315842', status: 'success' }),
+        chainTransaction: { ...chainFacts('deploy'), transactions: chainFacts('deploy').transactions.slice(0, 1), transactionHash: TX, receipt: { ...chainFacts('deploy').receipt, transactionHash: TX } },
       },
       409: { error: 'The contract is already DEPLOYED.', details: [`id: contract ${CONTRACT_ID} is DEPLOYED`] },
       422: { error: 'The chain refused the deployment: insufficient funds for gas.', details: ['chain: insufficient funds for gas * price + value'] },
@@ -329,6 +388,7 @@ export const familyAExamples: Record<string, OperationExamples> = {
         mintTransactionHash: TX,
         mintLogs: JSON.stringify({ blockNumber: 42, gasUsed: '98311', status: 'success' }),
         mintBlockedBy: null,
+        chainTransaction: { ...chainFacts('mint'), transactions: chainFacts('mint').transactions.slice(0, 1), transactionHash: TX, receipt: { ...chainFacts('mint').receipt, transactionHash: TX } },
       },
       409: { error: 'The NFT cannot be minted yet.', details: ['copyright: shares await authorization by every holder'] },
       422: { error: 'The chain refused the mint: execution reverted.', details: ['chain: execution reverted'] },
@@ -475,6 +535,31 @@ export const familyAExamples: Record<string, OperationExamples> = {
   exportContracts: { responses: { 200: 'id,name,symbol,description,network,env,status,contractAddress,deploymentTransactionHash,totalNFTs,deployedAt,createdAt\r\n' } },
   exportNfts: { responses: { 200: 'id,name,description,status,copyrightStatus,tokenId,supply,contractId,contractName,contractSymbol,licence,imagePath,externalUrl,mintedAt,createdAt\r\n' } },
   exportMembers: { responses: { 200: 'id,kind,email,name,userName,status,role,walletAddress,totalNFTs,invitationSendCount,invitationExpiresAt,invitationExpired,createdAt\r\n' } },
+  getContract: { responses: { 200: { ...contract, totalNFTs: 0, chainTransaction: null }, 404: { error: 'Smart contract not found.', details: [] } } },
+  getTransfer: { responses: { 200: transferDetailExample, 404: { error: 'Token transfer not found.', details: [] } } },
+  cancelTransfer: {
+    responses: {
+      200: {
+        ...transferDetailExample,
+        status: 'SUBMITTED',
+        state: 'sent',
+        success: true,
+        transactionHash: TX2,
+        chainTransaction: {
+          ...chainFacts('transfer'),
+          status: 'SUBMITTED',
+          state: 'sent',
+          pending: true,
+          confirmed: false,
+          receipt: null,
+          cancelRequestedAt: UPDATED,
+          transactions: [chainFacts('transfer').transactions[0], { ...chainFacts('transfer').transactions[1], purpose: 'cancel' }],
+          history: [...chainFacts('transfer').history.slice(0, 3), { status: 'SUBMITTED', transactionHash: TX, detail: 'cancel requested', at: UPDATED }, { status: 'SUBMITTED', transactionHash: TX2, detail: 'cancel signed: zero-value self-transfer at nonce 7', at: UPDATED }],
+        },
+      },
+      409: { error: 'Only a send that is sent but not yet mined can be cancelled.', details: ['status: the send is mined_success (0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060)'] },
+    },
+  },
   getConsoleContract: { responses: { 200: contract, 404: { error: 'Smart contract not found.', details: [] } } },
   listTransfers: {
     responses: {
@@ -490,6 +575,7 @@ export const familyAExamples: Record<string, OperationExamples> = {
             tokenType: 'mainnet',
             transactionHash: TX,
             status: 'SIGNED',
+            state: 'signed',
             broadcast: false,
             chain: 'local',
             error: null,

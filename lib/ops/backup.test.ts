@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -47,6 +48,8 @@ describe('db backup / db restore', () => {
     expect(JSON.parse(backup.stdout)).toMatchObject({ file, integrity: 'ok' });
     expect(writes).toBeGreaterThan(0);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Nothing left of the copy's journal (issue 26 low item: <file>.partial-wal / -shm stayed).
+    expect(readdirSync(path.dirname(file)).filter((f) => f.includes('.partial'))).toEqual([]);
     const snap = tenants(file);
     expect(snap).toContain(first.organization.tenant);
 
@@ -62,6 +65,25 @@ describe('db backup / db restore', () => {
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
     check.close();
   });
+
+  it('refuses to restore into a DATA_DIR without the auth-secret that sealed the backup’s keys (no 500s later)', async () => {
+    await createTestOrg();
+    const file = path.join(env().DATA_DIR, 'backups', `secret-${crypto.randomUUID().slice(0, 6)}.db`);
+    const secret = process.env.AUTH_SECRET;
+    // The backup's keys were sealed with this process's secret (AUTH_SECRET or DATA_DIR/auth-secret).
+    expect((await cli(['db', 'backup', file])).code).toBe(0);
+    const freshDir = mkdtempSync(path.join(tmpdir(), 'cl2c-restore-'));
+    const target = path.join(freshDir, 'cl2c.db');
+    const noSecret = await cli(['db', 'restore', file], { DATABASE_PATH: target, DATA_DIR: freshDir, AUTH_SECRET: '' });
+    expect(noSecret.code).toBe(1);
+    expect(noSecret.stderr + noSecret.stdout).toMatch(/no auth-secret .*copy that server's auth-secret file/);
+    expect(existsSync(target)).toBe(false);
+    const wrong = await cli(['db', 'restore', file], { DATABASE_PATH: target, DATA_DIR: freshDir, AUTH_SECRET: 'a'.repeat(64) });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr + wrong.stdout).toMatch(/different AUTH_SECRET/);
+    const right = await cli(['db', 'restore', file], { DATABASE_PATH: target, DATA_DIR: freshDir, AUTH_SECRET: secret ?? readFileSync(path.join(env().DATA_DIR, 'auth-secret'), 'utf8').trim() });
+    expect(right.code, right.stderr).toBe(0);
+  }, 120_000);
 
   it('refuses to restore a file that is not a CL2C database', async () => {
     const junk = path.join(env().DATA_DIR, 'junk.db');

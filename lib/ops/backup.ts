@@ -2,14 +2,21 @@ import Database from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openDb, type Db } from '@/db/client';
+import { open as openSealed } from '@/lib/crypto/secret-box';
+import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
+import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';
 
 const ALL_PAGES = 2 ** 31 - 1;
 
 export type BackupResult = { file: string; bytes: number; pages: number; integrity: 'ok' };
 
-function integrity(file: string): string {
-  const check = new Database(file, { readonly: true, fileMustExist: true });
+/**
+ * `writable`: open the file read-write, so that closing this last connection checkpoints and
+ * deletes its -wal/-shm (a read-only connection cannot, and left `<file>.partial-wal`/-shm behind).
+ */
+function integrity(file: string, writable = false): string {
+  const check = new Database(file, { readonly: !writable, fileMustExist: true });
   try {
     const rows = check.pragma('integrity_check') as { integrity_check: string }[];
     const migrated = check
@@ -39,7 +46,8 @@ export async function backupDatabase(db: Db, file: string): Promise<BackupResult
   // readers do not block writers).
   const meta = await db.$client.backup(partial, { progress: () => ALL_PAGES });
   chmodSync(partial, 0o600);
-  const result = integrity(partial);
+  const result = integrity(partial, true);
+  for (const leftover of [`${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
   if (result !== 'ok') {
     rmSync(partial, { force: true });
     throw new AppError(500, `The backup failed its integrity check: ${result}`);
@@ -47,6 +55,39 @@ export async function backupDatabase(db: Db, file: string): Promise<BackupResult
   renameSync(partial, target);
   const pages = meta.totalPages;
   return { file: target, bytes: pages * (db.$client.pragma('page_size', { simple: true }) as number), pages, integrity: 'ok' };
+}
+
+/**
+ * The backup's sealed keys (organizations' chain keys, custodial wallets) open only with the
+ * AUTH_SECRET they were sealed with. Restoring into a DATA_DIR without that secret used to start
+ * fine and then answer 500 on every wallet or token call: refuse up front, saying what to copy.
+ * Never generates a secret (env's authSecret() would).
+ */
+function checkSecretOpensBackup(source: string, file: string) {
+  const db = new Database(source, { readonly: true, fileMustExist: true });
+  let sample: string | undefined;
+  try {
+    sample = (db.prepare('SELECT chain_key_encrypted AS k FROM organizations WHERE chain_key_encrypted IS NOT NULL LIMIT 1').get() as { k: string } | undefined)?.k;
+  } finally {
+    db.close();
+  }
+  if (!sample) return;
+  const e = env();
+  const secretFile = path.join(e.DATA_DIR, 'auth-secret');
+  if (!e.AUTH_SECRET && !existsSync(secretFile)) {
+    throw new AppError(
+      409,
+      `${file} holds keys sealed with the AUTH_SECRET of the server it came from, and this DATA_DIR has no auth-secret (AUTH_SECRET is unset): copy that server's auth-secret file to ${secretFile} (mode 0600) or set AUTH_SECRET, then restore again.`,
+    );
+  }
+  try {
+    openSealed(sample, CHAIN_KEY_PURPOSE);
+  } catch {
+    throw new AppError(
+      409,
+      `${file} holds keys sealed with a different AUTH_SECRET than this server's: use the auth-secret of the server the backup came from (${secretFile} or AUTH_SECRET), then restore again.`,
+    );
+  }
 }
 
 /**
@@ -60,6 +101,7 @@ export async function restoreDatabase(databasePath: string, file: string): Promi
   if (!existsSync(source)) throw new AppError(404, `${file} does not exist.`);
   const result = integrity(source);
   if (result !== 'ok') throw new AppError(400, `${file} is not a usable backup: ${result}`);
+  checkSecretOpensBackup(source, file);
   const target = path.resolve(databasePath);
   mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   const backup = new Database(source, { readonly: true });

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
 import { GET as ready } from '@/app/api/ready/route';
 import { resetEnvCache } from '@/lib/env';
+import { clientAddress, PEER_HEADER } from '@/lib/http/client-address';
+import { resetUntrustedForwarded } from '@/lib/http/forwarded-warning';
 
 afterEach(() => {
   delete process.env.SMTP_URL;
@@ -55,5 +57,31 @@ describe('GET /api/ready', () => {
     expect(down.body.status).toBe('not_ready');
     expect(down.body.checks.mail.status).toBe('error');
     expect(down.text).not.toMatch(/hunter2|mailer:|127\.0\.0\.1/);
+  });
+});
+
+describe('X-Forwarded-For without TRUSTED_PROXIES (issue 26 finding 6)', () => {
+  it('is logged once per interval and reported by /api/ready as a warning (still ready)', async () => {
+    resetUntrustedForwarded();
+    expect((await readyJson()).body.checks.proxy).toEqual({ status: 'ok', detail: 'no forwarded requests seen' });
+    const quiet = process.env.CL2C_QUIET_LOGS;
+    delete process.env.CL2C_QUIET_LOGS;
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      for (let i = 0; i < 3; i++) clientAddress(new Headers({ [PEER_HEADER]: '203.0.113.9', 'x-forwarded-for': '198.51.100.7' }));
+      const lines = write.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('TRUSTED_PROXIES is unset'));
+      expect(lines).toHaveLength(1);
+    } finally {
+      write.mockRestore();
+      if (quiet !== undefined) process.env.CL2C_QUIET_LOGS = quiet;
+    }
+    const { status, body } = await readyJson();
+    expect(status).toBe(200);
+    expect(body.checks.proxy.status).toBe('warning');
+    expect(body.checks.proxy.detail).toMatch(/X-Forwarded-For received without TRUSTED_PROXIES/);
+    process.env.TRUSTED_PROXIES = '203.0.113.9';
+    resetEnvCache();
+    expect((await readyJson()).body.checks.proxy.status).toBe('ok');
+    delete process.env.TRUSTED_PROXIES;
   });
 });

@@ -3,12 +3,15 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
+import { getChainClient } from '@/lib/chain';
+import { chainHaltReason, checkChainIdentity } from '@/lib/chain/identity';
+import { untrustedForwardedSeenAt } from '@/lib/http/forwarded-warning';
 
 /** One dependency's state as /api/ready reports it. Never a URL, path or credential. */
-export type CheckState = { status: 'ok' | 'error' | 'not_configured'; detail?: string };
+export type CheckState = { status: 'ok' | 'error' | 'not_configured' | 'warning'; detail?: string };
 export type Readiness = {
   ready: boolean;
-  checks: { database: CheckState; migrations: CheckState; mail: CheckState; chain: CheckState };
+  checks: { database: CheckState; migrations: CheckState; mail: CheckState; chain: CheckState; proxy: CheckState };
 };
 
 const TIMEOUT_MS = 2_000;
@@ -63,7 +66,18 @@ async function checkMail(): Promise<CheckState> {
 
 async function checkChain(): Promise<CheckState> {
   const e = env();
-  if (e.CHAIN === 'local') return { status: 'ok', detail: 'local driver' };
+  if (e.CHAIN === 'local') return { status: 'ok', detail: 'local driver: transactions are signed, never broadcast' };
+  const db = getDb();
+  const halted = chainHaltReason(db, 'evm');
+  if (halted) return { status: 'error', detail: halted };
+  try {
+    // The node's chain id + genesis block against the record: a node restarted empty stops sending.
+    const check = await withTimeout(checkChainIdentity(db, getChainClient()));
+    if (check.status === 'mismatch') return { status: 'error', detail: check.identity.mismatch ?? 'the node serves another chain' };
+    return { status: 'ok', detail: `chain id ${check.identity.chainId}` };
+  } catch {
+    // Fall through to the plain reachability probe, which names the failure.
+  }
   try {
     const res = await withTimeout(
       fetch(e.RPC_URL!, {
@@ -80,10 +94,20 @@ async function checkChain(): Promise<CheckState> {
   }
 }
 
-/** /api/ready: database writable, migrations applied, mail and chain reachable. */
+/** A warning (not an error: the server works) while X-Forwarded-For arrives with TRUSTED_PROXIES unset. */
+function checkProxy(now = Date.now()): CheckState {
+  if (env().TRUSTED_PROXIES) return { status: 'ok', detail: 'trusted proxies configured' };
+  const seen = untrustedForwardedSeenAt();
+  if (seen !== null && now - seen < 60 * 60_000) {
+    return { status: 'warning', detail: `X-Forwarded-For received without TRUSTED_PROXIES (last at ${new Date(seen).toISOString()}): clients behind the proxy share one address` };
+  }
+  return { status: 'ok', detail: 'no forwarded requests seen' };
+}
+
+/** /api/ready: database writable, migrations applied, mail and chain reachable; proxy set-up warnings. */
 export async function readiness(): Promise<Readiness> {
   const [mail, chain] = await Promise.all([checkMail(), checkChain()]);
-  const checks = { database: checkDatabase(), migrations: checkMigrations(), mail, chain };
+  const checks = { database: checkDatabase(), migrations: checkMigrations(), mail, chain, proxy: checkProxy() };
   const ready = Object.values(checks).every((c) => c.status !== 'error');
   return { ready, checks };
 }

@@ -1,8 +1,10 @@
-import { FOLD_UNSAFE, SHORT_GRAMS } from '@/lib/nft-search/fold-function';
+import { b1GramsSql, shortGramsSql } from '@/lib/storage/sqlite/derived-writes';
+import { FOLD_UNSAFE } from '@/lib/storage/sqlite/functions';
 
 /**
  * What every derived structure must contain, as SQL over the base tables only. `db reindex`
- * writes these; `db check` compares them with what the triggers maintained. The migration that
+ * writes these; `db check` compares them with what the triggers and the engine's derived writes
+ * (lib/storage/sqlite/derived-writes.ts) maintained. The migration that
  * created the structures (db/migrations/*_search_fts.sql) backfills with the same statements.
  */
 
@@ -13,7 +15,7 @@ export type FtsSource = {
   /** SELECT rowid AS rid, <columns…> over the base tables. */
   source: string;
   /**
-   * The short-term index's shape (lib/search/grams.ts): each source value is already the
+   * The short-term index's shape (lib/storage/sqlite/grams.ts): each source value is already the
    * space-separated token list, so a row's token count is that list's length and each row is
    * probed by one of its own tokens. Absent: a trigram index over the raw text.
    */
@@ -55,14 +57,14 @@ export const ftsSources: readonly FtsSource[] = [
   {
     table: 'search_nfts_short',
     columns: ['grams'],
-    source: `SELECT rowid AS rid, ${SHORT_GRAMS}(name, description) FROM nfts`,
+    source: shortGramsSql,
     tokens: 'listed',
   },
   {
-    // B1's short-term index: its tokens are defined once, by the view (db/migrations/0015_b1_short_terms.sql).
+    // B1's short-term index: its tokens are defined once, where the engine writes them.
     table: 'search_nfts_b1_short',
     columns: ['grams'],
-    source: 'SELECT rid, grams FROM search_nfts_b1_source',
+    source: b1GramsSql,
     tokens: 'listed',
   },
 ];

@@ -8,12 +8,19 @@ type Reader = Pick<Db, 'get'>;
 export const isAsciiTerm = (term: string) => /^[\x00-\x7f]*$/.test(term);
 
 /**
+ * Whether any NFT waits for the engine's derived writes — only a row another tool wrote, since the
+ * app writes them before it commits (lib/storage/sqlite/derived-writes.ts): its `fold_unsafe` is
+ * not computed yet, so `nfts:fold_unsafe` cannot vouch for the organization.
+ */
+const anyPending = (db: Reader) => db.get<{ n: number }>(sql`select 1 as "n" from "search_nfts_pending" limit 1`) !== undefined;
+
+/**
  * The exact number of the organization's NFTs that `expr` (an FTS5 expression over
  * `search_nfts`) matches — read off the trigram index alone, with no row looked up — or null when
  * that would not be exact or not cheaper. The caller vouches that for its search the index
  * decides exactly (an ASCII term as a full phrase, over the very fields its predicate reads);
  * then an NFT whose text holds no character that a fold turns into ASCII
- * (lib/search/fold-check.ts computeAsciiFoldingChars) matches the index exactly when it matches
+ * (lib/storage/sqlite/fold-check.ts computeAsciiFoldingChars) matches the index exactly when it matches
  * the predicate. So this answers only while the organization has no such NFT
  * (`nfts:fold_unsafe` = 0, kept by triggers in the same transaction as every write), and counts
  * every match minus those of other organizations' NFTs — which it looks up one by one, so only
@@ -21,7 +28,7 @@ export const isAsciiTerm = (term: string) => /^[\x00-\x7f]*$/.test(term);
  * pass over its index entries (~25 ms for 130k matches at a million NFTs) instead of one row
  * lookup per match (~120 ms). `index` 'search_nfts_short' / 'search_nfts_b1_short': a one- or
  * two-character term's token in a short-term index, which decides A5's LIKE / B1's keyword exactly
- * for any such term (lib/search/grams.ts).
+ * for any such term (lib/storage/sqlite/grams.ts).
  */
 export function organizationFtsCount(
   db: Reader,
@@ -29,8 +36,8 @@ export function organizationFtsCount(
   expr: string,
   index: 'search_nfts' | 'search_nfts_short' | 'search_nfts_b1_short' = 'search_nfts',
 ): number | null {
-  // The short-term indexes fold exactly as LIKE / B1 do (lib/search/grams.ts): no exception to rule out.
-  if (index === 'search_nfts' && readCounter(db, organizationId, 'nfts:fold_unsafe') !== 0) return null;
+  // The short-term indexes fold exactly as LIKE / B1 do (lib/storage/sqlite/grams.ts): no exception to rule out.
+  if (index === 'search_nfts' && (readCounter(db, organizationId, 'nfts:fold_unsafe') !== 0 || anyPending(db))) return null;
   const own = readCounter(db, organizationId, 'nfts');
   const all = db.get<{ n: number }>(sql`select coalesce(sum("n"), 0) as "n" from "search_counters" where "name" = 'nfts'`)?.n ?? 0;
   if (all - own > own) return null;

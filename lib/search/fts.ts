@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { computeFoldExceptions } from './fold-check';
+import { computeFoldExceptions } from '@/lib/storage/sqlite/fold-check';
 import { searchTuning } from './tuning';
 
 /**

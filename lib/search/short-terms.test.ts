@@ -8,11 +8,11 @@ import { expectCheckCatchesAndReindexRepairs } from '@/test/fts-tamper';
 import { insertContract, insertNft } from '@/test/nft-fixtures';
 import { clearCountCache } from './count-cache';
 import { organizationFtsCount } from './fts-count';
-import { shortGrams, shortTermToken } from './grams';
+import { shortGrams, shortTermToken } from '@/lib/storage/sqlite/grams';
 import { check } from './maintenance';
 
 /*
- * One- and two-character A5 searches through the short-term index (lib/search/grams.ts,
+ * One- and two-character A5 searches through the short-term index (lib/storage/sqlite/grams.ts,
  * db/migrations/0014_short_terms.sql) against the LIKE scan they stand for: same rows, same
  * totals, nothing of another organization, every write reflected at once.
  */

@@ -58,3 +58,26 @@ describe('security headers of data paths', () => {
     expect(finishResponse(Response.json({}), null).headers.get('strict-transport-security')).toBeNull();
   });
 });
+
+describe('HSTS outside the API families (issue 26 low item)', () => {
+  afterEach(() => {
+    delete process.env.APP_URL;
+    resetEnvCache();
+  });
+
+  it('/api/auth, /api/health, /api/ready and /ipfs send HSTS when APP_URL is https', async () => {
+    process.env.APP_URL = 'https://admin.example.test';
+    resetEnvCache();
+    const { GET: auth } = await import('@/app/api/auth/[...all]/route');
+    const { GET: health } = await import('@/app/api/health/route');
+    const { GET: ready } = await import('@/app/api/ready/route');
+    const { GET: ipfs } = await import('@/app/ipfs/[cid]/route');
+    const answers = [
+      await auth(new Request('https://admin.example.test/api/auth/get-session')),
+      health(),
+      await ready(),
+      await ipfs(new Request('https://admin.example.test/ipfs/bafkreinotthere'), { params: Promise.resolve({ cid: 'bafkreinotthere' }) }),
+    ];
+    for (const res of answers) expect(res.headers.get('strict-transport-security')).toBe(HSTS);
+  });
+});

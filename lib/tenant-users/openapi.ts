@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { bErrors } from '@/lib/openapi/family-b';
+import { bErrors } from '@/lib/openapi/family-b-errors';
 import { jsonBody, jsonResponse } from '@/lib/openapi/registry';
 import { createTenantUserBody, updateCurrentUserBody, userListItem, userProfile } from './schemas';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tokenTypes, transferStatuses } from '@/db/enums';
+import { chainFactsView, ledgerState } from '@/lib/chain/schemas';
 import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
 import { TOKEN_DECIMALS, decimalPlaces, fitsUint256, numberToDecimalString } from './amount';
 
@@ -48,7 +49,11 @@ export const sendTokensResponse = z
     broadcast: z.boolean().meta({ description: 'false: the transaction was signed but not sent to any network.' }),
     note: z.string().meta({ description: 'Plain-language statement of what happened on chain.' }),
     transferId: z.string(),
-    status: transferStatus.meta({ description: 'SIGNED (local driver) or SUBMITTED (evm driver).' }),
+    status: transferStatus.meta({
+      description: 'PENDING (queued), SIGNED (local driver: never broadcast), SUBMITTED (sent, or mined below the confirmation depth), CONFIRMED, FAILED (see `state`).',
+    }),
+    state: ledgerState,
+    error: z.string().nullable().meta({ description: 'Why it failed, reverted or was cancelled — or what it is waiting for.' }),
   })
   .meta({ id: 'TokenSendResult' });
 export type SendTokensResponse = z.infer<typeof sendTokensResponse>;
@@ -76,6 +81,7 @@ export const transferView = z
     tokenType,
     transactionHash: z.string().nullable(),
     status: transferStatus,
+    state: ledgerState,
     broadcast: z.boolean(),
     chain: z.string(),
     error: z.string().nullable(),
@@ -84,3 +90,14 @@ export const transferView = z
   })
   .meta({ id: 'TokenTransfer' });
 export type TransferView = z.infer<typeof transferView>;
+
+/** GET /cl2c/token/{id}: the send, and what the chain says about it. */
+export const transferDetail = transferView
+  .extend({
+    success: z.boolean().meta({ description: 'As in the A14 answer: signed, sent or confirmed (not failed, reverted or cancelled).' }),
+    note: z.string(),
+    idempotencyKey: z.string().nullable(),
+    chainTransaction: chainFactsView.nullable(),
+  })
+  .meta({ id: 'TokenTransferDetail' });
+export type TransferDetail = z.infer<typeof transferDetail>;

@@ -1,18 +1,22 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { getAddress } from 'viem';
+import { formatEther, getAddress, parseEther } from 'viem';
 import type { Db } from '@/db/client';
-import { tokenTransfers, userOrganizations, users, wallets, type TokenTransfer } from '@/db/schema';
+import { chainTransactions as chainTransactionsTable, tokenTransfers, userOrganizations, users, wallets, type TokenTransfer } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { organizationAccount, type ChainClient } from '@/lib/chain';
 import { ChainError } from '@/lib/chain/errors';
-import { prepareChainTx } from '@/lib/chain/ledger';
+import { chainFactsFor } from '@/lib/chain/facts';
+import { assertChainUsable } from '@/lib/chain/identity';
+import { getChainTx, latestChainTxFor, prepareChainTx } from '@/lib/chain/ledger';
+import { replacementPolicy } from '@/lib/chain/settings';
+import { applyTransition as applyTransitionFn } from '@/lib/chain/state';
 import { runChainOperation } from '@/lib/chain/operation';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope, likePattern } from '@/lib/http/query';
 import { errorFields, log } from '@/lib/logger';
 import { findByIdempotencyKey, isUniqueViolation, requestFingerprint, settledRowForKey } from './idempotency';
-import type { ListTransfersQuery, SendTokensBody, SendTokensResponse, TransferView } from './schemas';
+import type { ListTransfersQuery, SendTokensBody, SendTokensResponse, TransferDetail, TransferView } from './schemas';
 
 /**
  * The chain driver failed: 502 when the node could not be reached (or its answer was lost — the
@@ -61,6 +65,17 @@ export async function sendTokens(
 
   const from = organizationAccount(db, organizationId);
   if (!from) throw new ConflictError('The organization has no signing key for token sends.', ['organization: no chain key configured']);
+  // Another chain than the one on record (a reset node): nothing is prepared, nothing is signed.
+  await assertChainUsable(db, chain);
+  if (chain.name === 'local') {
+    // The embedded chain's simulated balance (LOCAL_CHAIN_BALANCE); the driver checks again under its lock.
+    const balance = await chain.getBalance(from.address);
+    if (parseEther(input.amount) > balance) {
+      throw new ConflictError('The amount exceeds the wallet’s simulated balance on the local chain; nothing was sent.', [
+        `amount: ${input.amount} exceeds the simulated balance ${formatEther(balance)} of wallet ${from.address} (LOCAL_CHAIN_BALANCE)`,
+      ]);
+    }
+  }
 
   let reserved: { row: TokenTransfer; ledgerId: string };
   try {
@@ -136,9 +151,13 @@ export async function sendTokens(
   return { response: responseFromRow(settled), replayed: false };
 }
 
+/**
+ * A repeated key is bound to its logical send, whatever transaction of it lands: the answer is the
+ * send's current state in the same body shape (never a 502, never a second payment) — FAILED with
+ * `success: false` when nothing was sent.
+ */
 async function replay(db: Db, organizationId: string, key: string, fingerprint: string): Promise<SendOutcome> {
   const row = await settledRowForKey(db, organizationId, key, fingerprint);
-  if (row.status === 'FAILED') throw new TransferFailedError(row.id, row.error ?? 'unknown error');
   return { response: responseFromRow(row), replayed: true };
 }
 
@@ -152,7 +171,93 @@ export function responseFromRow(row: TokenTransfer): SendTokensResponse {
     note: row.broadcast ? BROADCAST_NOTE : NOT_BROADCAST_NOTE,
     transferId: row.id,
     status: row.status,
+    state: row.state,
+    error: row.error,
   };
+}
+
+/** GET /cl2c/token/{id}: one send with its ledger state, every hash tried, receipt and history. */
+export function getTransfer(db: Db, organizationId: string, id: string): TransferDetail {
+  const row = db
+    .select({
+      id: tokenTransfers.id,
+      memberId: tokenTransfers.userOrganizationId,
+      memberEmail: users.email,
+      memberName: users.name,
+      toAddress: tokenTransfers.toAddress,
+      amount: tokenTransfers.amount,
+      tokenType: tokenTransfers.tokenType,
+      transactionHash: tokenTransfers.transactionHash,
+      status: tokenTransfers.status,
+      state: tokenTransfers.state,
+      broadcast: tokenTransfers.broadcast,
+      chain: tokenTransfers.chain,
+      error: tokenTransfers.error,
+      idempotencyKey: tokenTransfers.idempotencyKey,
+      createdAt: tokenTransfers.createdAt,
+      updatedAt: tokenTransfers.updatedAt,
+    })
+    .from(tokenTransfers)
+    .leftJoin(userOrganizations, eq(userOrganizations.id, tokenTransfers.userOrganizationId))
+    .leftJoin(users, eq(users.id, userOrganizations.userId))
+    .where(and(eq(tokenTransfers.id, id), eq(tokenTransfers.organizationId, organizationId)))
+    .get();
+  if (!row) throw new NotFoundError('Token transfer');
+  return {
+    ...row,
+    success: row.status === 'SIGNED' || row.status === 'SUBMITTED' || row.status === 'CONFIRMED',
+    note: row.broadcast ? BROADCAST_NOTE : NOT_BROADCAST_NOTE,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    chainTransaction: chainFactsFor(db, row.id),
+  };
+}
+
+/**
+ * POST /cl2c/token/{id}/cancel: replaces a send that is still pending (sent, not in a block) with a
+ * zero-value transfer from the wallet to itself at the same nonce, with higher fees. Whichever of
+ * its transactions mines decides: the cancel → CANCELLED (nothing paid), the payment → CONFIRMED.
+ * A send already mined, final, or never broadcast (CHAIN=local) cannot be cancelled (409).
+ */
+export async function cancelTransfer(db: Db, chain: ChainClient, actor: Actor, id: string): Promise<TransferDetail> {
+  const transfer = getTransfer(db, actor.organizationId, id);
+  const ledger = latestChainTxFor(db, id);
+  if (!ledger || (ledger.status !== 'SIGNED' && ledger.status !== 'SUBMITTED')) {
+    throw new ConflictError('Only a send that is sent but not yet mined can be cancelled.', [
+      `status: the send is ${transfer.state}${ledger?.transactionHash ? ` (${ledger.transactionHash})` : ''}`,
+    ]);
+  }
+  if (ledger.chain !== chain.name || chain.name === 'local') {
+    throw new ConflictError('This send was never broadcast; there is nothing on a network to cancel.', [`chain: ${ledger.chain}`]);
+  }
+  await assertChainUsable(db, chain);
+  const from = organizationAccount(db, actor.organizationId);
+  if (!from) throw new ConflictError('The organization has no signing key.', ['organization: no chain key configured']);
+  db.transaction((tx) => {
+    transitionChainTxIn(tx, ledger.id);
+    recordAudit(tx, actor, { action: 'token.cancel', entityType: 'token_transfer', entityId: id, data: { transactionHash: ledger.transactionHash } });
+  });
+  const policy = replacementPolicy();
+  let reason: string | null = null;
+  try {
+    const replaced = await chain.replace({ ledgerId: ledger.id, from, purpose: 'cancel', bumpPercent: policy.bumpPercent, maxFeePerGas: policy.maxFeePerGas });
+    if (!replaced) reason = 'a higher fee would exceed CHAIN_MAX_FEE_GWEI; the receipt worker tries again';
+  } catch (error) {
+    // Recorded and requested: the receipt worker signs or re-sends the cancel on its next pass.
+    reason = chainErrorReason(error);
+  }
+  log(reason ? 'warn' : 'info', 'token transfer cancel requested', { requestId: actor.requestId, transferId: id, ...(reason ? { reason } : {}) });
+  const current = getChainTx(db, ledger.id);
+  if (current && current.status !== 'CANCELLED' && reason) {
+    db.update(tokenTransfers).set({ error: `cancel requested; ${reason}` }).where(eq(tokenTransfers.id, id)).run();
+  }
+  return getTransfer(db, actor.organizationId, id);
+}
+
+/** The cancel request is part of the ledger's history (same single transition path). */
+function transitionChainTxIn(tx: Parameters<Parameters<Db['transaction']>[0]>[0], ledgerId: string) {
+  const row = tx.select().from(chainTransactionsTable).where(eq(chainTransactionsTable.id, ledgerId)).get()!;
+  applyTransitionFn(tx, ledgerId, row.status, { set: { cancelRequestedAt: new Date() }, detail: 'cancel requested' });
 }
 
 /** A short, single-line reason; error messages of drivers never carry key material. */
@@ -215,6 +320,7 @@ export function listTransfers(db: Db, organizationId: string, q: ListTransfersQu
           tokenType: tokenTransfers.tokenType,
           transactionHash: tokenTransfers.transactionHash,
           status: tokenTransfers.status,
+          state: tokenTransfers.state,
           broadcast: tokenTransfers.broadcast,
           chain: tokenTransfers.chain,
           error: tokenTransfers.error,

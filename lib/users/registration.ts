@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { invitations, userOrganizations, users, type User } from '@/db/schema';
+import { accounts, invitations, userOrganizations, users, type User } from '@/db/schema';
 import { ConflictError } from '@/lib/errors';
 import { pendingInvitationsTo } from '@/lib/invitations/pending';
 import { provisionCustodialWallet } from '@/lib/wallets/service';
@@ -26,23 +26,27 @@ export function registerUserInOrganization(
 ): { user: User; membershipId: string; walletAddress: string } {
   const email = input.email.toLowerCase();
   const existing = tx.select().from(users).where(eq(users.email, email)).get();
-  if (existing?.isRegistered) {
-    throw new ConflictError('A user with this e-mail is already registered.', [`email: ${email} is already registered`]);
-  }
+  // One identity per e-mail across tenants: that details are taken cannot be hidden, but where
+  // they are taken is never said — one message whether the person is in this tenant, another one,
+  // or has an unfinished row somebody else's membership or login relies on (then it is not ours to
+  // complete: the person joins through an invitation instead).
+  const taken = (field: string, value: string) =>
+    new ConflictError('These details belong to a person who is already registered; invite them instead.', [`${field}: ${value} is not available for a new registration`]);
+  if (existing && (existing.isRegistered || belongsToSomeoneElse(tx, existing.id, organizationId))) throw taken('email', email);
   const others = existing ? ne(users.id, existing.id) : undefined;
   const nameTaken = tx
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.userName}) = lower(${input.userName})`, others))
     .get();
-  if (nameTaken) throw new ConflictError('This user name is taken.', [`userName: ${input.userName} is already taken`]);
+  if (nameTaken) throw taken('userName', input.userName);
   if (input.phoneNumber) {
     const phoneTaken = tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.phoneNumber, input.phoneNumber), others))
       .get();
-    if (phoneTaken) throw new ConflictError('This phone number is taken.', [`phoneNumber: ${input.phoneNumber} is already in use`]);
+    if (phoneTaken) throw taken('phoneNumber', input.phoneNumber);
   }
   const profile = {
     firstName: input.firstName,
@@ -56,6 +60,17 @@ export function registerUserInOrganization(
     ? tx.update(users).set(profile).where(eq(users.id, existing.id)).returning().get()
     : tx.insert(users).values({ email, ...profile }).returning().get();
   return { user, ...joinOrganization(tx, organizationId, user.id, email) };
+}
+
+/** An unregistered user row that another organization's membership or a login already relies on. */
+function belongsToSomeoneElse(tx: Tx, userId: string, organizationId: string): boolean {
+  const elsewhere = tx
+    .select({ id: userOrganizations.id })
+    .from(userOrganizations)
+    .where(and(eq(userOrganizations.userId, userId), ne(userOrganizations.organizationId, organizationId)))
+    .get();
+  const login = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, userId)).get();
+  return elsewhere !== undefined || login !== undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { copyrightShares } from '@/db/schema';
+import { copyrightShares, outboxEmails } from '@/db/schema';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
@@ -185,5 +185,51 @@ describe('BOLA matrix (generated from app/**/route.ts)', () => {
     expect(failures).toEqual([]);
     expect(calls.length).toBeGreaterThan(40);
     expect(snapshot(victim.organization.id)).toBe(before);
+  });
+});
+
+describe('BOLA: the link routes and the membership changes (issue 26)', () => {
+  it('another organization’s key or admin session (or nobody) cannot accept our invitation or decide our holder’s share; role/status changes are 404', async () => {
+    const before = snapshot(victim.organization.id);
+    const { POST: acceptInvite } = await import('@/app/api/invite/[token]/route');
+    const { GET: viewLink, POST: decideLink } = await import('@/app/api/copyright/[token]/route');
+    const { PUT: updateMember } = await import('@/app/api/v1/cl2c/user/[id]/route');
+    const db = getDb();
+    const mails = db.select({ text: outboxEmails.text }).from(outboxEmails).where(eq(outboxEmails.organizationId, victim.organization.id)).all();
+    const copyrightToken = mails.map((m) => /\/copyright\/([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]).find(Boolean)!;
+    const inviteToken = mails.map((m) => /\/invite\/([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]).find(Boolean)!;
+    expect(copyrightToken && inviteToken).toBeTruthy();
+    const failures: string[] = [];
+    const who: [string, Record<string, string>][] = [
+      ['nobody', {}],
+      ['attacker A key', { 'x-api-key': attacker.apiKey }],
+      ['attacker admin session', attackerSession],
+      ['victim admin session', await adminSessionHeaders(victim.admin.email)],
+    ];
+    for (const [label, headers] of who) {
+      const decided = await call(decideLink, { method: 'POST', params: { token: copyrightToken }, headers, body: { decision: 'AUTHORIZE', location: 'Lisbon, Portugal' } });
+      if (![401, 403].includes(decided.status)) failures.push(`POST /api/copyright/<token> [${label}] → ${decided.status}`);
+      // A registered invitee exists only if somebody registered them; the victim's invitee is new, so
+      // the form registers them — but a registered person (the victim's member) is never joined by others.
+      const joined = await call(acceptInvite, { method: 'POST', params: { token: inviteToken }, headers, body: {} });
+      if (joined.status < 400) failures.push(`POST /api/invite/<token> {} [${label}] → ${joined.status}`);
+      for (const change of [{ role: 'ADMIN' }, { status: 'SUSPENDED' }, { email: 'moved@evil.test' }]) {
+        if (label === 'nobody' || label === 'victim admin session') continue;
+        const res = await call(updateMember, { method: 'PUT', params: { id: v.member }, headers: { ...headers, 'sec-fetch-site': 'same-origin' }, body: change });
+        if (res.status !== 404) failures.push(`PUT /api/v1/cl2c/user/<our member> ${JSON.stringify(change)} [${label}] → ${res.status}`);
+      }
+    }
+    for (const token of ['A'.repeat(43), 'nope']) {
+      expect((await call(viewLink, { params: { token } })).status).toBe(404);
+      expect((await call(acceptInvite, { method: 'POST', params: { token }, body: {} })).status).toBe(404);
+    }
+    expect(failures).toEqual([]);
+    // Only the audit log grew (refused uses of a known link are audited as copyright.link_refused).
+    const withoutRefusals = (snap: string) => {
+      const rows = JSON.parse(snap) as Record<string, { action?: string }[]>;
+      rows.audit_events = rows.audit_events!.filter((e) => e.action !== 'copyright.link_refused');
+      return rows;
+    };
+    expect(withoutRefusals(snapshot(victim.organization.id))).toEqual(withoutRefusals(before));
   });
 });

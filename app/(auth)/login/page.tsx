@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { safeNextPath } from '@/lib/auth/schemas';
-import { getAdminFromHeaders } from '@/lib/auth/session';
+import { getAdminFromHeaders, getPersonFromHeaders } from '@/lib/auth/session';
 import { LoginForm } from './_components/login-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -14,7 +14,12 @@ export default async function LoginPage({
 }) {
   const { next } = await searchParams;
   const nextPath = safeNextPath(next);
-  if (await getAdminFromHeaders(await headers())) redirect(nextPath);
+  const requestHeaders = await headers();
+  if (await getAdminFromHeaders(requestHeaders)) redirect(nextPath);
+  // Members sign in only to prove who they are on an invitation or copyright link page.
+  const person = await getPersonFromHeaders(requestHeaders);
+  const forMember = /^\/(invite|copyright)\//.test(nextPath);
+  if (person && forMember) redirect(nextPath);
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm">
@@ -23,8 +28,16 @@ export default async function LoginPage({
             CL2C Admin
           </p>
           <h1 className="mt-1 text-2xl font-semibold text-slate-900">Sign in to the console</h1>
-          <p className="mt-1 text-sm text-slate-500">For organization owners and administrators.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            {forMember ? 'Sign in with the account of the address the e-mail was sent to.' : 'For organization owners and administrators.'}
+          </p>
         </div>
+        {person && (
+          <p role="status" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            You are signed in as {person.email}, which is not an administrator: the console is for organization owners
+            and administrators. Sign in with an administrator account to continue.
+          </p>
+        )}
         <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           <LoginForm nextPath={nextPath} />
         </div>

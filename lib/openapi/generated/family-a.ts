@@ -39,7 +39,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Extension — one contract record with the chain facts of its latest deployment
+         * @description The contract as A1 lists it, plus `chainTransaction`: ledger state, every hash tried, receipt and history. Another organization’s contract is 404.
+         */
+        get: operations["getContract"];
         put?: never;
         post?: never;
         /**
@@ -332,16 +336,64 @@ export interface paths {
          *     The transfer is recorded (PENDING) before the chain is called. With the default `local` chain driver the transaction is a real
          *     signed EIP-1559 transaction (chain id 80002) whose hash is returned, but it is **not broadcast**: `broadcast` is false and `note` says so.
          *     `faucet` sends call `transfer` on `FAUCET_TOKEN_ADDRESS` when configured, otherwise they are native transfers like `mainnet`.
-         *     With `CHAIN=evm` the transaction is broadcast (`SUBMITTED`) and its receipt makes it `CONFIRMED` or `FAILED` (console history);
-         *     parallel sends of one organization take consecutive nonces. A call that would revert or a wallet that cannot pay → 422, the
-         *     node unreachable → 502; either way nothing was sent and the transfer is FAILED with the reason. A send interrupted by a
-         *     crash is settled by the receipt worker on the next start, so a retry with the same key gets a final answer.
+         *     On `local` every wallet has a simulated balance (`LOCAL_CHAIN_BALANCE`): a send above what is left → 409 naming `amount`.
+         *     With `CHAIN=evm` the transaction is broadcast (`SUBMITTED`) and stays pending until its nonce is consumed on chain: a stuck
+         *     one is replaced with higher fees (same nonce, every hash kept), and whichever mines wins; `CONFIRMED` once
+         *     `CHAIN_CONFIRMATIONS` deep (a reorg puts it back to `SUBMITTED`). `state` tells queued / sent / mined_success /
+         *     mined_reverted (gas spent) / errored (nothing spent) / cancelled / orphaned apart; `GET /cl2c/token/{id}` shows every hash,
+         *     the receipt and the history. Parallel sends of one organization take consecutive nonces. A call that would revert or a wallet
+         *     that cannot pay → 422, the node unreachable → 502; either way nothing was sent and the transfer is FAILED with the reason.
+         *     The node serving another chain than the one on record (a reset) → 503, nothing prepared (`/api/ready` says why).
          *
-         *     **Idempotency-Key** (optional header): the same key with the same body returns the first response again (header
-         *     `Idempotent-Replayed: true`); with a different body → 409. A duplicate arriving while the first is still being signed waits up to
-         *     5 s for it, then answers 409 "still in progress". Keys are kept per organization for the life of the transfer record (≥ 24 h).
+         *     **Idempotency-Key** (optional header): the key stays bound to its logical send, whatever transaction of it lands: the same key
+         *     with the same body returns the send's CURRENT state in this body shape (200, header `Idempotent-Replayed: true`; `success`
+         *     false when it failed) — never a second payment, never a 502. With a different body → 409. A duplicate arriving while the first
+         *     is still being signed waits up to 5 s for it, then answers 409 "still in progress". Keys are kept for the life of the record.
          */
         post: operations["sendTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cl2c/token/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extension — one token send: its state, every transaction hash tried, receipt and state history
+         * @description What a client follows after A14. `status` keeps its A14 meaning; `state` and `chainTransaction` say what the chain did. Another organization’s transfer is 404.
+         */
+        get: operations["getTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cl2c/token/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extension — cancel a send that is sent but not yet mined
+         * @description Signs a zero-value transfer from the organization’s wallet to itself at the send’s nonce, with fees raised by
+         *     `CHAIN_FEE_BUMP_PERCENT` (capped by `CHAIN_MAX_FEE_GWEI`), and broadcasts it. Whichever transaction takes the nonce decides:
+         *     the cancel → `state: cancelled` (nothing paid, status FAILED), the payment → CONFIRMED. The answer is the transfer as
+         *     `GET /cl2c/token/{id}` shows it (`cancelRequestedAt` set). Already mined, final, or never broadcast (`local`) → 409.
+         */
+        post: operations["cancelTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -795,6 +847,81 @@ export interface components {
             mintLogs: string | null;
             /** @description Why POST /nft/{id}/mint would be refused now; null when it is available. */
             mintBlockedBy: string | null;
+            /** @description The latest mint on chain; null when never minted here. */
+            chainTransaction: {
+                /** @description The ledger row. */
+                id: string;
+                /** @enum {string} */
+                kind: "deploy" | "mint" | "transfer";
+                /** @description `local` (signed, never broadcast) or `evm`. */
+                chain: string;
+                chainId: number | null;
+                /**
+                 * @description The ledger status (README, "Chain transactions").
+                 * @enum {string}
+                 */
+                status: "PREPARED" | "SIGNED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "REVERTED" | "FAILED" | "CANCELLED" | "ORPHANED";
+                /**
+                 * @description queued: recorded, nothing signed · signed: signed, never broadcast (CHAIN=local) · sent: handed to the node, not in a block · mined_success: in a block (see `confirmed`) · mined_reverted: mined and reverted, gas spent · errored: refused before sending, nothing spent · cancelled: a zero-value self-transfer took the nonce · orphaned: the chain it was on is gone (chain reconcile).
+                 * @enum {string}
+                 */
+                state: "queued" | "signed" | "sent" | "mined_success" | "mined_reverted" | "errored" | "cancelled" | "orphaned";
+                /** @description true until the nonce is consumed on chain (or nothing was ever sent). */
+                pending: boolean;
+                /** @description Mined, successful and at least `requiredConfirmations` blocks deep. */
+                confirmed: boolean;
+                requiredConfirmations: number;
+                /** @description false: signed but never sent to any network. */
+                broadcast: boolean;
+                fromAddress: string | null;
+                nonce: number | null;
+                /** @description The transaction that mined, else the latest signed. */
+                transactionHash: string | null;
+                /** @description Every transaction signed for this operation, oldest first. */
+                transactions: {
+                    transactionHash: string;
+                    /**
+                     * @description original, speedup (same call, higher fees) or cancel (zero-value self-transfer).
+                     * @enum {string}
+                     */
+                    purpose: "original" | "speedup" | "cancel";
+                    nonce: number;
+                    /** @description Wei, decimal string. */
+                    maxFeePerGas: string;
+                    /** @description Wei, decimal string. */
+                    maxPriorityFeePerGas: string;
+                    broadcast: boolean;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                receipt: {
+                    /** @description The transaction that mined (one of `transactions`). */
+                    transactionHash: string;
+                    /** @enum {string} */
+                    status: "success" | "reverted";
+                    blockNumber: number;
+                    blockHash: string | null;
+                    /** Format: date-time */
+                    blockTime: string | null;
+                    /** @description Gas units, decimal string. */
+                    gasUsed: string | null;
+                    /** @description Wei per gas, decimal string. */
+                    effectiveGasPrice: string | null;
+                } | null;
+                /** @description Why it failed, reverted or was cancelled — or what it is waiting for. */
+                error: string | null;
+                /** Format: date-time */
+                cancelRequestedAt: string | null;
+                /** @description Every state change, oldest first. */
+                history: {
+                    /** @enum {string} */
+                    status: "PREPARED" | "SIGNED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "REVERTED" | "FAILED" | "CANCELLED" | "ORPHANED";
+                    transactionHash: string | null;
+                    detail: string | null;
+                    /** Format: date-time */
+                    at: string;
+                }[];
+            } | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -1026,7 +1153,10 @@ export interface components {
             claimedAt: string | null;
             /** Format: date-time */
             sentAt: string | null;
+            /** @description Invitation/copyright links, only while no SMTP is configured (then the Outbox is their only way out). */
             links: string[];
+            /** @description Who a link is for, or that links go only to the recipient (SMTP configured). */
+            linkNotice: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1044,11 +1174,123 @@ export interface components {
             note: string;
             transferId: string;
             /**
-             * @description SIGNED (local driver) or SUBMITTED (evm driver).
+             * @description PENDING (queued), SIGNED (local driver: never broadcast), SUBMITTED (sent, or mined below the confirmation depth), CONFIRMED, FAILED (see `state`).
              * @enum {string}
              */
             status: "PENDING" | "SIGNED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+            /**
+             * @description queued: recorded, nothing signed · signed: signed, never broadcast (CHAIN=local) · sent: handed to the node, not in a block · mined_success: in a block (see `confirmed`) · mined_reverted: mined and reverted, gas spent · errored: refused before sending, nothing spent · cancelled: a zero-value self-transfer took the nonce · orphaned: the chain it was on is gone (chain reconcile).
+             * @enum {string}
+             */
+            state: "queued" | "signed" | "sent" | "mined_success" | "mined_reverted" | "errored" | "cancelled" | "orphaned";
+            /** @description Why it failed, reverted or was cancelled — or what it is waiting for. */
+            error: string | null;
         };
+        TokenTransferDetail: {
+            id: string;
+            memberId: string | null;
+            memberEmail: string | null;
+            memberName: string | null;
+            toAddress: string;
+            /** @description Decimal string. */
+            amount: string;
+            /** @enum {string} */
+            tokenType: "mainnet" | "faucet";
+            transactionHash: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "SIGNED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+            /**
+             * @description queued: recorded, nothing signed · signed: signed, never broadcast (CHAIN=local) · sent: handed to the node, not in a block · mined_success: in a block (see `confirmed`) · mined_reverted: mined and reverted, gas spent · errored: refused before sending, nothing spent · cancelled: a zero-value self-transfer took the nonce · orphaned: the chain it was on is gone (chain reconcile).
+             * @enum {string}
+             */
+            state: "queued" | "signed" | "sent" | "mined_success" | "mined_reverted" | "errored" | "cancelled" | "orphaned";
+            broadcast: boolean;
+            chain: string;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description As in the A14 answer: signed, sent or confirmed (not failed, reverted or cancelled). */
+            success: boolean;
+            note: string;
+            idempotencyKey: string | null;
+            chainTransaction: components["schemas"]["ChainTransaction"];
+        };
+        ChainTransaction: {
+            /** @description The ledger row. */
+            id: string;
+            /** @enum {string} */
+            kind: "deploy" | "mint" | "transfer";
+            /** @description `local` (signed, never broadcast) or `evm`. */
+            chain: string;
+            chainId: number | null;
+            /**
+             * @description The ledger status (README, "Chain transactions").
+             * @enum {string}
+             */
+            status: "PREPARED" | "SIGNED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "REVERTED" | "FAILED" | "CANCELLED" | "ORPHANED";
+            /**
+             * @description queued: recorded, nothing signed · signed: signed, never broadcast (CHAIN=local) · sent: handed to the node, not in a block · mined_success: in a block (see `confirmed`) · mined_reverted: mined and reverted, gas spent · errored: refused before sending, nothing spent · cancelled: a zero-value self-transfer took the nonce · orphaned: the chain it was on is gone (chain reconcile).
+             * @enum {string}
+             */
+            state: "queued" | "signed" | "sent" | "mined_success" | "mined_reverted" | "errored" | "cancelled" | "orphaned";
+            /** @description true until the nonce is consumed on chain (or nothing was ever sent). */
+            pending: boolean;
+            /** @description Mined, successful and at least `requiredConfirmations` blocks deep. */
+            confirmed: boolean;
+            requiredConfirmations: number;
+            /** @description false: signed but never sent to any network. */
+            broadcast: boolean;
+            fromAddress: string | null;
+            nonce: number | null;
+            /** @description The transaction that mined, else the latest signed. */
+            transactionHash: string | null;
+            /** @description Every transaction signed for this operation, oldest first. */
+            transactions: {
+                transactionHash: string;
+                /**
+                 * @description original, speedup (same call, higher fees) or cancel (zero-value self-transfer).
+                 * @enum {string}
+                 */
+                purpose: "original" | "speedup" | "cancel";
+                nonce: number;
+                /** @description Wei, decimal string. */
+                maxFeePerGas: string;
+                /** @description Wei, decimal string. */
+                maxPriorityFeePerGas: string;
+                broadcast: boolean;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            receipt: {
+                /** @description The transaction that mined (one of `transactions`). */
+                transactionHash: string;
+                /** @enum {string} */
+                status: "success" | "reverted";
+                blockNumber: number;
+                blockHash: string | null;
+                /** Format: date-time */
+                blockTime: string | null;
+                /** @description Gas units, decimal string. */
+                gasUsed: string | null;
+                /** @description Wei per gas, decimal string. */
+                effectiveGasPrice: string | null;
+            } | null;
+            /** @description Why it failed, reverted or was cancelled — or what it is waiting for. */
+            error: string | null;
+            /** Format: date-time */
+            cancelRequestedAt: string | null;
+            /** @description Every state change, oldest first. */
+            history: {
+                /** @enum {string} */
+                status: "PREPARED" | "SIGNED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "REVERTED" | "FAILED" | "CANCELLED" | "ORPHANED";
+                transactionHash: string | null;
+                detail: string | null;
+                /** Format: date-time */
+                at: string;
+            }[];
+        } | null;
         TokenTransfer: {
             id: string;
             memberId: string | null;
@@ -1062,6 +1304,11 @@ export interface components {
             transactionHash: string | null;
             /** @enum {string} */
             status: "PENDING" | "SIGNED" | "SUBMITTED" | "CONFIRMED" | "FAILED";
+            /**
+             * @description queued: recorded, nothing signed · signed: signed, never broadcast (CHAIN=local) · sent: handed to the node, not in a block · mined_success: in a block (see `confirmed`) · mined_reverted: mined and reverted, gas spent · errored: refused before sending, nothing spent · cancelled: a zero-value self-transfer took the nonce · orphaned: the chain it was on is gone (chain reconcile).
+             * @enum {string}
+             */
+            state: "queued" | "signed" | "sent" | "mined_success" | "mined_reverted" | "errored" | "cancelled" | "orphaned";
             broadcast: boolean;
             chain: string;
             error: string | null;
@@ -1069,6 +1316,109 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        SmartContractWithChain: {
+            id: string;
+            name: string;
+            symbol: string;
+            description: string | null;
+            network: string;
+            env: string;
+            /** @enum {string} */
+            status: "CREATED" | "DEPLOYED" | "FAILED";
+            contractAddress: string | null;
+            /** Format: date-time */
+            deployedAt: string | null;
+            /** @description Free-form; `{}` when none was given (never null). */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description The wallet that deployed it (set from the deployment receipt). */
+            creatorAddress: string | null;
+            /** @description Set as soon as the service signs the deployment. */
+            deploymentTransactionHash: string | null;
+            /** @description JSON: the receipt logs once DEPLOYED, or {"error": reason} when the deployment FAILED. */
+            deploymentLogs: string | null;
+            totalNFTs: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The latest deployment on chain; null when never deployed here. */
+            chainTransaction: {
+                /** @description The ledger row. */
+                id: string;
+                /** @enum {string} */
+                kind: "deploy" | "mint" | "transfer";
+                /** @description `local` (signed, never broadcast) or `evm`. */
+                chain: string;
+                chainId: number | null;
+                /**
+                 * @description The ledger status (README, "Chain transactions").
+                 * @enum {string}
+                 */
+                status: "PREPARED" | "SIGNED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "REVERTED" | "FAILED" | "CANCELLED" | "ORPHANED";
+                /**
+                 * @description queued: recorded, nothing signed · signed: signed, never broadcast (CHAIN=local) · sent: handed to the node, not in a block · mined_success: in a block (see `confirmed`) · mined_reverted: mined and reverted, gas spent · errored: refused before sending, nothing spent · cancelled: a zero-value self-transfer took the nonce · orphaned: the chain it was on is gone (chain reconcile).
+                 * @enum {string}
+                 */
+                state: "queued" | "signed" | "sent" | "mined_success" | "mined_reverted" | "errored" | "cancelled" | "orphaned";
+                /** @description true until the nonce is consumed on chain (or nothing was ever sent). */
+                pending: boolean;
+                /** @description Mined, successful and at least `requiredConfirmations` blocks deep. */
+                confirmed: boolean;
+                requiredConfirmations: number;
+                /** @description false: signed but never sent to any network. */
+                broadcast: boolean;
+                fromAddress: string | null;
+                nonce: number | null;
+                /** @description The transaction that mined, else the latest signed. */
+                transactionHash: string | null;
+                /** @description Every transaction signed for this operation, oldest first. */
+                transactions: {
+                    transactionHash: string;
+                    /**
+                     * @description original, speedup (same call, higher fees) or cancel (zero-value self-transfer).
+                     * @enum {string}
+                     */
+                    purpose: "original" | "speedup" | "cancel";
+                    nonce: number;
+                    /** @description Wei, decimal string. */
+                    maxFeePerGas: string;
+                    /** @description Wei, decimal string. */
+                    maxPriorityFeePerGas: string;
+                    broadcast: boolean;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                receipt: {
+                    /** @description The transaction that mined (one of `transactions`). */
+                    transactionHash: string;
+                    /** @enum {string} */
+                    status: "success" | "reverted";
+                    blockNumber: number;
+                    blockHash: string | null;
+                    /** Format: date-time */
+                    blockTime: string | null;
+                    /** @description Gas units, decimal string. */
+                    gasUsed: string | null;
+                    /** @description Wei per gas, decimal string. */
+                    effectiveGasPrice: string | null;
+                } | null;
+                /** @description Why it failed, reverted or was cancelled — or what it is waiting for. */
+                error: string | null;
+                /** Format: date-time */
+                cancelRequestedAt: string | null;
+                /** @description Every state change, oldest first. */
+                history: {
+                    /** @enum {string} */
+                    status: "PREPARED" | "SIGNED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "REVERTED" | "FAILED" | "CANCELLED" | "ORPHANED";
+                    transactionHash: string | null;
+                    detail: string | null;
+                    /** Format: date-time */
+                    at: string;
+                }[];
+            } | null;
         };
         Wallet: {
             /** @description EIP-55 address that pays for deployments, mints and sends. */
@@ -1080,7 +1430,7 @@ export interface components {
             chain: "local" | "evm";
             /** @description 80002 (Polygon Amoy) on `local`; the node’s chain id on `evm`. */
             chainId: number;
-            /** @description Native balance in whole units (18 decimals) as a decimal string; always "0" on `local`. */
+            /** @description Native balance in whole units (18 decimals) as a decimal string; on `local` the simulated balance (`LOCAL_CHAIN_BALANCE` minus what the wallet signed). */
             balance: string;
         };
         AuditEvent: {
@@ -1807,6 +2157,156 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "Content-Type is not application/json.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The smart contract’s id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
+                     *       "name": "Genesis Collection",
+                     *       "symbol": "GEN",
+                     *       "description": "First editions of the 2026 catalogue",
+                     *       "network": "POLYGON",
+                     *       "env": "TESTNET",
+                     *       "status": "CREATED",
+                     *       "contractAddress": null,
+                     *       "deployedAt": null,
+                     *       "metadata": {
+                     *         "curator": "Ana"
+                     *       },
+                     *       "creatorAddress": null,
+                     *       "deploymentTransactionHash": null,
+                     *       "deploymentLogs": null,
+                     *       "totalNFTs": 0,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *       "chainTransaction": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SmartContractWithChain"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Smart contract not found.",
                      *       "details": []
                      *     }
                      */
@@ -2981,6 +3481,7 @@ export interface operations {
                      *       "mintTransactionHash": null,
                      *       "mintLogs": null,
                      *       "mintBlockedBy": "the smart contract is not deployed yet",
+                     *       "chainTransaction": null,
                      *       "updatedAt": "2026-11-22T10:05:00.000Z"
                      *     }
                      */
@@ -5096,8 +5597,19 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description A pending invitation's e-mail. A member's login e-mail belongs to the person: 409. */
                     email?: string;
                     resend?: boolean;
+                    /**
+                     * @description A membership's role; demoting to MEMBER revokes the person's API keys of the organization.
+                     * @enum {string}
+                     */
+                    role?: "ADMIN" | "MEMBER";
+                    /**
+                     * @description A membership's status; SUSPENDED revokes the person's API keys of the organization.
+                     * @enum {string}
+                     */
+                    status?: "ACTIVE" | "SUSPENDED";
                 };
             };
         };
@@ -6050,7 +6562,9 @@ export interface operations {
                      *       "broadcast": false,
                      *       "note": "Signed locally with the organization’s development key; NOT broadcast to any network.",
                      *       "transferId": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
-                     *       "status": "SIGNED"
+                     *       "status": "SIGNED",
+                     *       "state": "signed",
+                     *       "error": null
                      *     }
                      */
                     "application/json": components["schemas"]["TokenSendResult"];
@@ -6150,7 +6664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Member without a wallet, Idempotency-Key reused with another body, or still in progress. */
+            /** @description Member without a wallet, Idempotency-Key reused with another body or still in progress, or (`local`) an amount above the simulated balance. */
             409: {
                 headers: {
                     /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
@@ -6317,6 +6831,552 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Sending is stopped: the node serves another chain than the one on record (run `cli chain reconcile`). */
+            503: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Sending is stopped: the node serves another chain than the one on record (run `cli chain reconcile`).",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transfer id (`transferId` of the A14 answer). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *       "memberId": "a3b4c5d6-e7f8-4a9b-8c1d-2e3f4a5b6c7d",
+                     *       "memberEmail": "ana@example.com",
+                     *       "memberName": "Ana Lima",
+                     *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "amount": "1.5",
+                     *       "tokenType": "mainnet",
+                     *       "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *       "status": "CONFIRMED",
+                     *       "state": "mined_success",
+                     *       "broadcast": true,
+                     *       "chain": "evm",
+                     *       "error": null,
+                     *       "success": true,
+                     *       "note": "Broadcast to the network over RPC; the transaction hash confirms nothing until it is mined.",
+                     *       "idempotencyKey": "payout-2026-11-22-0001",
+                     *       "chainTransaction": {
+                     *         "id": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
+                     *         "kind": "transfer",
+                     *         "chain": "evm",
+                     *         "chainId": 80002,
+                     *         "status": "CONFIRMED",
+                     *         "state": "mined_success",
+                     *         "pending": false,
+                     *         "confirmed": true,
+                     *         "requiredConfirmations": 5,
+                     *         "broadcast": true,
+                     *         "fromAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *         "nonce": 7,
+                     *         "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *         "transactions": [
+                     *           {
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "purpose": "original",
+                     *             "nonce": 7,
+                     *             "maxFeePerGas": "30000000000",
+                     *             "maxPriorityFeePerGas": "1500000000",
+                     *             "broadcast": true,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "purpose": "speedup",
+                     *             "nonce": 7,
+                     *             "maxFeePerGas": "33750000000",
+                     *             "maxPriorityFeePerGas": "1687500000",
+                     *             "broadcast": true,
+                     *             "createdAt": "2026-11-22T10:05:00.000Z"
+                     *           }
+                     *         ],
+                     *         "receipt": {
+                     *           "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *           "status": "success",
+                     *           "blockNumber": 1204,
+                     *           "blockHash": "0x3b1f8e2d4c6a9b0e1f2d3c4b5a6978e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2",
+                     *           "blockTime": "2026-11-22T10:05:00.000Z",
+                     *           "gasUsed": "21000",
+                     *           "effectiveGasPrice": "31200000000"
+                     *         },
+                     *         "error": null,
+                     *         "cancelRequestedAt": null,
+                     *         "history": [
+                     *           {
+                     *             "status": "PREPARED",
+                     *             "transactionHash": null,
+                     *             "detail": "recorded before calling the chain",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SIGNED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "detail": "signed nonce 7",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SUBMITTED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "detail": null,
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SUBMITTED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "replaced at nonce 7 with higher fees (maxFeePerGas 33750000000 wei)",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "MINED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "mined in block 1204 (1 of 5 confirmations)",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "CONFIRMED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "5 confirmations",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenTransferDetail"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Token transfer not found.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transfer id (`transferId` of the A14 answer). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer with the cancel requested */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9",
+                     *       "memberId": "a3b4c5d6-e7f8-4a9b-8c1d-2e3f4a5b6c7d",
+                     *       "memberEmail": "ana@example.com",
+                     *       "memberName": "Ana Lima",
+                     *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "amount": "1.5",
+                     *       "tokenType": "mainnet",
+                     *       "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *       "status": "SUBMITTED",
+                     *       "state": "sent",
+                     *       "broadcast": true,
+                     *       "chain": "evm",
+                     *       "error": null,
+                     *       "success": true,
+                     *       "note": "Broadcast to the network over RPC; the transaction hash confirms nothing until it is mined.",
+                     *       "idempotencyKey": "payout-2026-11-22-0001",
+                     *       "chainTransaction": {
+                     *         "id": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
+                     *         "kind": "transfer",
+                     *         "chain": "evm",
+                     *         "chainId": 80002,
+                     *         "status": "SUBMITTED",
+                     *         "state": "sent",
+                     *         "pending": true,
+                     *         "confirmed": false,
+                     *         "requiredConfirmations": 5,
+                     *         "broadcast": true,
+                     *         "fromAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *         "nonce": 7,
+                     *         "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *         "transactions": [
+                     *           {
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "purpose": "original",
+                     *             "nonce": 7,
+                     *             "maxFeePerGas": "30000000000",
+                     *             "maxPriorityFeePerGas": "1500000000",
+                     *             "broadcast": true,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "purpose": "cancel",
+                     *             "nonce": 7,
+                     *             "maxFeePerGas": "33750000000",
+                     *             "maxPriorityFeePerGas": "1687500000",
+                     *             "broadcast": true,
+                     *             "createdAt": "2026-11-22T10:05:00.000Z"
+                     *           }
+                     *         ],
+                     *         "receipt": null,
+                     *         "error": null,
+                     *         "cancelRequestedAt": "2026-11-22T10:05:00.000Z",
+                     *         "history": [
+                     *           {
+                     *             "status": "PREPARED",
+                     *             "transactionHash": null,
+                     *             "detail": "recorded before calling the chain",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SIGNED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "detail": "signed nonce 7",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SUBMITTED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "detail": null,
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SUBMITTED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "detail": "cancel requested",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SUBMITTED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "cancel signed: zero-value self-transfer at nonce 7",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenTransferDetail"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not found in the key’s organization.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not cancellable now (`details` says why). */
+            409: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only a send that is sent but not yet mined can be cancelled.",
+                     *       "details": [
+                     *         "status: the send is mined_success (0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060)"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sending is stopped: the node serves another chain. */
+            503: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Sending is stopped: the node serves another chain.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTransfers: {
@@ -6370,6 +7430,7 @@ export interface operations {
                      *           "tokenType": "mainnet",
                      *           "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
                      *           "status": "SIGNED",
+                     *           "state": "signed",
                      *           "broadcast": false,
                      *           "chain": "local",
                      *           "error": null,
@@ -6555,10 +7616,85 @@ export interface operations {
                      *       "deploymentLogs": "{\"blockNumber\":41,\"gasUsed\":\"2315842\",\"status\":\"success\"}",
                      *       "totalNFTs": 3,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
-                     *       "updatedAt": "2026-11-22T10:05:00.000Z"
+                     *       "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *       "chainTransaction": {
+                     *         "id": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
+                     *         "kind": "deploy",
+                     *         "chain": "evm",
+                     *         "chainId": 80002,
+                     *         "status": "CONFIRMED",
+                     *         "state": "mined_success",
+                     *         "pending": false,
+                     *         "confirmed": true,
+                     *         "requiredConfirmations": 5,
+                     *         "broadcast": true,
+                     *         "fromAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *         "nonce": 7,
+                     *         "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *         "transactions": [
+                     *           {
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "purpose": "original",
+                     *             "nonce": 7,
+                     *             "maxFeePerGas": "30000000000",
+                     *             "maxPriorityFeePerGas": "1500000000",
+                     *             "broadcast": true,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "receipt": {
+                     *           "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *           "status": "success",
+                     *           "blockNumber": 1204,
+                     *           "blockHash": "0x3b1f8e2d4c6a9b0e1f2d3c4b5a6978e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2",
+                     *           "blockTime": "2026-11-22T10:05:00.000Z",
+                     *           "gasUsed": "21000",
+                     *           "effectiveGasPrice": "31200000000"
+                     *         },
+                     *         "error": null,
+                     *         "cancelRequestedAt": null,
+                     *         "history": [
+                     *           {
+                     *             "status": "PREPARED",
+                     *             "transactionHash": null,
+                     *             "detail": "recorded before calling the chain",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SIGNED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "detail": "signed nonce 7",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SUBMITTED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "detail": null,
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SUBMITTED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "replaced at nonce 7 with higher fees (maxFeePerGas 33750000000 wei)",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "MINED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "mined in block 1204 (1 of 5 confirmations)",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "CONFIRMED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "5 confirmations",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SmartContract"];
+                    "application/json": components["schemas"]["SmartContractWithChain"];
                 };
             };
             /** @description Missing, unknown, revoked or expired API key. */
@@ -6755,6 +7891,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Sending is stopped: the node serves another chain than the one on record. */
+            503: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Sending is stopped: the node serves another chain than the one on record.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     mintNft: {
@@ -6857,6 +8016,81 @@ export interface operations {
                      *       "mintTransactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
                      *       "mintLogs": "{\"blockNumber\":42,\"gasUsed\":\"98311\",\"status\":\"success\"}",
                      *       "mintBlockedBy": null,
+                     *       "chainTransaction": {
+                     *         "id": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
+                     *         "kind": "mint",
+                     *         "chain": "evm",
+                     *         "chainId": 80002,
+                     *         "status": "CONFIRMED",
+                     *         "state": "mined_success",
+                     *         "pending": false,
+                     *         "confirmed": true,
+                     *         "requiredConfirmations": 5,
+                     *         "broadcast": true,
+                     *         "fromAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *         "nonce": 7,
+                     *         "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *         "transactions": [
+                     *           {
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "purpose": "original",
+                     *             "nonce": 7,
+                     *             "maxFeePerGas": "30000000000",
+                     *             "maxPriorityFeePerGas": "1500000000",
+                     *             "broadcast": true,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "receipt": {
+                     *           "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *           "status": "success",
+                     *           "blockNumber": 1204,
+                     *           "blockHash": "0x3b1f8e2d4c6a9b0e1f2d3c4b5a6978e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2",
+                     *           "blockTime": "2026-11-22T10:05:00.000Z",
+                     *           "gasUsed": "21000",
+                     *           "effectiveGasPrice": "31200000000"
+                     *         },
+                     *         "error": null,
+                     *         "cancelRequestedAt": null,
+                     *         "history": [
+                     *           {
+                     *             "status": "PREPARED",
+                     *             "transactionHash": null,
+                     *             "detail": "recorded before calling the chain",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SIGNED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "detail": "signed nonce 7",
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SUBMITTED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "detail": null,
+                     *             "at": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "SUBMITTED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "replaced at nonce 7 with higher fees (maxFeePerGas 33750000000 wei)",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "MINED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "mined in block 1204 (1 of 5 confirmations)",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           },
+                     *           {
+                     *             "status": "CONFIRMED",
+                     *             "transactionHash": "0x9a1f3c5e7b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a",
+                     *             "detail": "5 confirmations",
+                     *             "at": "2026-11-22T10:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
                      *       "updatedAt": "2026-11-22T10:05:00.000Z"
                      *     }
                      */
@@ -7052,6 +8286,29 @@ export interface operations {
                      *       "details": [
                      *         "chain: connect ECONNREFUSED 127.0.0.1:8545"
                      *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sending is stopped: the node serves another chain than the one on record. */
+            503: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Sending is stopped: the node serves another chain than the one on record.",
+                     *       "details": []
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

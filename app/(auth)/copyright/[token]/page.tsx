@@ -1,5 +1,9 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { loginPathFor } from '@/lib/auth/next-path';
+import { getPersonFromHeaders } from '@/lib/auth/session';
 import { getDb } from '@/db/client';
 import { authorizationView, lookupRequest, type LinkState } from '@/lib/copyright/service';
 import { AuthorizationAnswer } from './_components/authorization-answer';
@@ -51,7 +55,24 @@ export default async function CopyrightAuthorizationPage({ params }: { params: P
       </Shell>
     );
   }
+  // The link identifies the share; only the holder's own session may answer it (README "Copyright
+  // splits"): without one, sign in first and come back here.
+  const person = await getPersonFromHeaders(await headers());
+  if (!person) redirect(loginPathFor(`/copyright/${token}`));
   const v = authorizationView(db, found.request!);
+  if (person.userId !== found.request!.userId) {
+    return (
+      <Shell>
+        <h1 className="text-xl font-semibold text-slate-900" data-testid="copyright-link-state" data-state="wrong_person">
+          This request is for another person
+        </h1>
+        <p className="mt-2 text-sm text-slate-600">
+          It asks {v.holder.email} about their copyright share, and you are signed in as {person.email}. Only the holder can
+          answer: sign out, then open the link again and sign in as {v.holder.email}.
+        </p>
+      </Shell>
+    );
+  }
   const img = imageUrl(v.nft.imagePath);
   return (
     <Shell>

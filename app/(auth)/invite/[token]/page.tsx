@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { loginPathFor } from '@/lib/auth/next-path';
+import { getPersonFromHeaders } from '@/lib/auth/session';
 import { getDb } from '@/db/client';
 import { lookupInvitation, type InvitationState } from '@/lib/invitations/service';
 import { AcceptInvitationForm } from './_components/accept-invitation-form';
@@ -52,6 +55,27 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
       </Shell>
     );
   }
+  const email = found.invitation!.email;
+  const person = found.registeredUser ? await getPersonFromHeaders(await headers()) : null;
+  if (found.registeredUser && person?.userId !== found.registeredUser.id) {
+    // A registered person joins only from their own session: the link alone is not them.
+    return (
+      <Shell>
+        <h1 className="text-xl font-semibold text-slate-900" data-testid="invitation-state" data-state="sign_in">
+          Join {found.organization!.name}
+        </h1>
+        <p className="mt-2 text-sm text-slate-600">
+          This invitation is for <strong className="font-medium text-slate-900">{email}</strong>, who already has an account.
+          {person ? ` You are signed in as ${person.email}: sign out, then sign in as ${email} to accept.` : ` Sign in as ${email} to accept it.`}
+        </p>
+        {!person && (
+          <a href={loginPathFor(`/invite/${token}`)} className="mt-4 inline-block text-sm font-medium text-indigo-700 hover:underline">
+            Sign in as {email}
+          </a>
+        )}
+      </Shell>
+    );
+  }
   return (
     <Shell>
       <h1 className="text-xl font-semibold text-slate-900">Join {found.organization!.name}</h1>
@@ -59,7 +83,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
         You were invited as <strong className="font-medium text-slate-900">{found.invitation!.email}</strong>.
         {found.registeredUser
           ? ' You already have an account; confirm to become a member.'
-          : ' Tell us your name and pick a user name. A wallet is created for you.'}
+          : ' Tell us your name, pick a user name and a password (you sign in with it to answer copyright requests). A wallet is created for you.'}
       </p>
       <div className="mt-5">
         <AcceptInvitationForm

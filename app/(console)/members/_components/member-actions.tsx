@@ -101,7 +101,8 @@ export function MemberActions({
     </>
   );
   if (menu) {
-    const items: ActionMenuItem[] = [{ label: 'Change e-mail', onSelect: () => setDialog('email') }];
+    // A member's login e-mail belongs to the person (A11 answers 409): only an invitation's can change here.
+    const items: ActionMenuItem[] = invitation ? [{ label: 'Change e-mail', onSelect: () => setDialog('email') }] : [];
     if (invitation)
       items.push({ label: 'Resend invitation', onSelect: () => resend.mutate(target), disabled: resend.isPending });
     if (target.role !== 'OWNER')
@@ -115,9 +116,11 @@ export function MemberActions({
   }
   return (
     <div className="flex items-center justify-end gap-1.5">
-      <Button size={size} variant="secondary" onClick={() => setDialog('email')} aria-label={`Change e-mail of ${target.email}`}>
-        Change e-mail
-      </Button>
+      {invitation && (
+        <Button size={size} variant="secondary" onClick={() => setDialog('email')} aria-label={`Change e-mail of ${target.email}`}>
+          Change e-mail
+        </Button>
+      )}
       {invitation && (
         <Button
           size={size}

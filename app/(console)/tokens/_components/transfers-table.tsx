@@ -19,6 +19,31 @@ type TransferPage = { data: TransferView[]; pagination: PaginationInfo };
 
 const column = createColumnHelper<TransferView>();
 
+/** What the ledger state adds to the public status (README, "Chain transactions"). */
+function stateLabel(row: Pick<TransferView, 'state' | 'broadcast'>): string | null {
+  switch (row.state) {
+    case 'signed':
+      return row.broadcast ? null : 'signed, not broadcast';
+    case 'sent':
+      return 'sent, awaiting a block';
+    case 'mined_success':
+      return 'mined';
+    case 'mined_reverted':
+      return 'mined and reverted — gas spent';
+    case 'errored':
+      return 'not sent — nothing spent';
+    case 'cancelled':
+      return 'cancelled — nothing paid';
+    case 'orphaned':
+      return 'orphaned — chain reset';
+    default:
+      return null;
+  }
+}
+
+const stateTone = (row: Pick<TransferView, 'state'>) =>
+  row.state === 'signed' ? 'text-amber-800' : row.state === 'mined_reverted' || row.state === 'orphaned' ? 'text-red-700' : 'text-slate-600';
+
 const columns = [
   column.accessor('createdAt', {
     id: 'createdAt',
@@ -58,10 +83,7 @@ const columns = [
       return (
         <div className="flex flex-col items-start gap-0.5">
           <StatusBadge status={row.status} />
-          {row.status === 'SIGNED' && !row.broadcast && (
-            <span className="text-xs text-amber-800">not broadcast</span>
-          )}
-          {row.status === 'SUBMITTED' && <span className="text-xs text-slate-600">awaiting receipt</span>}
+          {stateLabel(row) && <span className={`text-xs ${stateTone(row)}`}>{stateLabel(row)}</span>}
           {row.error && (
             <span className="max-w-48 truncate text-xs text-red-700" title={row.error}>
               {row.error}

@@ -1,6 +1,7 @@
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getAuth } from '@/lib/auth/server';
 import { guardAuthRequest } from '@/lib/auth/sign-in-route';
+import { withHsts } from '@/lib/http/response-headers';
 
-export const GET = (req: Request) => guardAuthRequest(req, (r) => toNextJsHandler(getAuth()).GET(r));
-export const POST = (req: Request) => guardAuthRequest(req, (r) => toNextJsHandler(getAuth()).POST(r));
+export const GET = async (req: Request) => withHsts(await guardAuthRequest(req, (r) => toNextJsHandler(getAuth()).GET(r)));
+export const POST = async (req: Request) => withHsts(await guardAuthRequest(req, (r) => toNextJsHandler(getAuth()).POST(r)));

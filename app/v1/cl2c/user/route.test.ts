@@ -72,8 +72,24 @@ describe('B5 POST /v1/cl2c/user', () => {
       expect(res.json.messages[0]).toMatch(/already registered|taken/);
       expect(res.json.errorId).toMatch(/^[0-9a-f-]{36}$/);
     }
-    // A registered user of another tenant keeps the e-mail too (users are global).
-    expect((await create({ ...person(), email: first.email }, other)).status).toBe(409);
+    // A registered user of another tenant keeps the e-mail too (users are global) — and the answer
+    // is the very same as inside the tenant: it never says where the person is registered (issue 26 low item).
+    const here = await create({ ...person(), email: first.email });
+    const there = await create({ ...person(), email: first.email }, other);
+    expect(there.status).toBe(409);
+    expect(there.json.messages).toEqual(here.json.messages);
+    const nameThere = await create({ ...person(), userName: first.userName }, other);
+    expect(nameThere.json.messages).toEqual([here.json.messages[0], `userName: ${first.userName} is not available for a new registration`]);
+  });
+
+  it('an unfinished user row that another organization relies on is not completed (or taken over) by B5', async () => {
+    const db = getDb();
+    const email = `half-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const [row] = db.insert(users).values({ email, name: 'Half', firstName: 'Half', lastName: 'Done' }).returning().all();
+    db.insert(userOrganizations).values({ organizationId: other.organization.id, userId: row!.id, status: 'ACTIVE' }).run();
+    const res = await create(person({ email, firstName: 'Mallory' }));
+    expect(res.status).toBe(409);
+    expect(db.select().from(users).where(eq(users.id, row!.id)).get()).toMatchObject({ firstName: 'Half', isRegistered: false });
   });
 
   it('400 ProblemDetails keyed by field for invalid input', async () => {

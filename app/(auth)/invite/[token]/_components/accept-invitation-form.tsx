@@ -30,7 +30,7 @@ export function AcceptInvitationForm({
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AcceptInvitationInput, unknown, AcceptInvitationBody>({
     resolver: acceptInvitationBodyResolver,
-    defaultValues: { firstName: '', lastName: '', userName: '' },
+    defaultValues: { firstName: '', lastName: '', userName: '', password: '' },
   });
   const { errors } = form.formState;
 
@@ -39,7 +39,7 @@ export function AcceptInvitationForm({
       apiFetch<Accepted>(`/api/invite/${encodeURIComponent(token)}`, { method: 'POST', body }),
     onSuccess: setDone,
     setError: form.setError,
-    fields: ['firstName', 'lastName', 'userName'],
+    fields: ['firstName', 'lastName', 'userName', 'password'],
     // This page shows the failure above the form rather than as a toast.
     onError: (error, _body, fieldsApplied) => {
       if (!fieldsApplied) setFormError(errorMessage(error));
@@ -100,6 +100,9 @@ export function AcceptInvitationForm({
         error={errors.userName?.message}
       >
         {(p) => <Input {...p} autoComplete="username" {...form.register('userName')} />}
+      </FormField>
+      <FormField label="Password" required hint="At least 8 characters. You sign in with your e-mail and this password." error={errors.password?.message}>
+        {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
       </FormField>
       <Button type="submit" className="w-full" loading={mutation.isPending}>
         Create my account

@@ -1,7 +1,7 @@
 import { getDb } from '@/db/client';
 import { createContractBody, listContractsQuery, updateContractBody } from '@/lib/contracts/schemas';
 import { createContract, updateContract } from '@/lib/contracts/service';
-import { runRead } from '@/lib/db/read-pool';
+import { runRead } from '@/lib/reads/run';
 import { familyA } from '@/lib/http/family-a';
 
 export const GET = familyA({ query: listContractsQuery }, ({ actor, query }) =>

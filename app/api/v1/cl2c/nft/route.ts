@@ -2,7 +2,7 @@ import { getDb } from '@/db/client';
 import { familyA } from '@/lib/http/family-a';
 import { createNftBody, listNftsQuery, updateNftStatusBody } from '@/lib/nfts/schemas';
 import { createNft, updateNftStatus } from '@/lib/nfts/service';
-import { runRead } from '@/lib/db/read-pool';
+import { runRead } from '@/lib/reads/run';
 
 /** A6 may carry an inline image (data URI or base64), so its body may be up to 10 MiB. */
 const TEN_MIB = 10 * 1024 * 1024;

@@ -61,6 +61,8 @@ describe('A14 POST /cl2c/token — success', () => {
       note: NOT_BROADCAST_NOTE,
       transferId: expect.any(String),
       status: 'SIGNED',
+      state: 'signed',
+      error: null,
     });
     expect(res.json.note).toMatch(/not broadcast/i);
     expect(res.headers.get('idempotent-replayed')).toBeNull();
@@ -322,7 +324,7 @@ describe('A14 — Idempotency-Key', () => {
 });
 
 describe('A14 — chain failure', () => {
-  it('502, the row kept FAILED with the reason, and a replay gives the same answer', async () => {
+  it('502, the row kept FAILED with the reason; a replay answers the send\'s current state (FAILED, nothing sent), never 502', async () => {
     const broken: ChainClient = Object.assign(new LocalChainClient(getDb), {
       sendTokens: () => Promise.reject(new Error('node unreachable\nstack-ish detail')),
     });
@@ -333,8 +335,11 @@ describe('A14 — chain failure', () => {
     expect(error).toMatchObject({ status: 502, details: [expect.stringMatching(/^transferId: /), 'chain: node unreachable'] });
     const row = transferRows().find((r) => r.idempotencyKey === key)!;
     expect(row).toMatchObject({ status: 'FAILED', error: 'node unreachable', transactionHash: null });
-    const replay = await sendTokens(getDb(), getChainClient(), actor, input, key).catch((e: unknown) => e);
-    expect(replay).toMatchObject({ status: 502, details: (error as { details: string[] }).details });
+    const replay = await sendTokens(getDb(), getChainClient(), actor, input, key);
+    expect(replay).toMatchObject({
+      replayed: true,
+      response: { success: false, status: 'FAILED', state: 'errored', error: 'node unreachable', transactionHash: '', transferId: row.id },
+    });
     expect(transferRows().filter((r) => r.idempotencyKey === key).length).toBe(1);
   });
 });

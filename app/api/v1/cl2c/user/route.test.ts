@@ -13,7 +13,7 @@ import {
 } from '@/db/schema';
 import { hashInvitationToken, INVITATION_TTL_MS } from '@/lib/invitations/tokens';
 import { invitationLinks } from '@/lib/mail/outbox';
-import { call, createTestOrg } from '@/test/helpers';
+import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { GET as inviteGET, POST as invitePOST } from '@/app/api/invite/[token]/route';
 import { DELETE, GET as getOne, PUT } from './[id]/route';
 import { POST as bulk } from './bulk/route';
@@ -42,8 +42,12 @@ function latestToken(email: string): string {
   return link.split('/invite/')[1]!;
 }
 
-async function register(token: string, body: Record<string, unknown>) {
-  return call(invitePOST, { method: 'POST', params: { token }, body });
+const MEMBER_PASSWORD = 'member password 1';
+
+/** Registers through the link as a new person (the form's fields and a password for the new login). */
+async function register(token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const withPassword = 'firstName' in body && !('password' in body) ? { ...body, password: MEMBER_PASSWORD } : body;
+  return call(invitePOST, { method: 'POST', params: { token }, body: withPassword, headers });
 }
 
 async function inviteAndRegister(o: Org = org) {
@@ -346,7 +350,7 @@ describe('A10 GET /cl2c/user/{id}', () => {
 });
 
 describe('A11 PUT /cl2c/user/{id}', () => {
-  it('409 for resend on a member; changes a member’s e-mail; 409 when the e-mail is taken', async () => {
+  it('409 for resend on a member; 409 naming email for any change of a member’s login e-mail (it is the person’s)', async () => {
     const a = await inviteAndRegister();
     const b = await inviteAndRegister();
     const resend = await call(PUT, { method: 'PUT', headers: h(), params: { id: a.memberId }, body: { resend: true } });
@@ -355,10 +359,11 @@ describe('A11 PUT /cl2c/user/{id}', () => {
     const taken = await call(PUT, { method: 'PUT', headers: h(), params: { id: a.memberId }, body: { email: b.email.toUpperCase() } });
     expect(taken.status).toBe(409);
     const newEmail = `Renamed-${uid()}@Example.test`;
-    const ok = await call(PUT, { method: 'PUT', headers: h(), params: { id: a.memberId }, body: { email: newEmail } });
-    expect(ok.status, ok.text).toBe(200);
-    expect(ok.json).toEqual({ id: a.memberId, email: newEmail.toLowerCase(), walletAddress: a.walletAddress, resent: false });
-    expect(getDb().select().from(users).where(eq(users.email, newEmail.toLowerCase())).get()).toBeTruthy();
+    const refused = await call(PUT, { method: 'PUT', headers: h(), params: { id: a.memberId }, body: { email: newEmail } });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.json.details).toEqual([expect.stringMatching(/^email: /)]);
+    expect(getDb().select().from(users).where(eq(users.email, newEmail.toLowerCase())).get()).toBeUndefined();
+    expect(getDb().select().from(users).where(eq(users.email, a.email)).get()).toBeTruthy();
   });
 
   it('changes an invitation’s e-mail (old link dies) and resends with a new token', async () => {
@@ -497,12 +502,20 @@ describe('invitation link', () => {
     for (const t of ['x', 'A'.repeat(43)]) expect((await call(inviteGET, { params: { token: t } })).status).toBe(404);
   });
 
-  it('a person already registered elsewhere just joins (no form needed)', async () => {
+  it('a person already registered elsewhere joins only from their own signed-in session (no form needed)', async () => {
     const elsewhere = await inviteAndRegister(other);
     await invite([{ email: elsewhere.email }]);
     const token = latestToken(elsewhere.email);
     expect((await call(inviteGET, { params: { token } })).json.alreadyRegistered).toBe(true);
-    const res = await register(token, {});
+    // The link alone (e.g. held by the inviting admin) is not the person: 401, and nothing is written.
+    const anonymous = await register(token, {});
+    expect(anonymous.status, anonymous.text).toBe(401);
+    expect(anonymous.json.error).toMatch(new RegExp(`sign in as ${elsewhere.email}`, 'i'));
+    // Somebody else's session (the inviting admin's) is 403.
+    const asAdmin = await register(token, {}, await adminSessionHeaders(org.admin.email));
+    expect(asAdmin.status, asAdmin.text).toBe(403);
+    expect(getDb().select().from(invitations).where(and(eq(invitations.email, elsewhere.email), eq(invitations.organizationId, org.organization.id))).get()!.status).toBe('PENDING');
+    const res = await register(token, {}, await adminSessionHeaders(elsewhere.email, MEMBER_PASSWORD));
     expect(res.status, res.text).toBe(200);
     expect(res.json.walletAddress).toBe(elsewhere.walletAddress);
     expect((await call(getOne, { headers: h(), params: { id: res.json.memberId } })).json.status).toBe('ACTIVE');

@@ -1,4 +1,4 @@
-import { runRead } from '@/lib/db/read-pool';
+import { runRead } from '@/lib/reads/run';
 import { familyA } from '@/lib/http/family-a';
 import { listMembersQuery } from '@/lib/members/schemas';
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
 import { getDb } from '@/db/client';
 import { outboxEmails } from '@/db/schema';
+import { resetEnvCache } from '@/lib/env';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { GET } from './route';
 
@@ -31,7 +32,27 @@ describe('GET /api/v1/console/outbox', () => {
     expect(mail).toMatchObject({ status: expect.any(String), attempts: expect.any(Number), subject: expect.stringContaining('invited') });
     expect(mail.links).toHaveLength(1);
     expect(mail.text).toContain(mail.links[0]);
+    // Without SMTP the Outbox is the link's only way out: marked undelivered and for its recipient only.
+    expect(mail.linkNotice).toMatch(new RegExp(`Not delivered.*for ${mail.to.replace(/\./g, '\\.')} only`));
     expect(mail).not.toHaveProperty('organizationId');
+  });
+
+  it('with SMTP configured no link is ever shown (issue 26 finding 4: the links are their recipients’ secrets)', async () => {
+    process.env.SMTP_URL = 'smtp://127.0.0.1:3290';
+    resetEnvCache();
+    try {
+      const res = await call(GET, { headers: session });
+      expect(res.status).toBe(200);
+      for (const mail of res.json.data as { text: string; links: string[]; linkNotice: string }[]) {
+        expect(mail.links).toEqual([]);
+        expect(mail.text).not.toMatch(/\/invite\/[A-Za-z0-9_-]{43}/);
+        expect(mail.text).toMatch(/\/invite\/\[removed after delivery; token sha256 [0-9a-f]{64}\]/);
+        expect(mail.linkNotice).toBe('Links are delivered only to the recipient.');
+      }
+    } finally {
+      delete process.env.SMTP_URL;
+      resetEnvCache();
+    }
   });
 
   it('filters by status and searches the recipient; sorts oldest first on request', async () => {

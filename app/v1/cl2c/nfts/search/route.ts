@@ -1,4 +1,4 @@
-import { runRead } from '@/lib/db/read-pool';
+import { runRead } from '@/lib/reads/run';
 import { familyB } from '@/lib/http/family-b';
 import { searchNftsBody } from '@/lib/nft-search/schemas';
 

@@ -1,6 +1,10 @@
 import { getDb } from '@/db/client';
 import { getChainClient } from '@/lib/chain';
 import { deployContract } from '@/lib/contracts/deploy';
+import { getContractWithChain } from '@/lib/contracts/service';
 import { familyA } from '@/lib/http/family-a';
 
-export const POST = familyA<{ id: string }>({}, ({ actor, params }) => deployContract(getDb(), getChainClient(), actor, params.id));
+export const POST = familyA<{ id: string }>({}, async ({ actor, params }) => {
+  await deployContract(getDb(), getChainClient(), actor, params.id);
+  return getContractWithChain(getDb(), actor.organizationId, params.id);
+});

@@ -1,13 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { outboxEmails, type User } from '@/db/schema';
+import { auditEvents, outboxEmails, userOrganizations, type User } from '@/db/schema';
+import { DELETE as removeRoute } from '@/app/api/v1/cl2c/user/[id]/route';
 import { GET as getB2 } from '@/app/v1/cl2c/nfts/[id]/route';
 import { GET as getLink, POST as postLink } from '@/app/api/copyright/[token]/route';
 import { POST as createNftRoute } from '@/app/api/v1/cl2c/nft/route';
 import { GET as getNftRoute, PUT as putNftRoute } from '@/app/api/v1/cl2c/nft/[id]/route';
 import { provisionCustodialWallet } from '@/lib/wallets/service';
-import { call, createTestOrg } from '@/test/helpers';
+import { adminSessionHeaders, call, createTestOrg, memberSessionHeaders } from '@/test/helpers';
 import { insertContract, insertMember } from '@/test/nft-fixtures';
 import { POST as postDecision } from './decision/route';
 import { GET } from './route';
@@ -20,6 +21,8 @@ let other: Org;
 let contractId: string;
 let a: User;
 let b: User;
+let sessionA: Record<string, string>;
+let sessionB: Record<string, string>;
 
 const h = (o: Org = org) => ({ 'x-api-key': o.apiKey });
 const b2 = (id: string) => call(getB2, { headers: { tenant: org.organization.tenant, 'X-API-Key': org.tenantApiKey }, params: { id } });
@@ -35,6 +38,8 @@ beforeAll(async () => {
   contractId = insertContract(org.organization.id).id;
   a = insertMember(org.organization.id, { userName: 'ana.holder' });
   b = insertMember(org.organization.id, { userName: 'ben.holder' });
+  sessionA = await memberSessionHeaders(a);
+  sessionB = await memberSessionHeaders(b);
   provisionCustodialWallet(getDb(), a.id);
   provisionCustodialWallet(getDb(), b.id);
 });
@@ -145,7 +150,7 @@ describe('the public authorization link', () => {
     const ok = await call(postLink, {
       method: 'POST',
       params: { token: tokenFor(a.email) },
-      headers: { 'x-forwarded-for': '198.51.100.4' },
+      headers: { 'x-forwarded-for': '198.51.100.4', ...sessionA },
       body: { decision: 'AUTHORIZE', location: 'Lisbon, Portugal' },
     });
     expect(ok.status, ok.text).toBe(200);
@@ -153,6 +158,7 @@ describe('the public authorization link', () => {
     const no = await call(postLink, {
       method: 'POST',
       params: { token: tokenFor(b.email) },
+      headers: sessionB,
       body: { decision: 'REJECT', location: 'Berlin', reason: 'Split is wrong' },
     });
     expect(no.json).toMatchObject({ decision: 'REJECTED', copyrightStatus: 'REJECTED' });
@@ -172,7 +178,7 @@ describe('the public authorization link', () => {
     expect(edit.status, edit.text).toBe(200);
     expect(edit.json.copyrightStatus).toBe('AWAITING');
     for (const u of [a, b]) {
-      const r = await call(postLink, { method: 'POST', params: { token: tokenFor(u.email) }, body: { decision: 'AUTHORIZE', location: 'Somewhere' } });
+      const r = await call(postLink, { method: 'POST', params: { token: tokenFor(u.email) }, headers: u === a ? sessionA : sessionB, body: { decision: 'AUTHORIZE', location: 'Somewhere' } });
       expect(r.status, r.text).toBe(200);
     }
     const detail = await b2(nft.id);
@@ -190,5 +196,74 @@ describe('the public authorization link', () => {
       '2:AUTHORIZED',
       '2:AUTHORIZED',
     ]);
+  });
+});
+
+describe('only the holder decides (issue 26 finding 4 and the re-join low item)', () => {
+  const answer = { decision: 'AUTHORIZE', location: 'Lisbon, Portugal' };
+
+  it('the link without a session is 401, an admin session 403 — nothing changes; the holder’s own session decides, with evidence in record and audit', async () => {
+    const nft = await createSplit();
+    const token = tokenFor(a.email);
+    // Exactly the finding: an admin posting {"decision":"AUTHORIZE","location":"Lisbon, Portugal"} to the link.
+    const admin = await call(postLink, { method: 'POST', params: { token }, headers: await adminSessionHeaders(org.admin.email), body: answer });
+    expect(admin.status, admin.text).toBe(403);
+    expect(admin.json.error).toMatch(/only the holder/i);
+    const anonymous = await call(postLink, { method: 'POST', params: { token }, body: answer });
+    expect(anonymous.status, anonymous.text).toBe(401);
+    expect(anonymous.json.error).toContain(`Sign in as ${a.email}`);
+    // Another holder of the same split is not this holder either.
+    expect((await call(postLink, { method: 'POST', params: { token }, headers: sessionB, body: answer })).status).toBe(403);
+    expect((await call(getNftRoute, { headers: h(), params: { id: nft.id } })).json.copyright.every((s: { status: string }) => s.status === 'PENDING')).toBe(true);
+    for (const res of [admin, anonymous]) {
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
+    }
+
+    const own = await call(postLink, { method: 'POST', params: { token }, headers: { ...sessionA, 'x-forwarded-for': '198.51.100.9' }, body: answer });
+    expect(own.status, own.text).toBe(200);
+    expect(own.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+    const event = getDb()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, nft.id), eq(auditEvents.action, 'copyright.authorize')))
+      .get()!;
+    expect((event.data as { evidence: string }).evidence).toMatch(new RegExp(`^link page: session of user ${a.id}, session id hash [0-9a-f]{16}, at \\d{4}-.*Z, ip `));
+    const refused = getDb()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, nft.id), eq(auditEvents.action, 'copyright.link_refused')))
+      .all();
+    expect(refused.map((e) => (e.data as { state: string }).state)).toEqual(['wrong_person', 'wrong_person']);
+
+    const last = await call(postLink, { method: 'POST', params: { token: tokenFor(b.email) }, headers: sessionB, body: answer });
+    expect(last.json.copyrightStatus).toBe('COPYRIGHTED');
+    const record = JSON.parse((await b2(nft.id)).json.copyrightMetadata) as { holders: { userId: string; evidence: string }[] };
+    expect(record.holders.map((x) => x.evidence)).toEqual([
+      expect.stringContaining(`session of user ${a.id}`),
+      expect.stringContaining(`session of user ${b.id}`),
+    ]);
+    expect((await call(getVerify, { headers: h(), params: { id: nft.id } })).json).toMatchObject({ valid: true });
+  });
+
+  it('a removed holder’s old link stays dead after they re-join', async () => {
+    const c = insertMember(org.organization.id, { userName: `rejoin.${crypto.randomUUID().slice(0, 6)}` });
+    provisionCustodialWallet(getDb(), c.id);
+    const sessionC = await memberSessionHeaders(c);
+    const res = await call(createNftRoute, {
+      method: 'POST',
+      headers: h(),
+      body: { name: 'Rejoin', smartContractId: contractId, copyright: [{ userId: c.id, percentage: 100 }] },
+    });
+    expect(res.status, res.text).toBe(201);
+    const token = tokenFor(c.email);
+    const membership = getDb().select().from(userOrganizations).where(and(eq(userOrganizations.userId, c.id), eq(userOrganizations.organizationId, org.organization.id))).get()!;
+    expect((await call(removeRoute, { method: 'DELETE', headers: h(), params: { id: membership.id } })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    getDb().insert(userOrganizations).values({ organizationId: org.organization.id, userId: c.id, status: 'ACTIVE' }).run();
+    const again = await call(postLink, { method: 'POST', params: { token }, headers: await memberSessionHeaders(c), body: answer });
+    expect(again.status, again.text).toBe(410);
+    expect(again.json.details).toEqual(['token: not_member']);
+    expect(sessionC).toBeTruthy();
   });
 });

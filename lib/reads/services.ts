@@ -7,7 +7,8 @@ import { listNfts } from '@/lib/nfts/service';
 /**
  * The read-only list/search services that may run in a read worker (lib/db/read-pool.ts): the
  * very functions the route handlers called before, each `(db, ...args)` and synchronous. A
- * service listed here must not write (the worker's connection is read-only).
+ * service listed here must not write (the worker's connection is read-only). It sits above the
+ * domain services it lists (lib/db, the storage layer below them, knows services only by name).
  */
 export const readServices = {
   listContracts,

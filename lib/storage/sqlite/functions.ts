@@ -1,23 +1,24 @@
 import type Database from 'better-sqlite3';
-import { computeAsciiFoldingChars } from '@/lib/search/fold-check';
-import { b1Grams, shortGrams } from '@/lib/search/grams';
+import { computeAsciiFoldingChars } from './fold-check';
+import { b1Grams, shortGrams } from './grams';
 
 /** Name of the SQL function that folds case the way JavaScript does (SQLite's lower() is ASCII-only). */
 export const FOLD = 'cl2c_fold';
 
 /**
  * Name of the SQL function telling whether any of its text arguments holds a character some fold
- * turns into ASCII (lib/search/fold-check.ts computeAsciiFoldingChars). The triggers of
- * db/migrations/*_fold_unsafe.sql count such NFTs per organization (`nfts:fold_unsafe`); where
+ * turns into ASCII (lib/storage/sqlite/fold-check.ts computeAsciiFoldingChars). The engine stores it per NFT
+ * (`nfts.fold_unsafe`, ./derived-writes.ts) and triggers count such NFTs per organization
+ * (`nfts:fold_unsafe`, db/migrations/0019_no_js_triggers.sql); where
  * there are none, an ASCII term's exact total can be read off the trigram index alone
  * (lib/search/fts-count.ts).
  */
 export const FOLD_UNSAFE = 'cl2c_fold_unsafe';
 
-/** Name of the SQL function giving the short-term index's tokens of its text arguments (lib/search/grams.ts). */
+/** Name of the SQL function giving the short-term index's tokens of its text arguments (lib/storage/sqlite/grams.ts). */
 export const SHORT_GRAMS = 'cl2c_short_grams';
 
-/** Name of the SQL function giving B1's short-term index tokens of its text arguments (lib/search/grams.ts b1Grams). */
+/** Name of the SQL function giving B1's short-term index tokens of its text arguments (lib/storage/sqlite/grams.ts b1Grams). */
 export const B1_GRAMS = 'cl2c_b1_grams';
 
 let unsafeChars: RegExp | undefined;
@@ -35,12 +36,11 @@ const registered = new WeakSet<object>();
 
 /**
  * Registers `cl2c_fold(x)` (JavaScript `toLowerCase`, NULL stays NULL), `cl2c_fold_unsafe(…)`,
- * `cl2c_short_grams(…)` and `cl2c_b1_grams(…)` on a connection, once.
- * The triggers that keep `nfts.name_fold` / `nfts.contract_name_fold`, `search_nfts_short` and
- * `search_nfts_b1_short` exact call them, so every connection that may write `nfts` or
- * `smart_contracts` needs them:
- * db/client.ts registers them before migrating; `db reindex` / `db check` register them on the
- * connection they are given.
+ * `cl2c_short_grams(…)` and `cl2c_b1_grams(…)` on a connection, once. No trigger or view calls
+ * them (migration 0019): only statements the app itself runs do — the SQLite engine's derived
+ * writes (./derived-writes.ts), `db reindex` / `db check`, B1's folded comparisons, and the
+ * backfills of migrations 0010–0019 (db/client.ts registers them before migrating). A row any
+ * other tool writes never needs them.
  */
 export function registerFold(sqlite: Database.Database) {
   if (registered.has(sqlite)) return;

@@ -4,10 +4,10 @@
  * (lib/db/checkpointer.ts).
  */
 import { workerData } from 'node:worker_threads';
-import { runCheckpoints } from './checkpoint-worker-core';
-import type { WorkerData } from './read-protocol';
-import { serveReads } from './read-worker-core';
-import { readServices } from './read-services';
+import { runCheckpoints } from '@/lib/db/checkpoint-worker-core';
+import type { WorkerData } from '@/lib/db/read-protocol';
+import { serveReads } from '@/lib/db/read-worker-core';
+import { readServices } from './services';
 
 const data = workerData as WorkerData;
 if (data.role === 'checkpoint') runCheckpoints(data.file, data.intervalMs, data.nice);

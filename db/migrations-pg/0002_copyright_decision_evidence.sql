@@ -1,0 +1,1 @@
+ALTER TABLE "copyright_requests" ADD COLUMN "evidence" text;

@@ -1,0 +1,248 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPublicClient, createWalletClient, encodeFunctionData, http, keccak256, parseEther, parseGwei, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { cL2CTokenAbi, cL2CTokenBytecode } from '@/chain/artifacts';
+import { getDb } from '@/db/client';
+import { chainTransactions, tokenTransfers } from '@/db/schema';
+import { resetEnvCache } from '@/lib/env';
+import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
+import { registerUserInOrganization } from '@/lib/users/registration';
+import { call, createTestOrg } from '@/test/helpers';
+import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
+import { GET as getTransferRoute } from '@/app/api/v1/cl2c/token/[id]/route';
+import { POST as cancelRoute } from '@/app/api/v1/cl2c/token/[id]/cancel/route';
+import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from './devnode';
+import { getChainClient, organizationAccount, resetChainClient } from './index';
+import { markSubmitted, prepareChainTx, recordSigned } from './ledger';
+import { onLedgerChange, type LedgerChange } from './state';
+
+/**
+ * Transactions that do not land at once, against a real Hardhat node through the real route
+ * handlers and the receipt worker (its clock injected): never given up, replaced with higher fees,
+ * cancelled, reverted with a decoded reason, confirmed at depth, and put back to pending by a reorg.
+ */
+type Org = Awaited<ReturnType<typeof createTestOrg>>;
+let node: DevNode;
+let org: Org;
+let wallet: Address;
+let reader: ReturnType<typeof createPublicClient>;
+const h = () => ({ 'x-api-key': org.apiKey });
+const rpc = async (method: string, params: unknown[] = []) => {
+  const res = await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return ((await res.json()) as { result: unknown }).result;
+};
+const automine = (on: boolean) => rpc('evm_setAutomine', [on]);
+const mine = (blocks = 1) => rpc('hardhat_mine', [`0x${blocks.toString(16)}`]);
+
+function setEnv(values: Record<string, string | undefined>) {
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvCache();
+  resetChainClient();
+}
+
+function member() {
+  const label = crypto.randomUUID().slice(0, 8);
+  return getDb().transaction((tx) =>
+    registerUserInOrganization(tx, org.organization.id, { email: `t-${label}@example.test`, firstName: 'T', lastName: label, userName: `t_${label}` }),
+  );
+}
+const send = (body: Record<string, unknown>, key?: string) =>
+  call(sendRoute, { method: 'POST', headers: { ...h(), ...(key ? { 'idempotency-key': key } : {}) }, body });
+const read = (id: string) => call(getTransferRoute, { headers: h(), params: { id } });
+const ledgerOf = (transferId: string) => getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, transferId)).get()!;
+const worker = (now: Date) => runChainWorkerOnce(getDb(), getChainClient(), { now });
+const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+
+beforeAll(async () => {
+  node = await startDevNode({ portRange: [Number(process.env.CHAIN_TEST_PORT_FROM ?? 3250), Number(process.env.CHAIN_TEST_PORT_TO ?? 3299)] });
+  org = await createTestOrg();
+  wallet = organizationAccount(getDb(), org.organization.id)!.address;
+  reader = createPublicClient({ transport: http(node.url) });
+  const funder = createWalletClient({ account: privateKeyToAccount(DEVNODE_FUNDER_KEY), transport: http(node.url) });
+  await reader.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: wallet, value: parseEther('100'), chain: null }) });
+  setEnv({ CHAIN: 'evm', RPC_URL: node.url });
+}, 90_000);
+
+beforeEach(async () => {
+  await automine(true);
+  setEnv({ CHAIN_STUCK_SECONDS: undefined, CHAIN_STUCK_BLOCKS: undefined, CHAIN_CONFIRMATIONS: undefined });
+});
+
+afterAll(async () => {
+  await node?.stop();
+  setEnv({ CHAIN: undefined, RPC_URL: undefined, CHAIN_STUCK_SECONDS: undefined, CHAIN_STUCK_BLOCKS: undefined, CHAIN_CONFIRMATIONS: undefined });
+});
+
+describe('a send that does not land at once', () => {
+  it('stays pending past the old give-up time, is replaced with higher fees, the replacement mines: one payment, both hashes; the key answers the send throughout, never 502', async () => {
+    const m = member();
+    const key = `stuck-${crypto.randomUUID()}`;
+    const changes: LedgerChange[] = [];
+    const stop = onLedgerChange((_tx, change) => changes.push(change));
+    setEnv({ CHAIN_STUCK_SECONDS: '86400', CHAIN_STUCK_BLOCKS: '10000' });
+    await automine(false);
+    const first = await send({ memberId: m.membershipId, amount: 0.5 }, key);
+    expect(first.status, first.text).toBe(200);
+    expect(first.json).toMatchObject({ success: true, status: 'SUBMITTED', state: 'sent', broadcast: true });
+    const transferId = first.json.transferId as string;
+    const originalHash = first.json.transactionHash as Hex;
+
+    // 30 worker passes over 30 minutes (the old worker gave up after ~14 min): still pending.
+    for (let i = 1; i <= 30; i++) {
+      await worker(minutes(i));
+      if (i % 10 === 0) {
+        const retry = await send({ memberId: m.membershipId, amount: 0.5 }, key);
+        expect(retry.status).toBe(200);
+        expect(retry.json).toMatchObject({ transferId, status: 'SUBMITTED', state: 'sent', transactionHash: originalHash });
+      }
+    }
+    expect(ledgerOf(transferId)).toMatchObject({ status: 'SUBMITTED' });
+    expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(0n);
+
+    // Stuck for CHAIN_STUCK_SECONDS now: the same payment at the same nonce with higher fees.
+    setEnv({ CHAIN_STUCK_SECONDS: '60' });
+    const before = ledgerOf(transferId);
+    const report = await worker(minutes(45));
+    expect(report.replaced).toBe(1);
+    const replaced = ledgerOf(transferId);
+    expect(replaced.status).toBe('SUBMITTED');
+    expect(replaced.nonce).toBe(before.nonce);
+    expect(replaced.transactionHash).not.toBe(originalHash);
+    expect(BigInt(replaced.maxFeePerGas!)).toBeGreaterThanOrEqual((BigInt(before.maxFeePerGas!) * 1125n) / 1000n);
+    expect(BigInt(replaced.maxPriorityFeePerGas!)).toBeGreaterThanOrEqual((BigInt(before.maxPriorityFeePerGas!) * 1125n) / 1000n);
+    const midway = await send({ memberId: m.membershipId, amount: 0.5 }, key);
+    expect(midway.status).toBe(200);
+    expect(midway.json).toMatchObject({ transferId, status: 'SUBMITTED', transactionHash: replaced.transactionHash });
+
+    await mine();
+    await worker(minutes(46));
+    const detail = await read(transferId);
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.json).toMatchObject({ id: transferId, status: 'CONFIRMED', state: 'mined_success', transactionHash: replaced.transactionHash, idempotencyKey: key });
+    const facts = detail.json.chainTransaction;
+    expect(facts.transactions.map((t: { transactionHash: string; purpose: string }) => [t.transactionHash, t.purpose])).toEqual([
+      [originalHash, 'original'],
+      [replaced.transactionHash, 'speedup'],
+    ]);
+    expect(facts.receipt).toMatchObject({ transactionHash: replaced.transactionHash, status: 'success', gasUsed: '21000' });
+    expect(facts.history.map((e: { status: string; transactionHash: string | null }) => [e.status, e.transactionHash])).toEqual([
+      ['PREPARED', null],
+      ['SIGNED', originalHash],
+      ['SUBMITTED', originalHash],
+      ['SUBMITTED', replaced.transactionHash],
+      ['CONFIRMED', replaced.transactionHash],
+    ]);
+    // One payment on chain, and the original can no longer land (its nonce is consumed).
+    expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(parseEther('0.5'));
+    expect(await reader.getTransactionReceipt({ hash: originalHash }).catch(() => null)).toBeNull();
+    const last = await send({ memberId: m.membershipId, amount: 0.5 }, key);
+    expect(last.json).toMatchObject({ transferId, status: 'CONFIRMED', success: true, transactionHash: replaced.transactionHash });
+    expect(getDb().select().from(tokenTransfers).where(eq(tokenTransfers.idempotencyKey, key)).all()).toHaveLength(1);
+    // Every state change went through the one listener hook, in order.
+    expect(changes.filter((c) => c.row.entityId === transferId).map((c) => c.status)).toEqual(['PREPARED', 'SIGNED', 'SUBMITTED', 'SUBMITTED', 'CONFIRMED']);
+    stop();
+  });
+
+  it('cancel: a zero-value self-transfer at the same nonce takes it; nothing paid, CANCELLED; a second cancel is 409', async () => {
+    const m = member();
+    await automine(false);
+    const sent = await send({ memberId: m.membershipId, amount: 0.3 });
+    const transferId = sent.json.transferId as string;
+    const cancel = await call(cancelRoute, { method: 'POST', headers: h(), params: { id: transferId } });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(cancel.json.chainTransaction).toMatchObject({ status: 'SUBMITTED', pending: true, cancelRequestedAt: expect.any(String) });
+    const cancelTx = cancel.json.chainTransaction.transactions.find((t: { purpose: string }) => t.purpose === 'cancel');
+    expect(cancelTx).toBeDefined();
+    const onChain = await reader.getTransaction({ hash: cancelTx.transactionHash });
+    expect(onChain).toMatchObject({ to: wallet.toLowerCase(), value: 0n, nonce: ledgerOf(transferId).nonce });
+    await mine();
+    await worker(minutes(1));
+    const after = await read(transferId);
+    expect(after.json).toMatchObject({ status: 'FAILED', state: 'cancelled', success: false, chainTransaction: { status: 'CANCELLED', pending: false } });
+    expect(after.json.error).toMatch(/^cancelled: /);
+    expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(0n);
+    const again = await call(cancelRoute, { method: 'POST', headers: h(), params: { id: transferId } });
+    expect(again.status).toBe(409);
+    expect(again.json.details[0]).toMatch(/^status: the send is cancelled/);
+    // Another organization cannot read or cancel it.
+    const other = await createTestOrg();
+    expect((await call(getTransferRoute, { headers: { 'x-api-key': other.apiKey }, params: { id: transferId } })).status).toBe(404);
+    expect((await call(cancelRoute, { method: 'POST', headers: { 'x-api-key': other.apiKey }, params: { id: transferId } })).status).toBe(404);
+  });
+
+  it('a transaction mined and reverted: REVERTED (gas spent), the custom error decoded by name with our ABIs', async () => {
+    // A faucet ERC-20 whose whole supply is held by someone else: the wallet's transfer reverts on chain.
+    const funder = createWalletClient({ account: privateKeyToAccount(DEVNODE_FUNDER_KEY), transport: http(node.url) });
+    const token = (await reader.waitForTransactionReceipt({
+      hash: await funder.deployContract({ abi: cL2CTokenAbi, bytecode: cL2CTokenBytecode, args: ['Dry', 'DRY', funder.account.address, parseEther('1')], chain: null }),
+    })).contractAddress!;
+    const m = member();
+    const transfer = getDb()
+      .insert(tokenTransfers)
+      .values({ organizationId: org.organization.id, userOrganizationId: m.membershipId, toAddress: m.walletAddress, amount: '5', tokenType: 'faucet', status: 'PENDING', chain: 'evm' })
+      .returning()
+      .get();
+    const ledger = getDb().transaction((tx) => prepareChainTx(tx, { organizationId: org.organization.id, kind: 'transfer', entityId: transfer.id, chain: 'evm' }));
+    // Signed with a fixed gas limit (no estimate, which would refuse it) and broadcast as the driver does.
+    const account = organizationAccount(getDb(), org.organization.id)!;
+    const nonce = await reader.getTransactionCount({ address: wallet, blockTag: 'pending' });
+    const fees = { maxFeePerGas: parseGwei('20'), maxPriorityFeePerGas: parseGwei('2') };
+    const data = encodeFunctionData({ abi: cL2CTokenAbi, functionName: 'transfer', args: [m.walletAddress as Address, parseEther('5')] });
+    const raw = await account.signTransaction({ type: 'eip1559', chainId: 31337, nonce, to: token, value: 0n, data, gas: 100_000n, ...fees });
+    recordSigned(getDb(), ledger.id, { chain: 'evm', chainId: 31337, from: wallet, to: token, nonce, transactionHash: keccak256(raw), raw, contractAddress: null, valueWei: 0n, gasLimit: 100_000n, ...fees });
+    await automine(false);
+    await reader.sendRawTransaction({ serializedTransaction: raw });
+    markSubmitted(getDb(), ledger.id, { now: new Date(), block: null });
+    await mine();
+    await worker(minutes(1));
+    const detail = await read(transfer.id);
+    expect(detail.json).toMatchObject({ status: 'FAILED', state: 'mined_reverted', chainTransaction: { status: 'REVERTED', receipt: { status: 'reverted' } } });
+    expect(detail.json.error).toMatch(/^reverted: ERC20InsufficientBalance\(/);
+    expect(Number(detail.json.chainTransaction.receipt.gasUsed)).toBeGreaterThan(21_000);
+  });
+});
+
+describe('confirmations and reorgs', () => {
+  it('CONFIRMED only at CHAIN_CONFIRMATIONS blocks deep (evm_mine); until then sent/mined and pending', async () => {
+    setEnv({ CHAIN_CONFIRMATIONS: '31337:3' });
+    const m = member();
+    const sent = await send({ memberId: m.membershipId, amount: 0.1 });
+    expect(sent.json).toMatchObject({ status: 'SUBMITTED', state: 'mined_success' });
+    const id = sent.json.transferId as string;
+    expect((await read(id)).json.chainTransaction).toMatchObject({ status: 'MINED', pending: true, confirmed: false, requiredConfirmations: 3 });
+    await mine();
+    await worker(minutes(1));
+    expect(ledgerOf(id).status).toBe('MINED');
+    await mine();
+    await worker(minutes(2));
+    expect((await read(id)).json).toMatchObject({ status: 'CONFIRMED', chainTransaction: { status: 'CONFIRMED', confirmed: true } });
+  });
+
+  it('a reorg (evm_snapshot/evm_revert) puts a CONFIRMED send back to pending; its bytes are sent again and it is mined again; paid once', async () => {
+    const m = member();
+    const snapshot = await rpc('evm_snapshot');
+    const sent = await send({ memberId: m.membershipId, amount: 0.2 });
+    const id = sent.json.transferId as string;
+    expect(sent.json.status).toBe('CONFIRMED');
+    const firstBlock = ledgerOf(id);
+    expect(await rpc('evm_revert', [snapshot])).toBe(true);
+    // The chain grows past that height with other blocks; the send's block is gone.
+    await automine(false);
+    await mine(2);
+    expect(await reader.getTransactionReceipt({ hash: firstBlock.transactionHash as Hex }).catch(() => null)).toBeNull();
+    await worker(minutes(1));
+    const pending = await read(id);
+    expect(pending.json).toMatchObject({ status: 'SUBMITTED', state: 'sent', chainTransaction: { status: 'SUBMITTED', pending: true, receipt: null } });
+    expect(pending.json.chainTransaction.history.at(-1).detail).toMatch(/no longer on the canonical chain/);
+    await mine();
+    await worker(minutes(2));
+    const again = ledgerOf(id);
+    expect(again).toMatchObject({ status: 'CONFIRMED', transactionHash: firstBlock.transactionHash });
+    expect(again.blockHash).not.toBe(firstBlock.blockHash);
+    expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(parseEther('0.2'));
+  });
+});

@@ -1,0 +1,95 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDb, PgTx } from '../connection';
+import { foldTerm, matchSql, type IdsPage, type PageRequest, type Semantics } from './terms';
+
+/*
+ * The PostgreSQL query modules of the NFT, contract and member searches (issue 28): given an
+ * organization and a term, the ids of one page and the exact total. Every expression here is the
+ * one a GIN index of db/migrations-pg/0001_search.sql is built on, so the planner can use it:
+ * change one and change the other.
+ */
+
+type Handle = PgDb | PgTx;
+
+async function page(db: Handle, rows: SQL, p: PageRequest): Promise<IdsPage> {
+  const dir = p.order === 'asc' ? sql`asc` : sql`desc`;
+  const [ids, count] = await Promise.all([
+    db.execute<{ id: string }>(sql`select id from (${rows}) as hit order by created_at ${dir}, id collate "C" ${dir} limit ${p.limit} offset ${p.offset}`),
+    db.execute<{ n: string }>(sql`select count(*) as n from (${rows}) as hit`),
+  ]);
+  return { ids: ids.rows.map((r) => r.id), total: Number(count.rows[0]!.n) };
+}
+
+const a = (column: SQL) => sql`cl2c_ascii_lower(${column})`;
+
+/**
+ * NFTs. Family A (A5): name or description, LIKE semantics. Family B (B1 keyword over the NFT's
+ * name and its contract's name): the stored folds `name_fold` / `contract_name_fold`, which the
+ * nfts_fold triggers keep as cl2c_fold (JavaScript's toLowerCase) of the current names.
+ */
+export function searchNftIds(db: Handle, organizationId: string, term: string, semantics: Semantics, p: PageRequest): Promise<IdsPage> {
+  return page(db, nftRows(organizationId, term, semantics), p);
+}
+
+/** The (id, created_at) of every matching NFT: the query searchNftIds pages and counts. */
+export function nftRows(organizationId: string, term: string, semantics: Semantics): SQL {
+  return sql`select id, created_at from nfts where organization_id = ${organizationId} and ${nftMatch(term, semantics)}`;
+}
+
+/** The condition on an `nfts` row: the term in its searched fields. */
+export function nftMatch(term: string, semantics: Semantics): SQL {
+  const folded = foldTerm(term, semantics);
+  return semantics === 'A'
+    ? matchSql(folded, [a(sql`name`), a(sql`description`)], sql`cl2c_grams2(cl2c_ascii_lower(name), cl2c_ascii_lower(description))`)
+    : matchSql(folded, [sql`name_fold`, sql`contract_name_fold`], sql`cl2c_grams2(name_fold, contract_name_fold)`);
+}
+
+/** Contracts (A1): name, symbol or description, LIKE semantics. */
+export function searchContractIds(db: Handle, organizationId: string, term: string, p: PageRequest): Promise<IdsPage> {
+  return page(db, contractRows(organizationId, term), p);
+}
+
+export function contractRows(organizationId: string, term: string): SQL {
+  return sql`select id, created_at from smart_contracts where organization_id = ${organizationId} and ${contractMatch(term)}`;
+}
+
+/** The condition on a `smart_contracts` row. */
+export function contractMatch(term: string): SQL {
+  return matchSql(
+    foldTerm(term, 'A'),
+    [a(sql`name`), a(sql`symbol`), a(sql`description`)],
+    sql`cl2c_grams3(cl2c_ascii_lower(name), cl2c_ascii_lower(symbol), cl2c_ascii_lower(description))`,
+  );
+}
+
+/**
+ * Members and pending invitations (A9), LIKE semantics: a membership whose person's e-mail, name,
+ * user name or "first last" holds the term; a PENDING invitation whose e-mail does. Ids are the
+ * membership's or the invitation's, as A9 lists them.
+ */
+export function searchMemberIds(db: Handle, organizationId: string, term: string, p: PageRequest): Promise<IdsPage> {
+  return page(db, memberRows(organizationId, term), p);
+}
+
+export function memberRows(organizationId: string, term: string): SQL {
+  return sql`select m.id, m.created_at from user_organizations m join users u on u.id = m.user_id
+      where m.organization_id = ${organizationId} and ${personMatch(term)}
+    union all
+    select i.id, i.created_at from invitations i
+      where i.organization_id = ${organizationId} and i.status = 'PENDING' and ${invitationMatch(term)}`;
+}
+
+/** The condition on a `users` row aliased `u`. */
+export function personMatch(term: string): SQL {
+  const fullName = sql`u.first_name || ' ' || u.last_name`;
+  return matchSql(
+    foldTerm(term, 'A'),
+    [a(sql`u.email`), a(sql`u.name`), a(sql`u.user_name`), a(fullName)],
+    sql`cl2c_grams4(cl2c_ascii_lower(u.email), cl2c_ascii_lower(u.name), cl2c_ascii_lower(u.user_name), cl2c_ascii_lower(${fullName}))`,
+  );
+}
+
+/** The condition on an `invitations` row aliased `i`. */
+export function invitationMatch(term: string): SQL {
+  return matchSql(foldTerm(term, 'A'), [a(sql`i.email`)], sql`cl2c_grams(cl2c_ascii_lower(i.email))`);
+}

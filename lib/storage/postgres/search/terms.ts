@@ -1,0 +1,47 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * How a search term meets the PostgreSQL search structures (db/migrations-pg/0001_search.sql).
+ * Family A compares like SQLite's LIKE (ASCII letters case-folded only), Family B like JavaScript
+ * (`toLowerCase` on both sides, then "contains"); in both, `%` and `_` are literal.
+ */
+export type Semantics = 'A' | 'B';
+
+/** SQLite LIKE's folding, as cl2c_ascii_lower does it in SQL. */
+export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+
+/** The term as the compared expressions hold it: ASCII-lowered (A) or JavaScript-lowered (B). */
+export const foldTerm = (term: string, semantics: Semantics) => (semantics === 'A' ? asciiLower(term) : term.toLowerCase());
+
+/** `%term%` with `\`, `%` and `_` escaped, for `LIKE … ESCAPE '\'`. */
+export const containsPattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The short-term index answers a term of one or two characters (code points, as PostgreSQL's
+ * substr counts them): cl2c_grams holds every such substring of the row's folded text, so
+ * membership decides "contains" exactly where a trigram index cannot help.
+ */
+export const isShortTerm = (folded: string) => {
+  const n = Array.from(folded).length;
+  return n === 1 || n === 2;
+};
+
+/**
+ * The match of a folded term against folded expressions: through the gram array for a short term
+ * (exact), else `LIKE` on each expression (pg_trgm's GIN index on exactly those expressions
+ * narrows; LIKE decides).
+ */
+export function matchSql(folded: string, expressions: SQL[], grams: SQL): SQL {
+  if (isShortTerm(folded)) return sql`${grams} @> array[${folded}]::text[]`;
+  const pattern = containsPattern(folded);
+  return sql`(${sql.join(
+    expressions.map((e) => sql`${e} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/** One page of a list's ids in order, and the exact number of matching rows. */
+export type IdsPage = { ids: string[]; total: number };
+
+/** Page by offset in (created_at, id) order — the lists' default order. */
+export type PageRequest = { limit: number; offset: number; order: 'asc' | 'desc' };

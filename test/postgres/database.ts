@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openPostgres, type PgDb } from '@/lib/storage/postgres/connection';
+
+/**
+ * A fresh, migrated PostgreSQL database of its own for the calling test file (see
+ * test/postgres/global-setup.ts): its URL. The first call of a run starts the test server.
+ */
+export async function freshPostgresUrl(): Promise<string> {
+  const res = await fetch(`${inject('postgresBroker')}/database`, { method: 'POST' });
+  if (!res.ok) throw new Error(`the test PostgreSQL broker failed: ${await res.text()}`);
+  return ((await res.json()) as { url: string }).url;
+}
+
+/**
+ * Registers beforeAll/afterAll hooks giving the test file its own database; call the returned
+ * function inside tests for the handle (its pool closes after the file).
+ */
+export function withPostgres(): { db: () => PgDb; url: () => string } {
+  let db: PgDb | undefined;
+  let url: string | undefined;
+  beforeAll(async () => {
+    url = await freshPostgresUrl();
+    db = await openPostgres(url, 'TEST_DATABASE_URL');
+  }, 60_000);
+  afterAll(async () => {
+    await db?.$client.end();
+  });
+  return {
+    db: () => {
+      if (!db) throw new Error('withPostgres: the database is opened in beforeAll');
+      return db;
+    },
+    url: () => {
+      if (!url) throw new Error('withPostgres: the database is created in beforeAll');
+      return url;
+    },
+  };
+}
