@@ -3,7 +3,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * axe-core on every page at a laptop and a phone width: no serious or critical violation, and the
+ * axe-core on every page at a laptop and a phone width, in the light and the dark theme (the
+ * system setting, emulated): no serious or critical violation, and the
  * page itself never scrolls sideways (wide tables scroll inside their card). At the laptop width
  * no table is wider than its card either. To cover a new page, add a line to `pages`.
  */
@@ -95,9 +96,9 @@ async function seriousViolations(page: Page) {
     }));
 }
 
-for (const viewport of viewports) {
-  test.describe(`${viewport.label} ${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+for (const [viewport, colorScheme] of viewports.flatMap((v) => (['light', 'dark'] as const).map((c) => [v, c] as const))) {
+  test.describe(`${viewport.label} ${viewport.width}×${viewport.height} ${colorScheme}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme });
 
     for (const p of pages) {
       test(`${p.name}: no serious axe violation, no sideways page scroll`, async ({
@@ -114,13 +115,14 @@ for (const viewport of viewports) {
           const context = await browser.newContext({
             storageState: { cookies: [], origins: [] },
             viewport: { width: viewport.width, height: viewport.height },
+            colorScheme,
             baseURL: test.info().project.use.baseURL,
           });
           target = await context.newPage();
         }
         await target.goto(p.path(s));
         await settle(target);
-        await target.screenshot({ path: `.tmp/a11y-shots/${p.name}-${viewport.width}.png`, fullPage: true });
+        await target.screenshot({ path: `.tmp/a11y-shots/${p.name}-${viewport.width}-${colorScheme}.png`, fullPage: true });
 
         expect(await seriousViolations(target), `axe on ${p.path(s)}`).toEqual([]);
 

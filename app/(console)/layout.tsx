@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ConsoleNav } from '@/components/console/console-nav';
 import { ConsoleSidebar } from '@/components/console/console-sidebar';
 import { navItems, secondaryNavItems } from '@/components/console/nav-items';
+import { NotificationsPoller } from '@/components/console/notifications';
 import { SignOutButton } from '@/components/console/sign-out-button';
 import { requireConsoleAdmin } from '@/lib/auth/console-context';
 
@@ -38,6 +39,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         }
       >
         <ConsoleNav items={navItems} secondary={secondaryNavItems} />
+        <NotificationsPoller />
       </ConsoleSidebar>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 py-2.5 sm:px-6">

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
 import type { NavItem } from './nav-items';
+import { useUnread } from './notifications';
 
 function isActive(pathname: string, href: string) {
   return pathname === href || pathname.startsWith(`${href}/`);
@@ -11,6 +12,7 @@ function isActive(pathname: string, href: string) {
 
 export function ConsoleNav({ items, secondary }: { items: NavItem[]; secondary: NavItem[] }) {
   const pathname = usePathname();
+  const unread = useUnread();
   const link = (item: NavItem) => {
     const active = isActive(pathname, item.href);
     return (
@@ -26,6 +28,15 @@ export function ConsoleNav({ items, secondary }: { items: NavItem[]; secondary: 
           )}
         >
           {item.label}
+          {item.href === '/activity' && unread > 0 && (
+            <span
+              className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white"
+              data-testid="activity-unread"
+            >
+              {unread}
+              <span className="sr-only"> unread</span>
+            </span>
+          )}
         </Link>
       </li>
     );

@@ -7,7 +7,14 @@ import type { ReactNode } from 'react';
  */
 
 /** `firstSort`: the first click's direction — `asc` (A→Z) by default, `desc` for dates and counts. */
-export type ColumnMeta = { firstSort?: 'asc' | 'desc'; className?: string };
+export type ColumnMeta = {
+  firstSort?: 'asc' | 'desc';
+  className?: string;
+  /** Phones: the card's heading (the record's name). */
+  cardTitle?: boolean;
+  /** Phones: left out of the card (e.g. a thumbnail or a column repeated in the title). */
+  hideInCard?: boolean;
+};
 
 export type CellContext<T, V> = { row: { id: string; original: T }; getValue: () => V };
 

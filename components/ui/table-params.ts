@@ -90,3 +90,11 @@ export function tablePatches(filterKeys: readonly string[], defaults: TableSearc
     },
   };
 }
+
+/** The export URL of a list's current filter: its query without paging. */
+export function exportUrl(path: string, query: Record<string, string | number>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (key !== 'page' && key !== 'limit') params.set(key, String(value));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}

@@ -28,6 +28,7 @@ export function TableShell({
   footer,
   bare = false,
   className,
+  cards,
 }: {
   /** Accessible name of the table. */
   label: string;
@@ -50,7 +51,44 @@ export function TableShell({
   /** Without the card border (the table already sits in a card). */
   bare?: boolean;
   className?: string;
+  /** Phones: the rows as `<li>` cards instead of the table (the same states around them). */
+  cards?: ReactNode;
 }) {
+  if (cards !== undefined) {
+    let content: ReactNode;
+    if (loading && rowCount === 0)
+      content = (
+        <div className="space-y-3 p-4">
+          {Array.from({ length: Math.min(skeletonRows, 3) }, (_, i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </div>
+      );
+    else if (error)
+      content = (
+        <div className="px-4 py-8 text-center text-sm text-red-700" role="alert">
+          {error}
+        </div>
+      );
+    else if (rowCount === 0) content = emptyState ?? <p className="px-4 py-8 text-center text-slate-600">No results.</p>;
+    else
+      content = (
+        <ul
+          aria-label={label}
+          aria-busy={fetching || undefined}
+          className={cn('divide-y divide-slate-100 transition-opacity', fetching && 'opacity-60')}
+        >
+          {cards}
+        </ul>
+      );
+    return (
+      <div className={cn('min-w-0', !bare && 'rounded-lg border border-slate-200 bg-white shadow-xs', className)}>
+        {toolbar && <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-3">{toolbar}</div>}
+        {content}
+        {footer && <div className="border-t border-slate-100">{footer}</div>}
+      </div>
+    );
+  }
   let body: ReactNode;
   if (loading && rowCount === 0) {
     body = Array.from({ length: skeletonRows }, (_, i) => (

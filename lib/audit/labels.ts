@@ -31,6 +31,12 @@ export const auditActionLabels: Record<string, string> = {
   'token.send': 'Tokens sent',
   'api_key.create': 'API key created',
   'api_key.revoke': 'API key revoked',
+  'token.confirm': 'Token send confirmed on chain',
+  'token.fail': 'Token send failed',
+  'nft.mint.confirm': 'NFT mint confirmed on chain',
+  'nft.mint.fail': 'NFT mint failed',
+  'contract.deploy.confirm': 'Contract deployment confirmed',
+  'contract.deploy.fail': 'Contract deployment failed',
 };
 
 export const auditEntityTypeLabels: Record<string, string> = {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { recordChainOutcome } from '@/lib/audit/chain-events';
 import type { Db } from '@/db/client';
 import type { chainTxStatuses, ledgerStates, transferStatuses } from '@/db/enums';
 import { chainTransactions, chainTxEvents, nfts, smartContracts, tokenTransfers, type ChainTransaction } from '@/db/schema';
@@ -143,6 +144,19 @@ export function transitionChainTx(db: Db, id: string, status: ChainTxStatus, opt
 function applyToEntity(tx: Writer, row: ChainTransaction, facts: EntityFacts) {
   const failed = row.status === 'FAILED' || row.status === 'REVERTED' || row.status === 'ORPHANED' || row.status === 'CANCELLED';
   const error = failed ? (row.error ?? 'the transaction failed') : null;
+  // The final outcome as a 'system' audit event: Activity and the console's notifications show it.
+  if (row.status === 'CONFIRMED' || failed)
+    recordChainOutcome(tx, {
+      organizationId: row.organizationId,
+      kind: row.kind,
+      entityId: row.entityId,
+      ok: row.status === 'CONFIRMED',
+      broadcast: row.broadcast,
+      transactionHash: row.transactionHash,
+      blockNumber: row.blockNumber,
+      tokenId: row.tokenId,
+      reason: error,
+    });
   if (row.kind === 'transfer') {
     tx.update(tokenTransfers)
       .set({

@@ -51,12 +51,10 @@ const sortColumns = {
 } as const;
 
 /**
- * A1: one page of the organization's contracts, with the applied filters echoed. Totals come from
- * trigger-kept counters (or, for a search, an exact generation-keyed cache); a search narrows the
- * candidates through the trigram index before the original LIKE decides; the page is a deferred
- * join over the (organization, sort column, id) index.
+ * The rows a contract list or export is about: the organization's, in `status`, matching `search`
+ * (trigram candidates first when the term has three characters or more, then the LIKE decides).
  */
-export function listContracts(db: Db, organizationId: string, q: ListContractsQuery) {
+export function contractFilter(organizationId: string, q: Pick<ListContractsQuery, 'search' | 'status'>): SQL | undefined {
   const conditions: SQL[] = [eq(smartContracts.organizationId, organizationId)];
   if (q.status) conditions.push(eq(smartContracts.status, q.status));
   if (q.search) {
@@ -73,7 +71,17 @@ export function listContracts(db: Db, organizationId: string, q: ListContractsQu
       )!,
     );
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/**
+ * A1: one page of the organization's contracts, with the applied filters echoed. Totals come from
+ * trigger-kept counters (or, for a search, an exact generation-keyed cache); a search narrows the
+ * candidates through the trigram index before the original LIKE decides; the page is a deferred
+ * join over the (organization, sort column, id) index.
+ */
+export function listContracts(db: Db, organizationId: string, q: ListContractsQuery) {
+  const where = contractFilter(organizationId, q);
   const filterKey = [q.search, q.status];
   const total = q.search
     ? cachedCount(db, organizationId, `contracts:${JSON.stringify([q.search, q.status])}`, () =>

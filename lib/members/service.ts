@@ -31,7 +31,7 @@ const indexNames = { createdAt: 'created', updatedAt: 'updated', email: 'email',
  * the (organization[, hasWallet], status, created_at, id) indexes: a new row lands at the end of its
  * status's range instead of at a random id, which keeps a 100-entry import's writes few.
  */
-function memberPageIndex(q: ListMembersQuery): string {
+export function memberPageIndex(q: Pick<ListMembersQuery, 'status' | 'hasWallet' | 'sortBy'>): string {
   if (q.status) return `member_list_status_${q.sortBy === 'status' ? 'created' : indexNames[q.sortBy]}_idx`;
   if (q.hasWallet !== undefined) return `member_list_wallet_${indexNames[q.sortBy]}_idx`;
   return `member_list_${indexNames[q.sortBy]}_idx`;
@@ -91,6 +91,11 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
   });
   if (ids.length === 0) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total }, filters);
 
+  return envelope(memberItems(db, organizationId, ids), { page: q.page, limit: q.limit, total }, filters);
+}
+
+/** The A9 items of `ids` (member_list ids), in that order. */
+export function memberItems(db: Db, organizationId: string, ids: string[]): MemberListItem[] {
   // Each id is a membership's or an invitation's (random UUIDs: never both), loaded by its own key.
   const loaded = new Map<string, MemberListItem>();
   for (const m of loadMembers(db, organizationId, ids)) loaded.set(m.id, toMemberItem(m));
@@ -100,11 +105,7 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
     const inOrganization = and(eq(invitations.organizationId, organizationId), inArray(invitations.id, invitationIds));
     for (const inv of db.select().from(invitations).where(inOrganization).all()) loaded.set(inv.id, toInvitationItem(inv, now));
   }
-  return envelope(
-    ids.flatMap((id) => loaded.get(id) ?? []),
-    { page: q.page, limit: q.limit, total },
-    filters,
-  );
+  return ids.flatMap((id) => loaded.get(id) ?? []);
 }
 
 const listSize = (db: Db, organizationId: string) =>
@@ -135,7 +136,7 @@ function walkCheaper(db: Db, organizationId: string, q: ListMembersQuery, total:
  * e-mail, as before), either as the rowids of the matching rows — when the trigram indexes answer
  * it and the term is rare — or as a predicate tested per row while walking the sort index.
  */
-function memberSearch(db: Db, organizationId: string, term: string, pattern: string) {
+export function memberSearch(db: Db, organizationId: string, term: string, pattern: string) {
   const like = (column: SQL) => sql`${column} like ${pattern} escape '\\'`;
   const userMatches = (u: string) =>
     sql`(${like(sql.raw(`"${u}"."email"`))} or ${like(sql.raw(`"${u}"."name"`))} or ${like(sql.raw(`"${u}"."user_name"`))} or ${like(sql.raw(`("${u}"."first_name" || ' ' || "${u}"."last_name")`))})`;

@@ -144,6 +144,8 @@ export const nftView = z
     imagePath: z.string().nullable(),
     supply: z.number().int(),
     mintedAt: z.string().datetime().nullable(),
+    tokenId: z.number().int().nullable().describe('Extension: assigned by the contract (its Minted event) when MINTED; null before.'),
+    createdAt: z.string().datetime().describe('Extension: when the record was created.'),
     smartContract: nftSmartContract,
     copyrightStatus: z
       .enum(copyrightStatuses)

@@ -43,6 +43,8 @@ export type NftView = {
   imagePath: string | null;
   supply: number;
   mintedAt: Date | null;
+  tokenId: number | null;
+  createdAt: Date;
   copyrightStatus: Nft['copyrightStatus'];
   licence: string | null;
   smartContract: {
@@ -121,6 +123,8 @@ function toView(r: Row): NftView {
     imagePath: r.imagePath,
     supply: r.supply,
     mintedAt: r.mintedAt,
+    tokenId: r.tokenId,
+    createdAt: r.createdAt,
     copyrightStatus: r.copyrightStatus,
     licence: r.licenceOffered ?? r.licence,
     smartContract: {
@@ -246,9 +250,9 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, index: Term
  * matches): the trigram index for three characters or more, the short-term index for one or two
  * (lib/storage/sqlite/grams.ts).
  */
-type TermIndex = { table: 'search_nfts' | 'search_nfts_short'; expr: string };
+export type TermIndex = { table: 'search_nfts' | 'search_nfts_short'; expr: string };
 
-function termIndex(term: string): TermIndex | null {
+export function termIndex(term: string): TermIndex | null {
   const phrase = ftsPhrase(term, 'A');
   if (phrase) return { table: 'search_nfts', expr: columnMatch(['name', 'description'], phrase) };
   const token = shortTermToken(term);

@@ -46,11 +46,26 @@ const nft = {
   imagePath: IMAGE,
   supply: 1,
   mintedAt: null,
+  tokenId: null,
+  createdAt: CREATED,
   smartContract: { id: CONTRACT_ID, name: 'Genesis Collection', symbol: 'GEN', contractAddress: null, status: 'CREATED', network: 'POLYGON', env: 'TESTNET' },
   copyrightStatus: 'AWAITING',
   licence: 'ALL-RIGHTS-RESERVED',
 };
 const nftNoShares = { ...nft, copyrightStatus: 'NONE', licence: null };
+const auditDecision = {
+    id: 'e9f0a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2b',
+    action: 'copyright.reject',
+    actionLabel: 'Copyright share rejected',
+    entityType: 'nft',
+    entityTypeLabel: 'NFT',
+    entityId: NFT_ID,
+    entityLabel: 'Sunrise',
+    href: `/nfts/${NFT_ID}`,
+    actor: { type: 'user', id: USER_ID, label: 'ana@example.com' },
+    requestId: '3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10',
+    createdAt: CREATED,
+  };
 const share = {
   id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
   userId: USER_ID,
@@ -525,7 +540,7 @@ export const familyAExamples: Record<string, OperationExamples> = {
             createdAt: CREATED,
           },
         ],
-        { actor: null, action: null, entityType: 'nft', entityId: null, from: '2026-11-01', to: '2026-11-30', sortBy: 'createdAt', sortOrder: 'desc' },
+        { search: null, actor: null, action: null, entityType: 'nft', entityId: null, from: '2026-11-01', to: '2026-11-30', sortBy: 'createdAt', sortOrder: 'desc' },
       ),
     },
   },
@@ -539,6 +554,17 @@ export const familyAExamples: Record<string, OperationExamples> = {
       },
     },
   },
+  getAuditEvent: {
+    responses: {
+      200: { ...auditDecision, data: { shareId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', copyAuthLocation: 'Lisbon, Portugal', reason: 'The split is not what we agreed', via: 'link' }, transactionHash: null },
+      404: { error: 'Event not found.', details: [] },
+    },
+  },
+  listAuditUpdates: { responses: { 200: { cursor: '1795608000000~e9f0a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2b', data: [auditDecision] } } },
+  exportAuditEvents: { responses: { 200: 'id,createdAt,action,actionLabel,entityType,entityId,entityLabel,actorType,actorId,actor,requestId,data\r\n' } },
+  exportContracts: { responses: { 200: 'id,name,symbol,description,network,env,status,contractAddress,deploymentTransactionHash,totalNFTs,deployedAt,createdAt\r\n' } },
+  exportNfts: { responses: { 200: 'id,name,description,status,copyrightStatus,tokenId,supply,contractId,contractName,contractSymbol,licence,imagePath,externalUrl,mintedAt,createdAt\r\n' } },
+  exportMembers: { responses: { 200: 'id,kind,email,name,userName,status,role,walletAddress,totalNFTs,invitationSendCount,invitationExpiresAt,invitationExpired,createdAt\r\n' } },
   getContract: { responses: { 200: { ...contract, totalNFTs: 0, chainTransaction: null }, 404: { error: 'Smart contract not found.', details: [] } } },
   getTransfer: { responses: { 200: transferDetailExample, 404: { error: 'Token transfer not found.', details: [] } } },
   cancelTransfer: {

@@ -2,6 +2,7 @@ import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerConsoleAuditPaths } from '@/lib/audit/openapi';
 import { registerChainPaths } from '@/lib/chain/openapi';
 import { registerContractPaths } from '@/lib/contracts/openapi';
+import { registerExportPaths } from '@/lib/export/openapi';
 import { registerCopyrightPaths } from '@/lib/copyright/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
@@ -22,6 +23,7 @@ export function familyADocument() {
   registerWebhookPaths(registry);
   registerChainPaths(registry);
   registerConsoleAuditPaths(registry);
+  registerExportPaths(registry);
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
     info: {

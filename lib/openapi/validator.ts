@@ -84,6 +84,8 @@ export class DocumentValidator {
     const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const entry = documented.content?.[contentType];
     if (!entry) return [...problems, `${where}: content-type "${contentType}" not documented (documented: ${media.join(', ')})`];
+    // A text answer (a CSV download) is the string its schema describes.
+    if (!contentType.endsWith('json')) return [...problems, ...this.schemaProblems(`${method} ${path} ${res.status} ${contentType}`, entry.schema, res.text, where)];
     let body: unknown;
     try {
       body = JSON.parse(res.text);

@@ -665,7 +665,7 @@ export interface paths {
         };
         /**
          * Activity — the organization’s audit log, newest first
-         * @description Console support (admin session only): an API key gets 403. Filtered by actor, action, record type/record and a UTC day range (both days included); ties broken by id.
+         * @description Console support (admin session only): an API key gets 403. Filtered by text (`search`, answered through the search indexes), actor, action, record type/record and a UTC day range (both days included); ties broken by id.
          */
         get: operations["listAuditEvents"];
         put?: never;
@@ -696,6 +696,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/audit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity — one event with what it recorded
+         * @description Console support (admin session only): an API key gets 403. The event as listed plus `data` (reason, place, amounts, … as recorded) and the chain transaction it is about. Another organization’s event is 404.
+         */
+        get: operations["getAuditEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/audit/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notifications — events since the last poll
+         * @description Console support (admin session only): an API key gets 403. Sends, deployments and mints confirmed or failed on chain, and copyright holders’ decisions, after `after` (oldest first, at most 20). Poll again with the returned `cursor`; the first call (without `after`) returns only a cursor.
+         */
+        get: operations["listAuditUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity — CSV of every event of the filter
+         * @description Console support (admin session only): an API key gets 403. The filters of the activity list, newest first, streamed (any size). `data` is the event’s JSON.
+         */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/contracts/{id}": {
         parameters: {
             query?: never;
@@ -708,6 +768,66 @@ export interface paths {
          * @description Console support (admin session only): an API key gets 403. Used when a page link names only the contract id. Another organization’s contract is 404.
          */
         get: operations["getConsoleContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/export/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contracts — CSV of every contract of the filter
+         * @description Console support (admin session only): an API key gets 403. Every row of the filter — the list’s own filters and search — newest first (id breaks ties), streamed in keyset chunks (never OFFSET), so any size works. `sortBy`/`sortOrder` are accepted and ignored.
+         */
+        get: operations["exportContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/export/nfts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * NFTs — CSV of every NFT of the filter
+         * @description Console support (admin session only): an API key gets 403. Every row of the filter — the list’s own filters and search — newest first (id breaks ties), streamed in keyset chunks (never OFFSET), so any size works. `sortBy`/`sortOrder` are accepted and ignored.
+         */
+        get: operations["exportNfts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/export/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members — CSV of every member and pending invitation of the filter
+         * @description Console support (admin session only): an API key gets 403. Every row of the filter — the list’s own filters and search — newest first (id breaks ties), streamed in keyset chunks (never OFFSET), so any size works. `sortBy`/`sortOrder` are accepted and ignored.
+         */
+        get: operations["exportMembers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -763,6 +883,13 @@ export interface components {
             supply: number;
             /** Format: date-time */
             mintedAt: string | null;
+            /** @description Extension: assigned by the contract (its Minted event) when MINTED; null before. */
+            tokenId: number | null;
+            /**
+             * Format: date-time
+             * @description Extension: when the record was created.
+             */
+            createdAt: string;
             smartContract: {
                 id: string;
                 name: string;
@@ -791,6 +918,13 @@ export interface components {
             supply: number;
             /** Format: date-time */
             mintedAt: string | null;
+            /** @description Extension: assigned by the contract (its Minted event) when MINTED; null before. */
+            tokenId: number | null;
+            /**
+             * Format: date-time
+             * @description Extension: when the record was created.
+             */
+            createdAt: string;
             smartContract: {
                 id: string;
                 name: string;
@@ -842,6 +976,10 @@ export interface components {
             supply: number;
             /** Format: date-time */
             mintedAt: string | null;
+            /** @description Assigned by the contract (its Minted event) when MINTED. */
+            tokenId: number | null;
+            /** Format: date-time */
+            createdAt: string;
             smartContract: {
                 id: string;
                 name: string;
@@ -866,8 +1004,6 @@ export interface components {
             totalOwners: number;
             tokenUri: string | null;
             metadataUri: string | null;
-            /** @description Assigned by the contract (its Minted event) when MINTED. */
-            tokenId: number | null;
             /** @description Who received the minted supply: the organization’s wallet. */
             tokenOwner: string | null;
             /** @description Set as soon as the service signs the mint. */
@@ -951,8 +1087,6 @@ export interface components {
                     at: string;
                 }[];
             } | null;
-            /** Format: date-time */
-            createdAt: string;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -1587,6 +1721,29 @@ export interface components {
             id: string | null;
             /** @description The user’s e-mail, `API key <name> (<prefix>…)`, `deleted user`/`deleted API key`, or `system`. */
             label: string;
+        };
+        AuditEventDetail: {
+            id: string;
+            /** @description Action code, e.g. `nft.create`. */
+            action: string;
+            actionLabel: string;
+            entityType: string;
+            entityTypeLabel: string;
+            entityId: string | null;
+            /** @description The record’s current name (null when it no longer exists or has none). */
+            entityLabel: string | null;
+            /** @description The console page of the record, or null when it is gone or has no page. */
+            href: string | null;
+            actor: components["schemas"]["AuditActor"];
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description What the event recorded, as stored (null when nothing). */
+            data: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The chain transaction the event is about, when there is one. */
+            transactionHash: string | null;
         };
     };
     responses: never;
@@ -2714,6 +2871,8 @@ export interface operations {
                      *           "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *           "supply": 1,
                      *           "mintedAt": null,
+                     *           "tokenId": null,
+                     *           "createdAt": "2026-11-22T10:00:00.000Z",
                      *           "smartContract": {
                      *             "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
                      *             "name": "Genesis Collection",
@@ -2912,6 +3071,8 @@ export interface operations {
                      *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "supply": 1,
                      *       "mintedAt": "2026-11-22T10:05:00.000Z",
+                     *       "tokenId": null,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "smartContract": {
                      *         "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
                      *         "name": "Genesis Collection",
@@ -3229,6 +3390,8 @@ export interface operations {
                      *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "supply": 1,
                      *       "mintedAt": null,
+                     *       "tokenId": null,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "smartContract": {
                      *         "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
                      *         "name": "Genesis Collection",
@@ -3518,6 +3681,8 @@ export interface operations {
                      *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "supply": 1,
                      *       "mintedAt": null,
+                     *       "tokenId": null,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "smartContract": {
                      *         "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
                      *         "name": "Genesis Collection",
@@ -3576,13 +3741,11 @@ export interface operations {
                      *       "totalOwners": 2,
                      *       "tokenUri": "ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm",
                      *       "metadataUri": "ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm",
-                     *       "tokenId": null,
                      *       "tokenOwner": null,
                      *       "mintTransactionHash": null,
                      *       "mintLogs": null,
                      *       "mintBlockedBy": "the smart contract is not deployed yet",
                      *       "chainTransaction": null,
-                     *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "updatedAt": "2026-11-22T10:05:00.000Z"
                      *     }
                      */
@@ -3756,6 +3919,8 @@ export interface operations {
                      *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "supply": 5,
                      *       "mintedAt": null,
+                     *       "tokenId": null,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "smartContract": {
                      *         "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
                      *         "name": "Genesis Collection",
@@ -10061,6 +10226,8 @@ export interface operations {
                      *       "imagePath": "ipfs://bafkreidlp6sdj6jkroakvmbntpy2clsj77foijheae5byt3iwz7d2k542a",
                      *       "supply": 1,
                      *       "mintedAt": "2026-11-22T10:05:00.000Z",
+                     *       "tokenId": 1,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "smartContract": {
                      *         "id": "0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70",
                      *         "name": "Genesis Collection",
@@ -10119,7 +10286,6 @@ export interface operations {
                      *       "totalOwners": 2,
                      *       "tokenUri": "ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm",
                      *       "metadataUri": "ipfs://bafkreieqiyxatklkih7cdcjzd7fgwgluwoso7zcimgjoaeibz6ejtbimwm",
-                     *       "tokenId": 1,
                      *       "tokenOwner": "0x52908400098527886E0F7030069857D2E4169EE7",
                      *       "mintTransactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
                      *       "mintLogs": "{\"blockNumber\":42,\"gasUsed\":\"98311\",\"status\":\"success\"}",
@@ -10199,7 +10365,6 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
-                     *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "updatedAt": "2026-11-22T10:05:00.000Z"
                      *     }
                      */
@@ -10566,6 +10731,8 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1–100 (default 20). Out of range is 400. */
                 limit?: number;
+                /** @description Case-insensitive text: the action’s name (e.g. `minted`), and from 3 characters on the name of the record (contract, NFT, invitation, API key) or the e-mail/name of a member it is about or who did it, or an exact record id. Answered through the search indexes, never by reading every event. */
+                search?: string;
                 /** @description Only events by this actor: a user id or API key id (see GET /console/audit/actors). */
                 actor?: string;
                 /** @description Only events with this action code, e.g. `nft.create`. */
@@ -10633,6 +10800,7 @@ export interface operations {
                      *         "hasPrev": false
                      *       },
                      *       "filters": {
+                     *         "search": null,
                      *         "actor": null,
                      *         "action": null,
                      *         "entityType": "nft",
@@ -10925,6 +11093,532 @@ export interface operations {
             };
         };
     };
+    getAuditEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event’s id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e9f0a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2b",
+                     *       "action": "copyright.reject",
+                     *       "actionLabel": "Copyright share rejected",
+                     *       "entityType": "nft",
+                     *       "entityTypeLabel": "NFT",
+                     *       "entityId": "7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *       "entityLabel": "Sunrise",
+                     *       "href": "/nfts/7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *       "actor": {
+                     *         "type": "user",
+                     *         "id": "5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d",
+                     *         "label": "ana@example.com"
+                     *       },
+                     *       "requestId": "3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10",
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "data": {
+                     *         "shareId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *         "copyAuthLocation": "Lisbon, Portugal",
+                     *         "reason": "The split is not what we agreed",
+                     *         "via": "link"
+                     *       },
+                     *       "transactionHash": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditEventDetail"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found in the key’s organization. */
+            404: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Event not found.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditUpdates: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous answer; without it the answer holds no events, only the current cursor. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description New events and the next cursor */
+            200: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cursor": "1795608000000~e9f0a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2b",
+                     *       "data": [
+                     *         {
+                     *           "id": "e9f0a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2b",
+                     *           "action": "copyright.reject",
+                     *           "actionLabel": "Copyright share rejected",
+                     *           "entityType": "nft",
+                     *           "entityTypeLabel": "NFT",
+                     *           "entityId": "7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *           "entityLabel": "Sunrise",
+                     *           "href": "/nfts/7d1c2b3a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "5b6c7d8e-9f01-4a2b-8c3d-4e5f6a7b8c9d",
+                     *             "label": "ana@example.com"
+                     *           },
+                     *           "requestId": "3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cursor: string;
+                        data: components["schemas"]["AuditEvent"][];
+                    };
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive text: the action’s name (e.g. `minted`), and from 3 characters on the name of the record (contract, NFT, invitation, API key) or the e-mail/name of a member it is about or who did it, or an exact record id. Answered through the search indexes, never by reading every event. */
+                search?: string;
+                /** @description Only events by this actor: a user id or API key id (see GET /console/audit/actors). */
+                actor?: string;
+                /** @description Only events with this action code, e.g. `nft.create`. */
+                action?: string;
+                /** @description Only events about this record type, e.g. `nft`, `smart_contract`, `user_organization`. */
+                entityType?: string;
+                /** @description Only events about this record (with entityType). */
+                entityId?: string;
+                /** @description First UTC day included, YYYY-MM-DD. */
+                from?: string;
+                /** @description Last UTC day included, YYYY-MM-DD (not before `from`). */
+                to?: string;
+                /** @description Sort field (default createdAt); anything else is 400. */
+                sortBy?: "createdAt";
+                /** @description Sort direction (default desc); ties are broken by id. */
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events as CSV: UTF-8 with a byte-order mark, CRLF lines, a header line first; RFC 4180 quoting; a text starting with = + - @ is prefixed with ' (no spreadsheet formulas). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<UTC day>.csv" */
+                    "Content-Disposition"?: string;
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example id,createdAt,action,actionLabel,entityType,entityId,entityLabel,actorType,actorId,actor,requestId,data */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getConsoleContract: {
         parameters: {
             query?: never;
@@ -11039,6 +11733,495 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "Smart contract not found.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportContracts: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring (see the operation for the fields searched); `%` and `_` match literally. */
+                search?: string;
+                /** @description Only contracts in this status. */
+                status?: "CREATED" | "DEPLOYED" | "FAILED";
+                /** @description Sort field (default createdAt); anything else is 400. */
+                sortBy?: "createdAt" | "updatedAt" | "name" | "symbol" | "status" | "deployedAt";
+                /** @description Sort direction (default desc); ties are broken by id. */
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contracts as CSV: UTF-8 with a byte-order mark, CRLF lines, a header line first; RFC 4180 quoting; a text starting with = + - @ is prefixed with ' (no spreadsheet formulas). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<UTC day>.csv" */
+                    "Content-Disposition"?: string;
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example id,name,symbol,description,network,env,status,contractAddress,deploymentTransactionHash,totalNFTs,deployedAt,createdAt */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportNfts: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring (see the operation for the fields searched); `%` and `_` match literally. */
+                search?: string;
+                /** @description Only NFTs in this status. */
+                status?: "CREATED" | "PENDING" | "MINTED" | "FAILED";
+                /** @description Only NFTs of this smart contract (id). */
+                contractId?: string;
+                /** @description Extension: only NFTs whose copyright split is in this state (NONE: no shares; AWAITING: a holder has still to answer; REJECTED; COPYRIGHTED: every share authorized). */
+                copyrightStatus?: "NONE" | "AWAITING" | "REJECTED" | "COPYRIGHTED";
+                /** @description Sort field (default createdAt); anything else is 400. */
+                sortBy?: "createdAt" | "updatedAt" | "name" | "status" | "mintedAt" | "supply";
+                /** @description Sort direction (default desc); ties are broken by id. */
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The NFTs as CSV: UTF-8 with a byte-order mark, CRLF lines, a header line first; RFC 4180 quoting; a text starting with = + - @ is prefixed with ' (no spreadsheet formulas). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<UTC day>.csv" */
+                    "Content-Disposition"?: string;
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example id,name,description,status,copyrightStatus,tokenId,supply,contractId,contractName,contractSymbol,licence,imagePath,externalUrl,mintedAt,createdAt */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; wait for `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Rate limited.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; `details` holds `requestId: …`, the id under which it is logged. */
+            500: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Internal server error.",
+                     *       "details": [
+                     *         "requestId: 3f2c1c1e-8b0e-4a51-9f5e-2d7f3f1e9a10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportMembers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring (see the operation for the fields searched); `%` and `_` match literally. */
+                search?: string;
+                /** @description ACTIVE / SUSPENDED members, or PENDING invitations. */
+                status?: "ACTIVE" | "SUSPENDED" | "PENDING";
+                /** @description true: only entries with a wallet address; false: only those without. */
+                hasWallet?: boolean;
+                /** @description Sort field (default createdAt); anything else is 400. Ties are broken by id in the same direction; `status` sorts its ties by createdAt, then id. */
+                sortBy?: "createdAt" | "updatedAt" | "email" | "status";
+                /** @description Sort direction (default desc); ties are broken by id. */
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members and invitations as CSV: UTF-8 with a byte-order mark, CRLF lines, a header line first; RFC 4180 quoting; a text starting with = + - @ is prefixed with ' (no spreadsheet formulas). */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<UTC day>.csv" */
+                    "Content-Disposition"?: string;
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example id,kind,email,name,userName,status,role,walletAddress,totalNFTs,invitationSendCount,invitationExpiresAt,invitationExpired,createdAt */
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input; `details` names each field. */
+            400: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid request body.",
+                     *       "details": [
+                     *         "name: is required"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Missing, unknown, revoked or expired API key.",
+                     *       "details": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: a console session’s write from another site, or an API key on a console-only operation. */
+            403: {
+                headers: {
+                    /** @description The request id: the caller’s `x-request-id` (up to 100 characters) or a new UUID. Quoted in logs. */
+                    "x-request-id": string;
+                    /** @description Requests allowed per window. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Not allowed: a console session’s write from another site, or an API key on a console-only operation.",
                      *       "details": []
                      *     }
                      */

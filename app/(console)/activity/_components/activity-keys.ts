@@ -1,4 +1,4 @@
-import type { AuditActor, AuditListItem } from '@/lib/audit/schemas';
+import type { AuditActor, AuditEventDetail, AuditListItem } from '@/lib/audit/schemas';
 import { apiFetch, type QueryValue } from '@/lib/http/client';
 
 /** An audit event as JSON (dates are ISO strings). */
@@ -14,9 +14,18 @@ export const activityKeys = {
   all: ['activity'] as const,
   list: (query: Record<string, QueryValue>) => [...activityKeys.all, 'list', query] as const,
   actors: () => [...activityKeys.all, 'actors'] as const,
+  detail: (id: string) => [...activityKeys.all, 'detail', id] as const,
 };
+
+/** An event with its details as JSON. */
+export type ActivityDetail = Omit<AuditEventDetail, 'createdAt'> & { createdAt: string };
+
+/** The notifications' poll answer. */
+export type ActivityUpdates = { cursor: string; data: ActivityItem[] };
 
 export const activityApi = {
   list: (query: Record<string, QueryValue>) => apiFetch<ActivityListResponse>('/api/v1/console/audit', { query }),
   actors: () => apiFetch<{ data: AuditActor[] }>('/api/v1/console/audit/actors'),
+  get: (id: string) => apiFetch<ActivityDetail>(`/api/v1/console/audit/${encodeURIComponent(id)}`),
+  updates: (after: string | null) => apiFetch<ActivityUpdates>('/api/v1/console/audit/updates', { query: { after } }),
 };

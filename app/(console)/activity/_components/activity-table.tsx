@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@/components/ui/columns';
 import Link from 'next/link';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { exportUrl } from '@/components/ui/table-params';
 import { DateTime } from '@/components/console/date-time';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
@@ -12,12 +13,12 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
 import { useTableSearchParams, type TableSearchState } from '@/components/ui/use-url-state';
 import { auditActionLabels, auditEntityTypeLabels } from '@/lib/audit/labels';
-import { errorMessage } from '@/lib/http/client';
 import { activityApi, activityKeys, type ActivityItem } from './activity-keys';
+import { EventDetailDialog } from './event-detail';
 
 const col = createColumnHelper<ActivityItem>();
 
-const columns = [
+const columnsWith = (open: (id: string) => void) => [
   col.accessor('createdAt', {
     id: 'createdAt',
     header: 'When',
@@ -26,6 +27,7 @@ const columns = [
   }),
   col.accessor('actionLabel', {
     header: 'Action',
+    meta: { cardTitle: true },
     cell: ({ row }) => (
       <span className="font-medium text-slate-900" title={row.original.action}>
         {row.original.actionLabel}
@@ -40,7 +42,23 @@ const columns = [
   col.display({
     id: 'actor',
     header: 'By',
-    cell: ({ row }) => <span className="block min-w-44 break-words text-slate-700">{row.original.actor.label}</span>,
+    cell: ({ row }) => (
+      <span className="block min-w-44 break-words text-slate-700">{row.original.actor.label}</span>
+    ),
+  }),
+  col.display({
+    id: 'details',
+    header: () => <span className="sr-only">Details</span>,
+    cell: ({ row }) => (
+      <Button
+        variant="link"
+        size="sm"
+        onClick={() => open(row.original.id)}
+        aria-label={`Details of ${row.original.actionLabel} ${row.original.entityLabel ?? ''}`.trim()}
+      >
+        Details
+      </Button>
+    ),
   }),
 ];
 
@@ -51,7 +69,10 @@ function RecordCell({ item }: { item: ActivityItem }) {
       <span className="text-slate-600">{item.entityTypeLabel}</span>
       {name &&
         (item.href ? (
-          <Link href={item.href} className="font-medium break-all text-indigo-700 underline-offset-2 hover:underline">
+          <Link
+            href={item.href}
+            className="font-medium break-all text-indigo-700 underline-offset-2 hover:underline"
+          >
             {name}
           </Link>
         ) : (
@@ -69,7 +90,10 @@ const FILTER_KEYS = ['actor', 'action', 'entityType', 'entityId', 'from', 'to'] 
 const actionOptions = Object.entries(auditActionLabels)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label));
-const entityTypeOptions = Object.entries(auditEntityTypeLabels).map(([value, label]) => ({ value, label }));
+const entityTypeOptions = Object.entries(auditEntityTypeLabels).map(([value, label]) => ({
+  value,
+  label,
+}));
 
 /** The organization's audit log: filters (who, what, which record type, which days) live in the URL. */
 export function ActivityTable() {
@@ -79,78 +103,102 @@ export function ActivityTable() {
     queryFn: () => activityApi.list(state.query),
     placeholderData: (previous) => previous,
   });
-  const actors = useQuery({ queryKey: activityKeys.actors(), queryFn: activityApi.actors, staleTime: 60_000 });
-  const filtered = FILTER_KEYS.some((k) => state.filters[k]);
+  const actors = useQuery({
+    queryKey: activityKeys.actors(),
+    queryFn: activityApi.actors,
+    staleTime: 60_000,
+  });
+  const filtered = Boolean(state.search) || FILTER_KEYS.some((k) => state.filters[k]);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [columns] = useState(() => columnsWith(setOpenId));
 
   return (
-    <DataTable
-      label="Activity"
-      columns={columns}
-      data={list.data?.data}
-      pagination={list.data?.pagination}
-      state={state}
-      isLoading={list.isLoading}
-      isFetching={list.isFetching && !list.isLoading}
-      error={list.error ? errorMessage(list.error) : undefined}
-      getRowId={(r) => r.id}
-      toolbar={
-        <>
-          <FilterSelect
-            state={state}
-            filterKey="actor"
-            label="By"
-            showLabel
-            className="w-52"
-            placeholder="Anyone"
-            options={(actors.data?.data ?? []).filter((a) => a.id).map((a) => ({ value: a.id!, label: a.label }))}
+    <>
+      <EventDetailDialog id={openId} onClose={() => setOpenId(null)} />
+      <DataTable
+        label="Activity"
+        columns={columns}
+        data={list.data?.data}
+        pagination={list.data?.pagination}
+        state={state}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching && !list.isLoading}
+        error={list.error ?? undefined}
+        onRetry={() => void list.refetch()}
+        exportHref={exportUrl('/api/v1/console/audit/export', state.query)}
+        searchPlaceholder="Search actions, records, people…"
+        getRowId={(r) => r.id}
+        toolbar={
+          <>
+            <FilterSelect
+              state={state}
+              filterKey="actor"
+              label="By"
+              showLabel
+              className="w-52"
+              placeholder="Anyone"
+              options={(actors.data?.data ?? [])
+                .filter((a) => a.id)
+                .map((a) => ({ value: a.id!, label: a.label }))}
+            />
+            <FilterSelect
+              state={state}
+              filterKey="action"
+              label="Action"
+              showLabel
+              className="w-52"
+              placeholder="All actions"
+              options={withCurrent(actionOptions, state.filters.action)}
+            />
+            <FilterSelect
+              state={state}
+              filterKey="entityType"
+              label="Record type"
+              showLabel
+              className="w-40"
+              placeholder="All records"
+              options={withCurrent(entityTypeOptions, state.filters.entityType)}
+            />
+            <DayFilter state={state} filterKey="from" label="From" />
+            <DayFilter state={state} filterKey="to" label="To" />
+            {filtered && (
+              <Button variant="secondary" size="sm" onClick={state.reset}>
+                Clear filters
+              </Button>
+            )}
+          </>
+        }
+        emptyState={
+          <EmptyState
+            title={filtered ? 'No activity matches these filters' : 'No activity yet'}
+            description={
+              filtered
+                ? 'Widen the date range, clear a filter, or search with three characters or more to match record names and people.'
+                : 'Changes made through the console or the API appear here.'
+            }
           />
-          <FilterSelect
-            state={state}
-            filterKey="action"
-            label="Action"
-            showLabel
-            className="w-52"
-            placeholder="All actions"
-            options={withCurrent(actionOptions, state.filters.action)}
-          />
-          <FilterSelect
-            state={state}
-            filterKey="entityType"
-            label="Record type"
-            showLabel
-            className="w-40"
-            placeholder="All records"
-            options={withCurrent(entityTypeOptions, state.filters.entityType)}
-          />
-          <DayFilter state={state} filterKey="from" label="From" />
-          <DayFilter state={state} filterKey="to" label="To" />
-          {filtered && (
-            <Button variant="secondary" size="sm" onClick={state.reset}>
-              Clear filters
-            </Button>
-          )}
-        </>
-      }
-      emptyState={
-        <EmptyState
-          title={filtered ? 'No activity matches these filters' : 'No activity yet'}
-          description={
-            filtered
-              ? 'Widen the date range or clear a filter.'
-              : 'Changes made through the console or the API appear here.'
-          }
-        />
-      }
-    />
+        }
+      />
+    </>
   );
 }
 
 /** A filter value from a link (e.g. an action added later) stays selectable. */
 function withCurrent(options: { value: string; label: string }[], current: string | undefined) {
-  return current && !options.some((o) => o.value === current) ? [...options, { value: current, label: current }] : options;
+  return current && !options.some((o) => o.value === current)
+    ? [...options, { value: current, label: current }]
+    : options;
 }
 
-function DayFilter({ state, filterKey, label }: { state: TableSearchState; filterKey: 'from' | 'to'; label: string }) {
+function DayFilter({
+  state,
+  filterKey,
+  label,
+}: {
+  state: TableSearchState;
+  filterKey: 'from' | 'to';
+  label: string;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">

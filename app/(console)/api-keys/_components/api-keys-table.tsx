@@ -143,7 +143,8 @@ export function ApiKeysTable() {
         pagination={list.data?.pagination}
         state={state}
         isLoading={list.isLoading}
-        error={list.error ? errorMessage(list.error) : undefined}
+        error={list.error ?? undefined}
+        onRetry={() => void list.refetch()}
         getRowId={(row) => row.id}
         searchPlaceholder="Search by name, prefix or owner"
         emptyState={<p className="px-4 py-8 text-center text-slate-500">No API keys match.</p>}

@@ -14,7 +14,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { contractStatuses } from '@/db/enums';
-import { apiFetch, errorMessage } from '@/lib/http/client';
+import { apiFetch } from '@/lib/http/client';
+import { exportUrl } from '@/components/ui/table-params';
 import { CONTRACTS_PATH, contractKeys, type Contract, type ContractList } from './contract-keys';
 import { DeleteContractDialog } from './delete-contract-dialog';
 import { DeployContractButton, contractStatusId } from './deploy-contract-button';
@@ -42,6 +43,7 @@ export function ContractsView() {
       column.accessor('name', {
         header: 'Name',
         enableSorting: true,
+        meta: { cardTitle: true },
         cell: ({ row }) => (
           <div className="min-w-40">
             <Link
@@ -165,7 +167,9 @@ export function ContractsView() {
         state={state}
         isLoading={list.isPending}
         isFetching={list.isFetching}
-        error={list.isError ? `Could not load contracts: ${errorMessage(list.error)}` : undefined}
+        error={list.error ?? undefined}
+        onRetry={() => void list.refetch()}
+        exportHref={exportUrl('/api/v1/console/export/contracts', state.query)}
         getRowId={(c) => c.id}
         searchPlaceholder="Search name, symbol, description…"
         toolbar={

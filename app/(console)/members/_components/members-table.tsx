@@ -3,13 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@/components/ui/columns';
 import Link from 'next/link';
+import { useState } from 'react';
+import { BulkActionButton } from '@/components/ui/bulk-action';
+import { exportUrl } from '@/components/ui/table-params';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
-import { errorMessage } from '@/lib/http/client';
 import type { MemberListItem } from '@/lib/members/schemas';
 import { MemberActions } from './member-actions';
 import { memberKeys, membersApi, shortAddress } from './member-keys';
@@ -22,6 +24,7 @@ const columns = [
     id: 'email',
     header: 'Member',
     enableSorting: true,
+    meta: { cardTitle: true },
     cell: ({ row }) => (
       <div className="min-w-48">
         <Link
@@ -108,6 +111,9 @@ export function MembersTable() {
     queryKey: memberKeys.list(state.query),
     queryFn: () => membersApi.list(state.query),
   });
+  // Bulk actions are for pending invitations: resend (a new link) or revoke.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const invitations = (query.data?.data ?? []).filter((m) => m.kind === 'invitation' && selected.has(m.id)).map((m) => ({ id: m.id, name: m.email }));
   return (
     <DataTable
       label="Members and invitations"
@@ -116,7 +122,37 @@ export function MembersTable() {
       pagination={query.data?.pagination}
       state={state}
       isLoading={query.isLoading}
-      error={query.error ? errorMessage(query.error) : undefined}
+      error={query.error ?? undefined}
+      onRetry={() => void query.refetch()}
+      exportHref={exportUrl('/api/v1/console/export/members', state.query)}
+      selection={{ selected, onChange: setSelected, canSelect: (m) => m.kind === 'invitation' }}
+      bulkActions={
+        <>
+          <BulkActionButton
+            label="Resend invitations"
+            items={invitations}
+            title={`Resend ${invitations.length} ${invitations.length === 1 ? 'invitation' : 'invitations'}?`}
+            description="Each person gets a new link by e-mail; their previous link stops working."
+            confirmLabel="Resend"
+            done="resent"
+            invalidate={[memberKeys.all]}
+            run={(item) => membersApi.update(item.id, { resend: true })}
+            onFinished={() => setSelected(new Set())}
+          />
+          <BulkActionButton
+            label="Revoke invitations"
+            destructive
+            items={invitations}
+            title={`Revoke ${invitations.length} ${invitations.length === 1 ? 'invitation' : 'invitations'}?`}
+            description="Their links stop working at once. You can invite the same people again later."
+            confirmLabel="Revoke"
+            done="revoked"
+            invalidate={[memberKeys.all]}
+            run={(item) => membersApi.remove(item.id)}
+            onFinished={() => setSelected(new Set())}
+          />
+        </>
+      }
       getRowId={(r) => r.id}
       searchPlaceholder="Search e-mail or name"
       toolbar={

@@ -2,6 +2,10 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useState } from 'react';
+import { BulkActionButton } from '@/components/ui/bulk-action';
+import { exportUrl } from '@/components/ui/table-params';
+import { apiFetch } from '@/lib/http/client';
 import { ContractPicker } from '@/components/console/contract-picker';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +14,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { nftStatuses } from '@/db/enums';
-import { errorMessage } from '@/lib/http/client';
 import { fetchNfts, nftKeys, type NftItem } from './api';
 import { copyrightColumn, CopyrightFilter } from './copyright-filter';
 import { NftThumbnail } from './nft-thumbnail';
@@ -20,6 +23,7 @@ const columns: ColumnDef<NftItem>[] = [
   {
     id: 'image',
     header: () => <span className="sr-only">Image</span>,
+    meta: { hideInCard: true },
     cell: ({ row }) => <NftThumbnail imagePath={row.original.imagePath} name={row.original.name} />,
   },
   {
@@ -27,6 +31,7 @@ const columns: ColumnDef<NftItem>[] = [
     accessorKey: 'name',
     header: 'Name',
     enableSorting: true,
+    meta: { cardTitle: true },
     cell: ({ row }) => (
       <div className="min-w-40">
         <Link
@@ -68,7 +73,24 @@ const columns: ColumnDef<NftItem>[] = [
     meta: { firstSort: 'desc' },
     cell: ({ row }) => <DateTime value={row.original.mintedAt} stacked />,
   },
+  {
+    id: 'tokenId',
+    header: 'Token ID',
+    cell: ({ row }) =>
+      row.original.tokenId === null ? <span className="text-slate-500">—</span> : <span className="font-mono tabular-nums">#{row.original.tokenId}</span>,
+  },
+  {
+    id: 'createdAt',
+    accessorKey: 'createdAt',
+    header: 'Created',
+    enableSorting: true,
+    meta: { firstSort: 'desc' },
+    cell: ({ row }) => <DateTime value={row.original.createdAt} stacked />,
+  },
 ];
+
+/** What the server lets be deleted (DELETE /nft/{id}): not on chain or on its way, not copyrighted. */
+const deletable = (n: NftItem) => n.status !== 'MINTED' && n.status !== 'PENDING' && n.copyrightStatus !== 'COPYRIGHTED';
 
 /** A5 in the console: thumbnails, search, status/contract filters, sort and paging, all in the URL. */
 export function NftsTable() {
@@ -79,6 +101,8 @@ export function NftsTable() {
     placeholderData: keepPreviousData,
   });
   const filtered = Boolean(state.search || state.filters.status || state.filters.contractId || state.filters.copyrightStatus);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selectedItems = (list.data?.data ?? []).filter((n) => selected.has(n.id)).map((n) => ({ id: n.id, name: n.name }));
 
   return (
     <DataTable
@@ -88,7 +112,25 @@ export function NftsTable() {
       pagination={list.data?.pagination}
       state={state}
       isLoading={list.isLoading}
-      error={list.error ? errorMessage(list.error) : undefined}
+      isFetching={list.isFetching && !list.isLoading}
+      error={list.error ?? undefined}
+      onRetry={() => void list.refetch()}
+      exportHref={exportUrl('/api/v1/console/export/nfts', state.query)}
+      selection={{ selected, onChange: setSelected, canSelect: deletable }}
+      bulkActions={
+        <BulkActionButton
+          label="Delete"
+          destructive
+          items={selectedItems}
+          title={`Delete ${selectedItems.length} NFT ${selectedItems.length === 1 ? 'record' : 'records'}?`}
+          description="Each record and its copyright shares are deleted. Minted or copyrighted NFTs cannot be selected; the server refuses any that changed meanwhile, and the result names them."
+          confirmLabel="Delete"
+          done="deleted"
+          invalidate={[nftKeys.lists()]}
+          run={(item) => apiFetch(`/api/v1/cl2c/nft/${encodeURIComponent(item.id)}`, { method: 'DELETE' })}
+          onFinished={() => setSelected(new Set())}
+        />
+      }
       getRowId={(row) => row.id}
       searchPlaceholder="Search name or description…"
       toolbar={

@@ -10,7 +10,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
-import { errorMessage } from '@/lib/http/client';
 import { outboxApi, outboxKeys, type OutboxItem } from './outbox-keys';
 import { DateTime } from '@/components/console/date-time';
 import { deliveryState } from '@/lib/mail/delivery-state';
@@ -173,7 +172,8 @@ export function OutboxTable({ smtpConfigured }: { smtpConfigured: boolean }) {
         pagination={query.data?.pagination}
         state={state}
         isLoading={query.isLoading}
-        error={query.error ? errorMessage(query.error) : undefined}
+        error={query.error ?? undefined}
+        onRetry={() => void query.refetch()}
         getRowId={(r) => r.id}
         searchPlaceholder="Search recipient or subject"
         toolbar={

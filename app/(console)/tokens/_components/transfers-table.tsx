@@ -10,7 +10,7 @@ import type { PaginationInfo } from '@/components/ui/pagination';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { transferStatuses, tokenTypes } from '@/db/enums';
-import { apiFetch, errorMessage } from '@/lib/http/client';
+import { apiFetch } from '@/lib/http/client';
 import type { TransferView } from '@/lib/tokens/schemas';
 import { shortHash, tokenKeys } from './token-keys';
 import { DateTime } from '@/components/console/date-time';
@@ -132,7 +132,8 @@ export function TransfersTable() {
       pagination={transfers.data?.pagination}
       state={state}
       isLoading={transfers.isFetching}
-      error={transfers.isError ? errorMessage(transfers.error) : undefined}
+      error={transfers.error ?? undefined}
+      onRetry={() => void transfers.refetch()}
       getRowId={(row) => row.id}
       searchPlaceholder="E-mail, name, hash or address"
       emptyState={

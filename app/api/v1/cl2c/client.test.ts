@@ -196,6 +196,26 @@ describe('Family A through the generated client', () => {
     const actors = await session.GET('/console/audit/actors', {});
     expect(actors.data!.data.some((a) => a.type === 'api_key')).toBe(true);
     called.add('listAuditActors');
+    const event = audit.data!.data[0]!;
+    expect((await session.GET('/console/audit/{id}', { params: { path: { id: event.id } } })).data).toMatchObject({ id: event.id, action: event.action });
+    called.add('getAuditEvent');
+    const updates = await session.GET('/console/audit/updates', {});
+    expect(updates.data!.data).toEqual([]);
+    expect((await session.GET('/console/audit/updates', { params: { query: { after: updates.data!.cursor } } })).response.status).toBe(200);
+    called.add('listAuditUpdates');
+    const csv = async (res: Promise<{ data?: unknown; response: Response }>) => {
+      const { data, response } = await res;
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      return String(data);
+    };
+    expect(await csv(session.GET('/console/audit/export', { params: { query: { entityId: invitationId } }, parseAs: 'text' }))).toContain('invitation.revoke');
+    called.add('exportAuditEvents');
+    expect(await csv(session.GET('/console/export/contracts', { params: { query: {} }, parseAs: 'text' }))).toMatch(/^id,name,symbol/);
+    called.add('exportContracts');
+    expect(await csv(session.GET('/console/export/nfts', { params: { query: {} }, parseAs: 'text' }))).toMatch(/^id,name,description/);
+    called.add('exportNfts');
+    expect(await csv(session.GET('/console/export/members', { params: { query: { status: 'ACTIVE' } }, parseAs: 'text' }))).toMatch(/^id,kind,email/);
+    called.add('exportMembers');
   });
 
   it('called every operation of the document', () => {

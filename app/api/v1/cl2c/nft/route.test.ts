@@ -122,7 +122,7 @@ describe('A6 POST /cl2c/nft', () => {
       supply: 3,
     });
     expect(Object.keys(nft).sort()).toEqual(
-      ['id', 'status', 'name', 'description', 'externalUrl', 'imagePath', 'supply', 'mintedAt', 'smartContract', 'metadata', 'copyright', 'totalOwners', 'copyrightStatus', 'licence'].sort(),
+      ['id', 'status', 'name', 'description', 'externalUrl', 'imagePath', 'supply', 'mintedAt', 'tokenId', 'createdAt', 'smartContract', 'metadata', 'copyright', 'totalOwners', 'copyrightStatus', 'licence'].sort(),
     );
     expect(nft).toMatchObject({
       status: 'CREATED',
@@ -424,7 +424,7 @@ describe('A5 GET /cl2c/nft', () => {
     expect(res.json.pagination).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1, hasNext: false, hasPrev: false });
     expect(res.json.filters).toEqual({ search: null, status: null, contractId: listContract, copyrightStatus: null, sortBy: 'supply', sortOrder: 'asc' });
     expect(Object.keys(res.json.data[0]).sort()).toEqual(
-      ['id', 'status', 'name', 'description', 'externalUrl', 'imagePath', 'supply', 'mintedAt', 'smartContract', 'copyrightStatus', 'licence'].sort(),
+      ['id', 'status', 'name', 'description', 'externalUrl', 'imagePath', 'supply', 'mintedAt', 'tokenId', 'createdAt', 'smartContract', 'copyrightStatus', 'licence'].sort(),
     );
   });
 
