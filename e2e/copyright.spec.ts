@@ -1,19 +1,24 @@
 import type { Browser, Page } from '@playwright/test';
 import { openDb } from '@/db/client';
+import { setPassword } from '@/lib/auth/passwords';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { pickOption } from './combobox';
 import { E2E_SERVER_ENV } from './env';
 import { expect, test } from './fixtures';
 
-/** An active member with a custodial wallet, written straight into the app's database. */
-function addMember(databasePath: string, organizationId: string, firstName: string, unique: string) {
+const HOLDER_PASSWORD = 'holder password 1';
+
+/** An active member with a custodial wallet and a login, written straight into the app's database. */
+async function addMember(databasePath: string, organizationId: string, firstName: string, unique: string) {
   process.env.AUTH_SECRET = E2E_SERVER_ENV.AUTH_SECRET;
   const db = openDb(databasePath);
   try {
     const email = `${firstName.toLowerCase()}-${unique}@example.test`;
-    db.transaction((tx) =>
+    const { user } = db.transaction((tx) =>
       registerUserInOrganization(tx, organizationId, { email, firstName, lastName: 'Holder', userName: `${firstName.toLowerCase()}_${unique}` }),
     );
+    // A holder proves who they are with their own login (a link alone is not the person).
+    await setPassword(db, user.id, HOLDER_PASSWORD);
     return email;
   } finally {
     db.$client.close();
@@ -32,11 +37,16 @@ async function linkFromOutbox(page: Page, email: string): Promise<string> {
   return link!;
 }
 
-/** The holder (not signed in) answers on the public page. */
-async function answer(browser: Browser, link: string, choice: 'Authorize my share' | 'Reject', location: string, reason?: string) {
+/** The holder opens their link in a browser of their own: the page asks them to sign in, then to answer. */
+async function answer(browser: Browser, link: string, email: string, choice: 'Authorize my share' | 'Reject', location: string, reason?: string) {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const holder = await context.newPage();
   await holder.goto(link);
+  await expect(holder).toHaveURL(/\/login/);
+  await holder.getByLabel('E-mail').fill(email);
+  await holder.getByLabel('Password').fill(HOLDER_PASSWORD);
+  await holder.getByRole('button', { name: 'Sign in' }).click();
+  await expect(holder).toHaveURL(new RegExp(`/copyright/`));
   await expect(holder.getByRole('heading', { name: 'Authorize your copyright share' })).toBeVisible();
   await expect(holder.getByRole('table', { name: 'The whole split' })).toBeVisible();
   await expect(holder.getByRole('heading', { name: /^Licence: Creative Commons Attribution 4\.0/ })).toBeVisible();
@@ -71,8 +81,8 @@ test('two holders: one authorizes, one rejects; the split is edited; both author
   // Deployed by the service, so the NFT is minted as soon as its split is copyrighted.
   const deployed = await request.post(`/api/v1/cl2c/contract/${contractId}/deploy`, { headers: { 'x-api-key': apiKey } });
   expect(deployed.status()).toBe(200);
-  const ana = addMember(databasePath, organizationId, 'Ana', unique);
-  const ben = addMember(databasePath, organizationId, 'Ben', unique);
+  const ana = await addMember(databasePath, organizationId, 'Ana', unique);
+  const ben = await addMember(databasePath, organizationId, 'Ben', unique);
   const name = `Consent ${unique}`;
 
   // Create the NFT with two holders and a licence in the console.
@@ -98,8 +108,8 @@ test('two holders: one authorizes, one rejects; the split is edited; both author
   // Each holder opens their link from the outbox: Ana authorizes, Ben rejects.
   const anaFirst = await linkFromOutbox(page, ana);
   const benFirst = await linkFromOutbox(page, ben);
-  await answer(browser, anaFirst, 'Authorize my share', 'Lisbon, Portugal');
-  await answer(browser, benFirst, 'Reject', 'Berlin, Germany', 'The split is wrong');
+  await answer(browser, anaFirst, ana, 'Authorize my share', 'Lisbon, Portugal');
+  await answer(browser, benFirst, ben, 'Reject', 'Berlin, Germany', 'The split is wrong');
 
   // The console shows both states, with time and place, and what to do next.
   await page.goto(`/nfts/${nftId}`);
@@ -141,8 +151,8 @@ test('two holders: one authorizes, one rejects; the split is edited; both author
   await stalePage.goto(anaFirst);
   await expect(stalePage.getByTestId('copyright-link-state')).toHaveAttribute('data-state', 'used');
   await stale.close();
-  await answer(browser, anaSecond, 'Authorize my share', 'Lisbon, Portugal');
-  await answer(browser, benSecond, 'Authorize my share', 'Berlin, Germany');
+  await answer(browser, anaSecond, ana, 'Authorize my share', 'Lisbon, Portugal');
+  await answer(browser, benSecond, ben, 'Authorize my share', 'Berlin, Germany');
 
   // Copyrighted: signed record, verified.
   await page.goto(`/nfts/${nftId}`);

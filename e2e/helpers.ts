@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 import { E2E_SERVER_ENV, type E2EOrg } from './env';
 
 /**
@@ -44,4 +44,25 @@ export async function signInAs(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/overview/);
+}
+
+/**
+ * A copyright holder answers their mailed link through the API with their OWN session: a link alone
+ * is not the person (README "Copyright splits"), so the holder signs in first, in a request context
+ * of their own (not the admin's), and the decision comes from the app's origin like the page's.
+ */
+export async function holderDecides(
+  baseURL: string,
+  holder: { email: string; password: string },
+  token: string,
+  body: { decision: 'AUTHORIZE' | 'REJECT'; location: string; reason?: string },
+) {
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: new URL(baseURL).origin, 'sec-fetch-site': 'same-origin' } });
+  try {
+    const signedIn = await context.post('/api/auth/sign-in/email', { data: { email: holder.email, password: holder.password } });
+    expect(signedIn.status()).toBe(200);
+    return await context.post(`/api/copyright/${token}`, { data: body });
+  } finally {
+    await context.dispose();
+  }
 }

@@ -1,9 +1,11 @@
 import { createPublicClient, getContract, http, parseEther, type Address } from 'viem';
 import { openDb, type Db } from '@/db/client';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
+import { setPassword } from '@/lib/auth/passwords';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { pickOption } from '../combobox';
 import { E2E_SERVER_ENV } from '../env';
+import { holderDecides } from '../helpers';
 import { expect, test } from '../fixtures';
 import { readChainInfo } from './global-setup';
 
@@ -13,6 +15,7 @@ Object.assign(process.env, { AUTH_SECRET: E2E_SERVER_ENV.AUTH_SECRET, DATA_DIR: 
 /** 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
+const HOLDER_PASSWORD = 'holder password 1';
 let db: Db | undefined;
 function addMember(path: string, organizationId: string, label: string) {
   db ??= openDb(path);
@@ -20,7 +23,7 @@ function addMember(path: string, organizationId: string, label: string) {
   const r = db.transaction((tx) =>
     registerUserInOrganization(tx, organizationId, { email, firstName: 'Chain', lastName: label, userName: `chain_${label}` }),
   );
-  return { email, userId: r.user.id, membershipId: r.membershipId, walletAddress: r.walletAddress as Address };
+  return { email, password: HOLDER_PASSWORD, userId: r.user.id, membershipId: r.membershipId, walletAddress: r.walletAddress as Address };
 }
 
 test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait until both holders authorize, then mint, send a faucet token — on a real node', async ({
@@ -121,7 +124,9 @@ test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait 
     expect(outbox.status()).toBe(200);
     const mail = ((await outbox.json()) as { data: { links: string[] }[] }).data[0]!;
     const token = /\/copyright\/([A-Za-z0-9_-]{43})$/.exec(mail.links.find((l) => l.includes('/copyright/'))!)![1]!;
-    const answered = await request.post(`/api/copyright/${token}`, { data: { decision: 'AUTHORIZE', location: 'Porto, Portugal' } });
+    // Only the holder's own session may decide (a link alone is not the person).
+    await setPassword(db!, holder.userId, holder.password);
+    const answered = await holderDecides(page.url(), holder, token, { decision: 'AUTHORIZE', location: 'Porto, Portugal' });
     expect(answered.status()).toBe(200);
   }
   await expect
