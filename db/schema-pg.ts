@@ -261,7 +261,7 @@ export const nfts = pgTable(
     /** CID of the pinned canonical copyright record (set once the record is signed). */
     copyrightRecordCid: text('copyright_record_cid'),
     /**
-     * Derived (trigger-maintained, lib/nft-search/fold-maintenance.ts): JavaScript toLowerCase of
+     * Derived (kept by the PostgreSQL triggers of db/migrations-pg): JavaScript toLowerCase of
      * `name` and of the contract's name, for B1's indexed string sorts and case-insensitive equality.
      */
     nameFold: text('name_fold').notNull().default(''),
