@@ -5,7 +5,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 import { env } from '@/lib/env';
-import { writeDerivedBeforeCommit } from '@/lib/storage/sqlite/derived-writes';
+import { writeDerivedBeforeCommit, writePendingDerived } from '@/lib/storage/sqlite/derived-writes';
 import { registerFold } from '@/lib/storage/sqlite/functions';
 import * as schema from './schema';
 
@@ -40,6 +40,9 @@ export function openDb(file: string): Db {
   registerFold(sqlite);
   const db = cacheDrizzleStatements(drizzle(sqlite, { schema }));
   migrate(db, { migrationsFolder });
+  // Rows another tool wrote since the app last ran (a restore, a bulk load, the sqlite3 shell) get
+  // their derived data now, before the first request reads it: one indexed probe when none wait.
+  sqlite.transaction(() => writePendingDerived(sqlite))();
   writeDerivedBeforeCommit(db);
   return db;
 }

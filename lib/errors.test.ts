@@ -41,3 +41,10 @@ describe('AppError instanceof across copies of the module', () => {
     expect(new Untagged(400, 'x')).toBeInstanceOf(Untagged);
   });
 });
+
+describe('ValidationError.fieldErrors', () => {
+  it('keeps a field named __proto__ or constructor as a plain key (a fuzzed body reached 500 through it)', () => {
+    const errors = new ValidationError('bad', ['__proto__: control characters are not allowed', 'constructor: too long', 'name: required', 'name: too short']).fieldErrors();
+    expect(JSON.stringify(errors)).toBe('{"__proto__":["control characters are not allowed"],"constructor":["too long"],"name":["required","too short"]}');
+  });
+});

@@ -53,7 +53,8 @@ export class ValidationError extends AppError {
   }
   /** Structured form for Family B's ProblemDetails: field path → messages. */
   fieldErrors(): Record<string, string[]> {
-    const out: Record<string, string[]> = {};
+    // No prototype: a client's field path may be `__proto__` or `constructor`, and must stay a plain key.
+    const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
     for (const line of this.details) {
       const at = line.indexOf(': ');
       const field = at > 0 ? line.slice(0, at) : '';

@@ -369,6 +369,7 @@ export const familyAExamples: Record<string, OperationExamples> = {
             claimedAt: null,
             sentAt: null,
             links: ['http://127.0.0.1:3000/invite/3q2-7wEs'],
+            linkNotice: 'Not delivered (no SMTP configured). The link is for dana@example.com only: pass it to them and nobody else — it is their proof of who they are.',
             createdAt: CREATED,
             updatedAt: CREATED,
           },

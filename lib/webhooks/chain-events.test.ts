@@ -9,7 +9,7 @@ import { organizationAccount, resetChainClient } from '@/lib/chain';
 import { resetEnvCache } from '@/lib/env';
 import { runWebhookWorkerOnce } from '@/lib/jobs/webhook-worker';
 import { registerUserInOrganization } from '@/lib/users/registration';
-import { call, createTestOrg } from '@/test/helpers';
+import { call, createTestOrg, memberSessionHeaders } from '@/test/helpers';
 import { startReceiver, type Receiver } from '@/test/webhook-receiver';
 import { POST as deployRoute } from '@/app/api/v1/cl2c/contract/[id]/deploy/route';
 import { POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
@@ -109,9 +109,11 @@ describe('webhook sequences on a Hardhat node', () => {
     });
     expect(nft.status, nft.text).toBe(201);
     const nftId = nft.json.id as string;
-    const decide = (email: string) => call(decideRoute, { method: 'POST', params: { token: tokenFor(email) }, body: { decision: 'AUTHORIZE', location: 'Porto' } });
-    expect((await decide(a.user.email)).status).toBe(200);
-    expect((await decide(b.user.email)).status).toBe(200);
+    // Each holder decides with their own session (a link alone is not the person).
+    const decide = async (user: { id: string; email: string }) =>
+      call(decideRoute, { method: 'POST', params: { token: tokenFor(user.email) }, headers: await memberSessionHeaders(user), body: { decision: 'AUTHORIZE', location: 'Porto' } });
+    expect((await decide(a.user)).status).toBe(200);
+    expect((await decide(b.user)).status).toBe(200);
 
     const messages = await deliver(from);
     expect(messages.map((m) => [m.type, m.sequence])).toEqual([

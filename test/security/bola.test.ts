@@ -12,14 +12,14 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { copyrightShares, outboxEmails } from '@/db/schema';
+import { auditEvents, copyrightShares, outboxEmails } from '@/db/schema';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 type Handler = Parameters<typeof call>[0];
-type Kind = 'contract' | 'nft' | 'member' | 'user' | 'apiKey' | 'share' | 'transfer';
+type Kind = 'contract' | 'nft' | 'member' | 'user' | 'apiKey' | 'share' | 'transfer' | 'webhook' | 'auditEvent';
 type VictimIds = Record<Kind, string> & { email: string };
 
 const ROOTS = ['app/api/v1', 'app/v1', 'app/api/console'];
@@ -36,6 +36,8 @@ const PARAM_KINDS: Record<string, Kind> = {
   'api-keys/[id]': 'apiKey',
   'shares/[shareId]': 'share',
   'token/[id]': 'transfer',
+  'webhook/[id]': 'webhook',
+  'audit/[id]': 'auditEvent',
 };
 
 /** Well-formed bodies naming the victim's records, so the ownership check (not validation) answers. */
@@ -109,6 +111,8 @@ let attackerSession: Record<string, string>;
 
 beforeAll(async () => {
   process.env.RATE_LIMIT_PER_MINUTE = '100000';
+  // The victim's webhook endpoint points at a loopback receiver (nothing listens: no delivery matters here).
+  process.env.WEBHOOKS_ALLOW_HTTP_LOOPBACK = '1';
   const { resetEnvCache } = await import('@/lib/env');
   resetEnvCache();
   victim = await createTestOrg();
@@ -137,7 +141,9 @@ beforeAll(async () => {
   const key = await call(createKey, { method: 'POST', headers: await adminSessionHeaders(victim.admin.email), body: { name: 'victim key', family: 'A' } });
   const { POST: sendTokens } = await import('@/app/api/v1/cl2c/token/route');
   const sent = await call(sendTokens, { method: 'POST', headers: h, body: { memberId: registered.membershipId, amount: 1 } });
-  expect([contract.status, nft.status, list.status, key.status, sent.status]).toEqual([201, 201, 200, 201, 200]);
+  const { POST: createHook } = await import('@/app/api/v1/cl2c/webhook/route');
+  const hook = await call(createHook, { method: 'POST', headers: h, body: { url: 'http://127.0.0.1:9/victim-hook' } });
+  expect([contract.status, nft.status, list.status, key.status, sent.status, hook.status]).toEqual([201, 201, 200, 201, 200, 201]);
   v = {
     contract: contract.json.id,
     nft: nft.json.id,
@@ -146,6 +152,8 @@ beforeAll(async () => {
     apiKey: key.json.id,
     share: share!.id,
     transfer: sent.json.transferId,
+    webhook: hook.json.endpoint.id,
+    auditEvent: getDb().select({ id: auditEvents.id }).from(auditEvents).where(eq(auditEvents.organizationId, victim.organization.id)).get()!.id,
     email,
   };
 });
@@ -153,7 +161,7 @@ beforeAll(async () => {
 describe('BOLA matrix (generated from app/**/route.ts)', () => {
   it('another organization gets no 2xx on our records, never sees our ids, changes nothing', async () => {
     const before = snapshot(victim.organization.id);
-    const secrets = () => [v.contract, v.nft, v.member, v.user, v.apiKey, v.share, v.email, victim.admin.email, victim.organization.id];
+    const secrets = () => [v.contract, v.nft, v.member, v.user, v.apiKey, v.share, v.webhook, v.auditEvent, v.email, victim.admin.email, victim.organization.id];
     const calls: string[] = [];
     const failures: string[] = [];
     for (const { file, route } of routeFiles()) {

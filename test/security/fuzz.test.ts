@@ -56,8 +56,21 @@ function headersFor(family: 'A' | 'B', contentType = 'application/json'): Record
   return { ...auth, 'content-type': contentType, [PEER_HEADER]: '203.0.113.77' };
 }
 
+/** Strings with control characters (NUL and the rest of C0, DEL) somewhere in them (issue 26 finding 5). */
+const controlString = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), fc.constantFrom('', '\u007f'), fc.string({ maxLength: 20 }))
+  .map(([a, c, d, b]) => `${a}${c}${d}${b}`);
+/** JSON nested far past any documented limit: objects and arrays, up to 2,000 levels. */
+const deepValue = fc.tuple(fc.integer({ min: 13, max: 2000 }), fc.boolean()).map(([levels, arrays]) => {
+  let v: unknown = 'leaf';
+  for (let i = 0; i < levels; i++) v = arrays ? [v] : { a: v, logic: 'and', filters: [v].slice(0, i % 2) };
+  return v;
+});
+
 /** Objects with the real field names and hostile values. */
 const hostileValue = fc.oneof(
+  controlString,
+  deepValue,
   fc.string({ maxLength: 300 }),
   fc.integer(),
   fc.double(),
@@ -71,6 +84,7 @@ const fieldNames = fc.constantFrom(
   'id', 'name', 'symbol', 'description', 'network', 'env', 'metadata', 'status', 'contractAddress', 'deployedAt',
   'smartContractId', 'imagePath', 'externalUrl', 'supply', 'copyright', 'memberId', 'amount', 'tokenType', 'users',
   'email', 'firstName', 'lastName', 'userName', 'phoneNumber', 'pushToken', 'keyword', 'pageNumber', 'pageSize', '__proto__',
+  'advancedFilter', 'advancedSearch', 'location', 'reason', 'decision', 'password',
 );
 const shapedBody = fc.dictionary(fieldNames, hostileValue, { maxKeys: 6 });
 const anyJson = fc.jsonValue({ maxDepth: 3 });
@@ -123,5 +137,39 @@ describe('fuzzing the write routes', () => {
     }
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(2000);
+  }, 240_000);
+
+  it('every list query with control characters or hostile values is a 4xx naming the parameter, never a 5xx', async () => {
+    const lists = await Promise.all(
+      ['@/app/api/v1/cl2c/contract/route', '@/app/api/v1/cl2c/nft/route', '@/app/api/v1/cl2c/user/route', '@/app/api/v1/console/audit/route', '@/app/api/v1/console/transfers/route'].map(
+        (m) => import(m) as Promise<{ GET: Handler }>,
+      ),
+    );
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...lists.keys()), fc.constantFrom('search', 'status', 'sortBy', 'contractId', 'page', 'copyrightStatus'), controlString, async (i, param, value) => {
+        const res = await call(lists[i]!.GET, { headers: headersFor('A'), query: { [param]: value } });
+        if (res.status >= 500 || (res.status === 200 && param === 'search')) failures.push(`list ${i} ?${param}=${JSON.stringify(value)} → ${res.status}`);
+        return true;
+      }),
+      { numRuns: 200, seed: 20261126 },
+    );
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('the link routes take hostile bodies without a 5xx or a write', async () => {
+    const invite = await import('@/app/api/invite/[token]/route');
+    const copyright = await import('@/app/api/copyright/[token]/route');
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(invite.POST, copyright.POST), fc.oneof(shapedBody, anyJson, deepValue), async (handler, value) => {
+        const before = totalChanges();
+        const res = await call(handler, { method: 'POST', params: { token: 'A'.repeat(43) }, headers: { [PEER_HEADER]: '203.0.113.78' }, body: JSON.stringify(value) ?? 'null' });
+        if (res.status >= 500 || res.status < 400 || totalChanges() !== before) failures.push(`${res.status} for ${JSON.stringify(value).slice(0, 120)}`);
+        return true;
+      }),
+      { numRuns: 150, seed: 20261127 },
+    );
+    expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -6853,6 +6853,7 @@ export interface operations {
                      *           "links": [
                      *             "http://127.0.0.1:3000/invite/3q2-7wEs"
                      *           ],
+                     *           "linkNotice": "Not delivered (no SMTP configured). The link is for dana@example.com only: pass it to them and nobody else — it is their proof of who they are.",
                      *           "createdAt": "2026-11-22T10:00:00.000Z",
                      *           "updatedAt": "2026-11-22T10:00:00.000Z"
                      *         }

@@ -50,7 +50,8 @@ const columns: ColumnDef<NftItem>[] = [
     id: 'contract',
     header: 'Contract',
     cell: ({ row }) => (
-      <span className="whitespace-nowrap">
+      // Wraps: with the Token ID and Created columns a long contract name pushed the table past its card at 1440 px.
+      <span className="block min-w-28 break-words">
         {row.original.smartContract.name}{' '}
         <span className="text-xs text-slate-500">({row.original.smartContract.symbol})</span>
       </span>

@@ -4,6 +4,7 @@ import { familyADocument } from '@/lib/openapi/family-a';
 import { familyAExamples } from '@/lib/openapi/examples';
 import type { paths } from '@/lib/openapi/generated/family-a';
 import { registerUserInOrganization } from '@/lib/users/registration';
+import { resetEnvCache } from '@/lib/env';
 import { familyAClient, familyASessionClient } from '@/test/api-client';
 import { adminSessionHeaders, createTestOrg } from '@/test/helpers';
 
@@ -216,6 +217,40 @@ describe('Family A through the generated client', () => {
     called.add('exportNfts');
     expect(await csv(session.GET('/console/export/members', { params: { query: { status: 'ACTIVE' } }, parseAs: 'text' }))).toMatch(/^id,kind,email/);
     called.add('exportMembers');
+  });
+
+  it('manages a webhook endpoint: create (secret once), read, change, test, deliveries, rotate, replay, delete', async () => {
+    // The receiver is a loopback URL (the documented test setting); nothing needs to answer it here.
+    process.env.WEBHOOKS_ALLOW_HTTP_LOOPBACK = '1';
+    resetEnvCache();
+    try {
+      const created = await client.POST('/cl2c/webhook', { body: { ...example('createWebhook', '/cl2c/webhook', 'post'), url: 'http://127.0.0.1:9/client-hook' } });
+      expect(created.response.status).toBe(201);
+      expect(created.data!.secret).toMatch(/^whsec_/);
+      const id = created.data!.endpoint.id;
+      called.add('createWebhook');
+      expect((await client.GET('/cl2c/webhook', {})).data!.data.map((e) => e.id)).toContain(id);
+      called.add('listWebhooks');
+      expect((await client.GET('/cl2c/webhook/{id}', { params: { path: { id } } })).data!.url).toBe('http://127.0.0.1:9/client-hook');
+      called.add('getWebhook');
+      expect((await client.PATCH('/cl2c/webhook/{id}', { params: { path: { id } }, body: { status: 'ENABLED' } })).data!.status).toBe('ENABLED');
+      called.add('updateWebhook');
+      const test = await client.POST('/cl2c/webhook/{id}/test', { params: { path: { id } } });
+      expect(test.data!.eventId).toBeTruthy();
+      called.add('testWebhook');
+      expect((await client.GET('/cl2c/webhook/{id}/deliveries', { params: { path: { id } } })).response.status).toBe(200);
+      called.add('listWebhookDeliveries');
+      const rotated = await client.POST('/cl2c/webhook/{id}/rotate', { params: { path: { id } } });
+      expect(rotated.data!.secret).not.toBe(created.data!.secret);
+      called.add('rotateWebhookSecret');
+      expect((await client.POST('/cl2c/webhook/{id}/replay', { params: { path: { id } }, body: { eventId: test.data!.eventId } })).response.status).toBe(200);
+      called.add('replayWebhook');
+      expect((await client.DELETE('/cl2c/webhook/{id}', { params: { path: { id } } })).response.status).toBe(200);
+      called.add('deleteWebhook');
+    } finally {
+      delete process.env.WEBHOOKS_ALLOW_HTTP_LOOPBACK;
+      resetEnvCache();
+    }
   });
 
   it('called every operation of the document', () => {

@@ -272,8 +272,8 @@ describe('events from state changes', () => {
     expect(refused.status).toBe(400);
     await pass();
     expect(receiver.received.map((r) => receiver.verify(r, secret))).toEqual([
-      { type: 'contract.failed', timestamp: expect.any(String), sequence: 1, data: failed.json },
-      { type: 'contract.deployed', timestamp: expect.any(String), sequence: 2, data: deployed.json },
+      { type: 'contract.failed', timestamp: expect.any(String), sequence: 1, data: { ...failed.json, chainTransaction: null } },
+      { type: 'contract.deployed', timestamp: expect.any(String), sequence: 2, data: { ...deployed.json, chainTransaction: null } },
     ]);
     expect(deliveriesOf(id)).toHaveLength(2);
   });
