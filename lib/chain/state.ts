@@ -80,6 +80,8 @@ export type LedgerChange = {
   status: ChainTxStatus;
   state: LedgerState;
   detail: string | null;
+  /** A new transaction hash for the same nonce (a replacement or our cancel), not only a new status or note. */
+  hashChanged: boolean;
 };
 export type LedgerListener = (tx: Writer, change: LedgerChange) => void;
 
@@ -120,7 +122,7 @@ export function applyTransition(
     tx.insert(chainTxEvents)
       .values({ chainTxId: id, status, previousStatus: before.status === status && status === 'PREPARED' ? null : before.status, transactionHash: row.transactionHash, detail })
       .run();
-    const change: LedgerChange = { row, previousStatus: before.status, status, state: ledgerState(row), detail };
+    const change: LedgerChange = { row, previousStatus: before.status, status, state: ledgerState(row), detail, hashChanged };
     for (const listener of listeners) listener(tx, change);
   }
   return row;
