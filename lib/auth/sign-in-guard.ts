@@ -7,7 +7,7 @@ import { log } from '@/lib/logger';
 import { findAdminMembership } from './admin';
 
 /**
- * Sign-in throttling (README "Security"). Three budgets, all in memory (rate-limiter-flexible),
+ * Sign-in throttling (docs/security.md). Three budgets, all in memory (rate-limiter-flexible),
  * each entry expiring on its own:
  *
  * 1. Per client address, all accounts: SIGNIN_MAX_PER_MINUTE attempts a minute → 429.

@@ -19,7 +19,7 @@ type TransferPage = { data: TransferView[]; pagination: PaginationInfo };
 
 const column = createColumnHelper<TransferView>();
 
-/** What the ledger state adds to the public status (README, "Chain transactions"). */
+/** What the ledger state adds to the public status (docs/chain.md, "Chain transactions"). */
 function stateLabel(row: Pick<TransferView, 'state' | 'broadcast'>): string | null {
   switch (row.state) {
     case 'signed':
