@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import type { chainTxStatuses, ledgerStates, transferStatuses } from '@/db/enums';
 import { chainTransactions, chainTxEvents, nfts, smartContracts, tokenTransfers, type ChainTransaction } from '@/db/schema';
 import { log } from '@/lib/logger';
+import { runtimeSlot } from '@/lib/runtime';
 
 /**
  * Every state change of a ledger row (`chain_transactions`) goes through `applyTransition`: the row,
@@ -85,8 +86,7 @@ export type LedgerChange = {
 };
 export type LedgerListener = (tx: Writer, change: LedgerChange) => void;
 
-const globalForListeners = globalThis as unknown as { __cl2cLedgerListeners?: Set<LedgerListener> };
-const listeners = (globalForListeners.__cl2cLedgerListeners ??= new Set<LedgerListener>());
+const listeners = runtimeSlot<Set<LedgerListener>>('ledgerListeners').getOrCreate(() => new Set());
 
 /** Subscribe to every ledger state change (inside its transaction). Returns the unsubscribe. */
 export function onLedgerChange(listener: LedgerListener): () => void {

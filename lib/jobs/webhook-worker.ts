@@ -3,6 +3,7 @@ import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import type { Lookup } from '@/lib/images/fetch';
 import { errorFields, log } from '@/lib/logger';
+import { runtimeSlot } from '@/lib/runtime';
 import { sqliteWebhookQueue } from '@/lib/storage/sqlite/webhook-queue';
 import { setWebhookKick } from '@/lib/webhooks/emit';
 import { isSuccess, nextStep, type ClaimedDelivery, type WebhookQueue } from '@/lib/webhooks/queue';
@@ -59,11 +60,11 @@ export async function runWebhookWorkerOnce(queue: WebhookQueue, opts: WebhookPas
 }
 
 const defaultWorkerId = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
-const globalForWorker = globalThis as unknown as { __cl2cWebhookWorker?: { timer: NodeJS.Timeout; stop: () => Promise<void> } };
+const workerSlot = runtimeSlot<{ timer: NodeJS.Timeout; stop: () => Promise<void> }>('webhookWorker');
 
 /** Starts the worker once per process: a pass at once, on every poll, and soon after each recorded event. */
 export function startWebhookWorker(pollMs = env().WEBHOOKS_POLL_MS) {
-  if (globalForWorker.__cl2cWebhookWorker) return;
+  if (workerSlot.get()) return;
   const queue = sqliteWebhookQueue(getDb());
   let running: Promise<void> | null = null;
   let again = false;
@@ -91,7 +92,7 @@ export function startWebhookWorker(pollMs = env().WEBHOOKS_POLL_MS) {
   const timer = setInterval(tick, pollMs);
   timer.unref();
   setWebhookKick(() => setTimeout(tick, 10).unref());
-  globalForWorker.__cl2cWebhookWorker = {
+  workerSlot.set({
     timer,
     stop: async () => {
       stopped = true;
@@ -101,12 +102,12 @@ export function startWebhookWorker(pollMs = env().WEBHOOKS_POLL_MS) {
       // Nothing is in flight now; a lease left behind would only delay another instance.
       await queue.release(defaultWorkerId, new Date()).catch((error: unknown) => log('warn', 'webhook leases not released', errorFields(error)));
     },
-  };
+  });
   tick();
 }
 
 export function stopWebhookWorker(): Promise<void> {
-  const w = globalForWorker.__cl2cWebhookWorker;
-  delete globalForWorker.__cl2cWebhookWorker;
+  const w = workerSlot.get();
+  workerSlot.set(undefined);
   return w?.stop() ?? Promise.resolve();
 }
