@@ -117,6 +117,9 @@ export function applyTransition(
   const detail = opts.detail ?? null;
   const hashChanged = row.transactionHash !== before.transactionHash;
   applyToEntity(tx, row, opts.facts ?? {});
+  // The final outcome as a 'system' audit event (Activity, the console's notifications): once, when
+  // the status becomes final — a later note on the same status is no second outcome.
+  if (before.status !== status) recordOutcome(tx, row);
   // A change worth a history line (and a listener call): new status, new hash, or something said.
   if (before.status !== status || hashChanged || detail) {
     tx.insert(chainTxEvents)
@@ -142,23 +145,27 @@ export function transitionChainTx(db: Db, id: string, status: ChainTxStatus, opt
   return row;
 }
 
+const isFailure = (status: ChainTxStatus) => status === 'FAILED' || status === 'REVERTED' || status === 'ORPHANED' || status === 'CANCELLED';
+
+function recordOutcome(tx: Writer, row: ChainTransaction) {
+  if (row.status !== 'CONFIRMED' && !isFailure(row.status)) return;
+  recordChainOutcome(tx, {
+    organizationId: row.organizationId,
+    kind: row.kind,
+    entityId: row.entityId,
+    ok: row.status === 'CONFIRMED',
+    broadcast: row.broadcast,
+    transactionHash: row.transactionHash,
+    blockNumber: row.blockNumber,
+    tokenId: row.tokenId,
+    reason: isFailure(row.status) ? (row.error ?? 'the transaction failed') : null,
+  });
+}
+
 /** The record a ledger row is for, following its state (the table above). */
 function applyToEntity(tx: Writer, row: ChainTransaction, facts: EntityFacts) {
-  const failed = row.status === 'FAILED' || row.status === 'REVERTED' || row.status === 'ORPHANED' || row.status === 'CANCELLED';
+  const failed = isFailure(row.status);
   const error = failed ? (row.error ?? 'the transaction failed') : null;
-  // The final outcome as a 'system' audit event: Activity and the console's notifications show it.
-  if (row.status === 'CONFIRMED' || failed)
-    recordChainOutcome(tx, {
-      organizationId: row.organizationId,
-      kind: row.kind,
-      entityId: row.entityId,
-      ok: row.status === 'CONFIRMED',
-      broadcast: row.broadcast,
-      transactionHash: row.transactionHash,
-      blockNumber: row.blockNumber,
-      tokenId: row.tokenId,
-      reason: error,
-    });
   if (row.kind === 'transfer') {
     tx.update(tokenTransfers)
       .set({
