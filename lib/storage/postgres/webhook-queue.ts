@@ -59,13 +59,13 @@ export function postgresWebhookQueue(db: PgDb): WebhookQueue {
     },
 
     async finishAttempt(workerId, c, result, next, now) {
+      const outcome = attemptOutcome(result);
       await db.transaction(async (tx) => {
         await tx
           .update(webhookAttempts)
-          .set({ ...attemptOutcome(result), finishedAt: now })
+          .set({ ...outcome, finishedAt: now })
           .where(and(eq(webhookAttempts.id, c.attemptId), eq(webhookAttempts.outcome, 'IN_FLIGHT')));
-        const { statusCode, error } = attemptOutcome(result);
-        const done = { claimedBy: null, leaseUntil: null, lastStatusCode: statusCode, lastError: error, status: next.status };
+                const done = { claimedBy: null, leaseUntil: null, lastStatusCode: outcome.statusCode, lastError: outcome.error, status: next.status };
         const [updated] = await tx
           .update(webhookDeliveries)
           .set(next.status === 'SUCCEEDED' ? { ...done, deliveredAt: now } : next.status === 'PENDING' ? { ...done, nextAttemptAt: next.nextAttemptAt } : done)

@@ -112,10 +112,11 @@ export function sqliteWebhookQueue(db: Db): WebhookQueue {
     },
 
     finishAttempt(workerId, c, result, next, now) {
+      const outcome = attemptOutcome(result);
       return settled(() =>
         db.transaction((tx) => {
           tx.update(webhookAttempts)
-            .set({ ...attemptOutcome(result), finishedAt: now })
+            .set({ ...outcome, finishedAt: now })
             .where(
               and(eq(webhookAttempts.id, c.attemptId), eq(webhookAttempts.outcome, 'IN_FLIGHT')),
             )
@@ -124,12 +125,11 @@ export function sqliteWebhookQueue(db: Db): WebhookQueue {
             eq(webhookDeliveries.id, c.deliveryId),
             eq(webhookDeliveries.claimedBy, workerId),
           );
-          const { statusCode, error } = attemptOutcome(result);
           const done = {
             claimedBy: null,
             leaseUntil: null,
-            lastStatusCode: statusCode,
-            lastError: error,
+            lastStatusCode: outcome.statusCode,
+            lastError: outcome.error,
             status: next.status,
           };
           const updated = tx
