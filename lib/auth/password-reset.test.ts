@@ -223,6 +223,29 @@ describe('the mail is the person’s, not an organization’s', () => {
   });
 });
 
+describe('delivery over SMTP is retried', () => {
+  it('an SMTP server that is down at the first attempt still gets the mail (back-off 5 s), and no Outbox row is made meanwhile', async () => {
+    const later = new TestSmtp();
+    await later.start();
+    const port = later.port;
+    await later.stop();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    resetEnvCache();
+    const nora = await b5User(alpha);
+    expect((await requestLink(nora.email, freshPeer())).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(getDb().select().from(outboxEmails).where(eq(outboxEmails.to, nora.email)).all()).toEqual([]);
+    await later.start(port);
+    try {
+      await personalMailIdle();
+      expect(later.to(nora.email)).toHaveLength(1);
+      expect(decodeQuotedPrintable(later.to(nora.email)[0]!.raw)).toContain('/reset-password?token=');
+    } finally {
+      await later.stop();
+    }
+  }, 20_000);
+});
+
 describe('the request and the link', () => {
   it('an unknown address gets the same answer and nothing is sent or stored', async () => {
     useSmtp();
