@@ -7,6 +7,7 @@ import { authSecret, env } from '@/lib/env';
 import { hasActiveMembership } from './admin';
 import { auditPasswordEvent, PASSWORD_LINK_TTL_S, sendPasswordMail } from './password-reset';
 import { CLIENT_ADDRESS_HEADER } from './sign-in-route';
+import { runtimeSlot } from '@/lib/runtime';
 
 function createAuth() {
   const db = getDb();
@@ -29,7 +30,7 @@ function createAuth() {
       enabled: true,
       disableSignUp: true,
       minPasswordLength: 8,
-      // "No password yet, or forgot it?" (README "Security"): a link to the person's own address
+      // "No password yet, or forgot it?" (docs/security.md): a link to the person's own address
       // sets the password — creating the login of a user who has none (B5) — once, within an hour,
       // and signs every session of theirs out.
       resetPasswordTokenExpiresIn: PASSWORD_LINK_TTL_S,
@@ -79,11 +80,12 @@ function createAuth() {
 }
 
 type Auth = ReturnType<typeof createAuth>;
-const globalForAuth = globalThis as unknown as { __cl2cAuth?: { file: string; auth: Auth } };
+const authSlot = runtimeSlot<{ file: string; auth: Auth }>('auth');
 
 /** The Better Auth instance over the current database (rebuilt if DATABASE_PATH changes). */
 export function getAuth(): Auth {
   const file = env().DATABASE_PATH;
-  if (globalForAuth.__cl2cAuth?.file !== file) globalForAuth.__cl2cAuth = { file, auth: createAuth() };
-  return globalForAuth.__cl2cAuth.auth;
+  let current = authSlot.get();
+  if (current?.file !== file) authSlot.set((current = { file, auth: createAuth() }));
+  return current.auth;
 }

@@ -1,5 +1,6 @@
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
+import { runtimeSlot } from '@/lib/runtime';
 import { createSmtpMailer, type Mailer, type OutgoingMail } from './mailer';
 import { backoffDelay, defaultDeliveryOptions } from './worker';
 
@@ -25,15 +26,15 @@ export type PersonalMail = Omit<OutgoingMail, 'from'> & {
 };
 
 type Pending = { mail: PersonalMail; timer: NodeJS.Timeout | null; done: Promise<void>; finish: () => void };
-const globalForPersonal = globalThis as unknown as { __cl2cPersonalMail?: { mailer: Mailer | null; url: string | undefined; pending: Set<Pending> } };
+const slot = runtimeSlot<{ mailer: Mailer | null; url: string | undefined; pending: Set<Pending> }>('personalMail');
 
 function state() {
   const url = env().SMTP_URL;
-  const current = globalForPersonal.__cl2cPersonalMail;
+  const current = slot.get();
   if (current && current.url === url) return current;
   current?.mailer?.close?.();
   const created = { mailer: url ? createSmtpMailer(url) : null, url, pending: current?.pending ?? new Set<Pending>() };
-  globalForPersonal.__cl2cPersonalMail = created;
+  slot.set(created);
   return created;
 }
 

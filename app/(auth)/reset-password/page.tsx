@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: 'Set your password', robots: { index:
 const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : '');
 
 /**
- * "No password yet, or forgot it?" (README "Security"). Without a token: ask for a link to one's
+ * "No password yet, or forgot it?" (docs/security.md). Without a token: ask for a link to one's
  * own address. With the token from that mail: choose the password. `next` (a same-origin path,
  * e.g. the invitation or copyright page that asked the person to sign in) is kept throughout.
  */
