@@ -34,6 +34,10 @@ const SLOTS = {
   auth: 'the Better Auth instance for the open database (lib/auth/server.ts) — per process',
   signInGuard:
     'sign-in budgets and account locks, in memory (lib/auth/sign-in-guard.ts) — SHARED: several instances would each count alone',
+  passwordLinkGuard:
+    'password-link request and use budgets, in memory (lib/auth/sign-in-guard.ts) — SHARED: several instances would each count alone',
+  personalMail:
+    'the SMTP sender and in-memory retries of password mails (lib/mail/personal.ts) — per process; a retry dies with its process',
 } as const;
 
 export type RuntimeSlotName = keyof typeof SLOTS;

@@ -37,6 +37,8 @@ export const auditActionLabels: Record<string, string> = {
   'nft.mint.fail': 'NFT mint failed',
   'contract.deploy.confirm': 'Contract deployment confirmed',
   'contract.deploy.fail': 'Contract deployment failed',
+  'auth.password_reset_requested': 'Password link requested',
+  'auth.password_reset': 'Password set with a link',
 };
 
 export const auditEntityTypeLabels: Record<string, string> = {

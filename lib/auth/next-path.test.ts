@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, requestedPath } from './next-path';
+import { loginPathFor, passwordLinkPathFor, requestedPath } from './next-path';
 import { safeNextPath } from './schemas';
 
 describe('requestedPath', () => {
@@ -33,5 +33,13 @@ describe('safeNextPath refuses what a browser would read as another host', () =>
       '/activity?action=contract.update&from=2026-11-01',
     );
     expect(safeNextPath('/apiary')).toBe('/apiary');
+  });
+});
+
+describe('passwordLinkPathFor', () => {
+  it('keeps a safe page to continue to and the address; drops anything else', () => {
+    expect(passwordLinkPathFor('/invite/abc', 'a@b.test')).toBe('/reset-password?next=%2Finvite%2Fabc&email=a%40b.test');
+    expect(passwordLinkPathFor('/copyright/xyz')).toBe('/reset-password?next=%2Fcopyright%2Fxyz');
+    for (const v of [null, '', '/overview', '//evil.test/x', 'https://evil.test']) expect(passwordLinkPathFor(v)).toBe('/reset-password');
   });
 });

@@ -21,3 +21,13 @@ export function loginPathFor(requested: string | null | undefined): string {
   if (!next || next === '/' || next === '/overview') return '/login';
   return `/login?next=${encodeURIComponent(next)}`;
 }
+
+/** `/reset-password` (ask for a password link), keeping where to continue and, if known, the address. */
+export function passwordLinkPathFor(requested: string | null | undefined, email?: string): string {
+  const query = new URLSearchParams();
+  const next = safeNextPath(requested, '');
+  if (next && next !== '/' && next !== '/overview') query.set('next', next);
+  if (email) query.set('email', email);
+  const qs = query.toString();
+  return `/reset-password${qs ? `?${qs}` : ''}`;
+}

@@ -5,6 +5,7 @@ import { getDb } from '@/db/client';
 import { accounts, sessions, users, verifications } from '@/db/schema';
 import { authSecret, env } from '@/lib/env';
 import { hasActiveMembership } from './admin';
+import { auditPasswordEvent, PASSWORD_LINK_TTL_S, sendPasswordMail } from './password-reset';
 import { CLIENT_ADDRESS_HEADER } from './sign-in-route';
 import { runtimeSlot } from '@/lib/runtime';
 
@@ -22,23 +23,41 @@ function createAuth() {
     user: { modelName: 'users', fields: { emailVerified: 'emailConfirmed' } },
     session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     account: { modelName: 'accounts' },
-    verification: { modelName: 'verifications' },
+    // Password links' tokens are stored as their SHA-256 only: the database never holds a usable link.
+    verification: { modelName: 'verifications', storeIdentifier: 'hashed' },
     // Admins are provisioned by the CLI or the first-run seed; nobody signs up from the web.
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      // "No password yet, or forgot it?" (docs/security.md): a link to the person's own address
+      // sets the password — creating the login of a user who has none (B5) — once, within an hour,
+      // and signs every session of theirs out.
+      resetPasswordTokenExpiresIn: PASSWORD_LINK_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, url, token }, request) => {
+        sendPasswordMail(db, { user, url, token, clientAddress: request?.headers.get(CLIENT_ADDRESS_HEADER) ?? null });
+        return Promise.resolve();
+      },
+      onPasswordReset: ({ user }, request) => {
+        auditPasswordEvent(db, 'auth.password_reset', user, request?.headers.get(CLIENT_ADDRESS_HEADER) ?? null);
+        return Promise.resolve();
+      },
+    },
     advanced: {
       database: { generateId: 'uuid' },
       // Set by lib/auth/sign-in-route.ts from the trusted client address, never by the client.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     trustedOrigins: (request) => [env().APP_URL, request ? new URL(request.url).origin : undefined],
-    // Sign-in limits and lockouts live in lib/auth/sign-in-guard.ts (keyed on the trusted client
+    // Sign-in and password-link limits and lockouts live in lib/auth/sign-in-guard.ts (keyed on the trusted client
     // address); this is only Better Auth's general per-address ceiling for its other endpoints.
     rateLimit: {
       enabled: true,
       storage: 'memory',
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': false },
+      customRules: { '/sign-in/email': false, '/request-password-reset': false, '/reset-password': false },
     },
     databaseHooks: {
       session: {

@@ -141,3 +141,48 @@ export function auditSignIn(
     })
     .run();
 }
+
+/**
+ * Budgets of the password-link flow (docs/security.md), in memory like the sign-in budgets:
+ * asking for a link — RESET_REQUESTS_PER_ADDRESS per client address and RESET_REQUESTS_PER_EMAIL
+ * per e-mail address, each per RESET_WINDOW_S, counted whether or not the address has an account
+ * (so a 429 says nothing about it either) — and setting a password with a link, per client address.
+ */
+export const RESET_WINDOW_S = 15 * 60;
+export const RESET_REQUESTS_PER_ADDRESS = 10;
+export const RESET_REQUESTS_PER_EMAIL = 3;
+export const RESET_ATTEMPTS_PER_ADDRESS = 20;
+
+type ResetLimiters = { requestAddress: RateLimiterMemory; requestEmail: RateLimiterMemory; setAddress: RateLimiterMemory };
+const resetSlot = runtimeSlot<ResetLimiters>('passwordLinkGuard');
+
+function resetLimiters(): ResetLimiters {
+  return resetSlot.getOrCreate(() => ({
+    requestAddress: new RateLimiterMemory({ keyPrefix: 'reset-req-addr', points: RESET_REQUESTS_PER_ADDRESS, duration: RESET_WINDOW_S }),
+    requestEmail: new RateLimiterMemory({ keyPrefix: 'reset-req-email', points: RESET_REQUESTS_PER_EMAIL, duration: RESET_WINDOW_S }),
+    setAddress: new RateLimiterMemory({ keyPrefix: 'reset-set-addr', points: RESET_ATTEMPTS_PER_ADDRESS, duration: RESET_WINDOW_S }),
+  }));
+}
+
+async function spend(limiter: RateLimiterMemory, key: string): Promise<number> {
+  try {
+    await limiter.consume(key);
+    return 0;
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  }
+}
+
+/** Before asking for a password link (`email` '' when the body had none): seconds to wait, or 0. */
+export async function checkPasswordLinkRequest(email: string, address: string): Promise<number> {
+  const l = resetLimiters();
+  const addressWait = await spend(l.requestAddress, address);
+  if (addressWait > 0 || !email) return addressWait;
+  return spend(l.requestEmail, email);
+}
+
+/** Before setting a password with a link: seconds to wait, or 0. */
+export function checkPasswordLinkUse(address: string): Promise<number> {
+  return spend(resetLimiters().setAddress, address);
+}

@@ -1,6 +1,7 @@
 import { clientAddress } from '@/lib/http/client-address';
 import { log } from '@/lib/logger';
-import { auditSignIn, checkSignIn, recordSignInFailure, recordSignInSuccess } from './sign-in-guard';
+import { safeNextPath } from './schemas';
+import { auditSignIn, checkPasswordLinkRequest, checkPasswordLinkUse, checkSignIn, recordSignInFailure, recordSignInSuccess } from './sign-in-guard';
 
 /** Header through which Better Auth learns the client address (see lib/auth/server.ts). */
 export const CLIENT_ADDRESS_HEADER = 'x-cl2c-client-address';
@@ -21,6 +22,9 @@ const EXPOSED = new Set([
   'POST /revoke-sessions',
   'POST /revoke-other-sessions',
   'POST /change-password',
+  // "No password yet, or forgot it?": ask for a link to one's own address, then set the password with it.
+  'POST /request-password-reset',
+  'POST /reset-password',
 ]);
 
 /**
@@ -137,6 +141,9 @@ export async function guardAuthRequest(req: Request, handler: Handler): Promise<
   const path = new URL(req.url).pathname.replace(/^.*\/api\/auth/, '').replace(/\/+$/, '');
   const route = `${req.method === 'HEAD' ? 'GET' : req.method} ${path}`;
   if (!EXPOSED.has(route)) return json(404, 'NOT_FOUND', 'Not found.');
+  if (route === 'POST /request-password-reset' || route === 'POST /reset-password') {
+    return passwordLinkRoute(route, req, handler, address);
+  }
   const check = CREDENTIAL_CHECKS[route];
   if (!check) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? null : await req.text();
@@ -181,6 +188,38 @@ export async function guardAuthRequest(req: Request, handler: Handler): Promise<
     await recordSignInSuccess(email, address);
   }
   return withoutTokens(res);
+}
+
+/**
+ * The password-link routes, behind the same body rules as a sign-in (JSON, form or multipart, read
+ * as one object) and their own budgets (lib/auth/sign-in-guard.ts). Better Auth receives only the
+ * fields it needs: `redirectTo` reduced to a safe same-origin path (the page to continue to after
+ * signing in), never a URL that would put another host in the mail.
+ */
+async function passwordLinkRoute(route: string, req: Request, handler: Handler, address: string): Promise<Response> {
+  const requesting = route === 'POST /request-password-reset';
+  let fields: Record<string, unknown>;
+  try {
+    fields = await credentialBody(req);
+  } catch (error) {
+    if (!(error instanceof BodyRefused)) throw error;
+    await (requesting ? checkPasswordLinkRequest('', address) : checkPasswordLinkUse(address));
+    return json(error.status, 'INVALID_BODY', error.message);
+  }
+  const email = typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : '';
+  const wait = requesting ? await checkPasswordLinkRequest(email, address) : await checkPasswordLinkUse(address);
+  if (wait > 0) {
+    log('warn', requesting ? 'password link requests limited' : 'password link attempts limited', { address, retryAfterSeconds: wait });
+    return tooMany(wait, `Too many password link requests. Try again in ${wait} s.`);
+  }
+  let forwarded: Record<string, unknown>;
+  if (requesting) {
+    const next = safeNextPath(fields.redirectTo, '');
+    forwarded = { email: typeof fields.email === 'string' ? email : fields.email, ...(next ? { redirectTo: next } : {}) };
+  } else {
+    forwarded = { token: fields.token, newPassword: fields.newPassword };
+  }
+  return withoutTokens(await handler(withClientAddress(req, address, JSON.stringify(forwarded), 'application/json')));
 }
 
 /** Removes every `token` field (session tokens) from a JSON answer, at any depth. */

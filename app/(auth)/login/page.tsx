@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { passwordLinkPathFor } from '@/lib/auth/next-path';
 import { safeNextPath } from '@/lib/auth/schemas';
 import { getAdminFromHeaders, getPersonFromHeaders } from '@/lib/auth/session';
 import { LoginForm } from './_components/login-form';
@@ -40,6 +41,12 @@ export default async function LoginPage({
         )}
         <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           <LoginForm nextPath={nextPath} />
+          {/* People registered through the API (B5) have no password until they set one this way. */}
+          <p className="mt-4 text-center text-sm">
+            <a href={passwordLinkPathFor(nextPath)} className="font-medium text-indigo-700 hover:underline">
+              No password yet, or forgot it?
+            </a>
+          </p>
         </div>
       </div>
     </main>

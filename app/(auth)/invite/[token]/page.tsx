@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
-import { loginPathFor } from '@/lib/auth/next-path';
+import { loginPathFor, passwordLinkPathFor } from '@/lib/auth/next-path';
 import { getPersonFromHeaders } from '@/lib/auth/session';
 import { getDb } from '@/db/client';
 import { lookupInvitation, type InvitationState } from '@/lib/invitations/service';
@@ -69,9 +69,14 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
           {person ? ` You are signed in as ${person.email}: sign out, then sign in as ${email} to accept.` : ` Sign in as ${email} to accept it.`}
         </p>
         {!person && (
-          <a href={loginPathFor(`/invite/${token}`)} className="mt-4 inline-block text-sm font-medium text-indigo-700 hover:underline">
-            Sign in as {email}
-          </a>
+          <div className="mt-4 flex flex-col gap-2 text-sm font-medium">
+            <a href={loginPathFor(`/invite/${token}`)} className="text-indigo-700 hover:underline">
+              Sign in as {email}
+            </a>
+            <a href={passwordLinkPathFor(`/invite/${token}`, email)} className="text-indigo-700 hover:underline">
+              No password yet, or forgot it?
+            </a>
+          </div>
         )}
       </Shell>
     );
