@@ -132,12 +132,13 @@ describe('cli chain reconcile (spawned)', () => {
     const again = await reconcileCli(node.url);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ orphaned: 0, nonces: [{ address: wallet, chainNonce: 1, highestLedgerNonce: 0 }] });
-  });
+    // A node restart and two CLI processes (tsx start-up each): ~25 s on an idle machine, more under load.
+  }, 120_000);
 
   it('exits 1 with the reason on stderr and nothing on stdout when the node cannot be reached', async () => {
     const out = await reconcileCli('http://127.0.0.1:9');
     expect(out.code).toBe(1);
     expect(out.stdout).toBe('');
     expect(out.stderr).toMatch(/could not be reached|unavailable|ECONNREFUSED|fetch failed/i);
-  });
+  }, 60_000);
 });
