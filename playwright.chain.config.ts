@@ -18,6 +18,8 @@ export default defineConfig({
   globalSetup: './e2e/chain/global-setup.ts',
   timeout: 90_000,
   use: { ...base.use, baseURL: E2E_BASE_URL },
+  // Once, at the laptop width (the base config's theme × width projects are for the console specs).
+  projects: [{ name: 'chain', use: { viewport: { width: 1440, height: 900 } } }],
   webServer: {
     command: 'npx tsx e2e/chain/serve.ts',
     url: `${E2E_BASE_URL}/login`,

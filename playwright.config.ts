@@ -2,8 +2,17 @@ import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_SERVER_ENV } from './e2e/env';
 
 /**
+ * The console's second pass (issue 31) is proven at a laptop and a phone width, in the light and the
+ * dark theme (the system setting, emulated): these specs run in all four projects; every other spec
+ * runs once, in `desktop-light`. A spec reads its width and theme from the project it runs in.
+ */
+const allModes = ['**/console-flows.spec.ts', '**/lists.spec.ts', '**/activity.spec.ts', '**/a11y.spec.ts'];
+const desktop = { width: 1440, height: 900 };
+const phone = { width: 390, height: 844 };
+
+/**
  * Browser tests against the BUILT app. Building is the caller's job:
- *   npx next build && E2E_PORT=3100 npx playwright test [e2e/<area>.spec.ts]
+ *   npx next build && E2E_PORT=3100 npx playwright test [e2e/<area>.spec.ts] [--project desktop-light]
  * The app is served by scripts/serve.ts (the production server: real client addresses, graceful
  * shutdown). The web server wipes its data dir first (a fresh database on every run; it must happen here
  * because Playwright starts the web server before globalSetup), then global-setup.ts provisions
@@ -42,6 +51,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'desktop-light', use: { viewport: desktop, colorScheme: 'light' } },
+    { name: 'desktop-dark', testMatch: allModes, use: { viewport: desktop, colorScheme: 'dark' } },
+    { name: 'phone-light', testMatch: allModes, use: { viewport: phone, colorScheme: 'light' } },
+    { name: 'phone-dark', testMatch: allModes, use: { viewport: phone, colorScheme: 'dark' } },
+  ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && HOST=127.0.0.1 PORT=${E2E_PORT} exec npx tsx scripts/serve.ts`,
     url: `${E2E_BASE_URL}/login`,

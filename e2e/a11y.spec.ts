@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { mode } from './modes';
 
 /**
- * axe-core on every page at a laptop and a phone width, in the light and the dark theme (the
- * system setting, emulated): no serious or critical violation, and the
+ * axe-core on every page in every project of playwright.config.ts — 1440 and 390 px, in the light and
+ * the dark theme (the system setting, emulated): no serious or critical violation, and the
  * page itself never scrolls sideways (wide tables scroll inside their card). At the laptop width
  * no table is wider than its card either. To cover a new page, add a line to `pages`.
  */
@@ -37,11 +38,6 @@ export const pages: PageCase[] = [
   { name: 'outbox', path: () => '/outbox' },
   { name: 'activity', path: () => '/activity' },
 ];
-
-const viewports = [
-  { label: 'desktop', width: 1440, height: 900 },
-  { label: 'mobile', width: 390, height: 844 },
-] as const;
 
 let seeded: Promise<Seeded> | undefined;
 
@@ -96,53 +92,49 @@ async function seriousViolations(page: Page) {
     }));
 }
 
-for (const [viewport, colorScheme] of viewports.flatMap((v) => (['light', 'dark'] as const).map((c) => [v, c] as const))) {
-  test.describe(`${viewport.label} ${viewport.width}×${viewport.height} ${colorScheme}`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme });
-
-    for (const p of pages) {
-      test(`${p.name}: no serious axe violation, no sideways page scroll`, async ({
-        page,
-        browser,
-        request,
-        apiKey,
-        unique,
-      }) => {
-        seeded ??= seed(request, apiKey, unique);
-        const s = await seeded;
-        let target = page;
-        if (p.signedOut) {
-          const context = await browser.newContext({
-            storageState: { cookies: [], origins: [] },
-            viewport: { width: viewport.width, height: viewport.height },
-            colorScheme,
-            baseURL: test.info().project.use.baseURL,
-          });
-          target = await context.newPage();
-        }
-        await target.goto(p.path(s));
-        await settle(target);
-        await target.screenshot({ path: `.tmp/a11y-shots/${p.name}-${viewport.width}-${colorScheme}.png`, fullPage: true });
-
-        expect(await seriousViolations(target), `axe on ${p.path(s)}`).toEqual([]);
-
-        const widths = await target.evaluate(() => ({
-          scroll: document.scrollingElement?.scrollWidth ?? 0,
-          inner: window.innerWidth,
-        }));
-        expect(widths.scroll, `${p.path(s)} scrolls sideways`).toBeLessThanOrEqual(widths.inner);
-
-        if (viewport.width >= 1280 && p.name !== 'docs') {
-          // Columns fit a laptop screen: no table needs its own sideways scroll.
-          const overflowing = await target.evaluate(() =>
-            [...document.querySelectorAll('table')]
-              .filter((t) => t.parentElement && t.parentElement.scrollWidth > t.parentElement.clientWidth + 1)
-              .map((t) => t.getAttribute('aria-label') ?? '(unnamed table)'),
-          );
-          expect(overflowing, 'tables wider than their card').toEqual([]);
-        }
-        if (p.signedOut) await target.context().close();
+for (const p of pages) {
+  test(`${p.name}: no serious axe violation, no sideways page scroll`, async ({
+    page,
+    browser,
+    request,
+    apiKey,
+    unique,
+  }) => {
+    const viewport = mode();
+    const colorScheme = viewport.colorScheme;
+    seeded ??= seed(request, apiKey, unique);
+    const s = await seeded;
+    let target = page;
+    if (p.signedOut) {
+      const context = await browser.newContext({
+        storageState: { cookies: [], origins: [] },
+        viewport: { width: viewport.width, height: viewport.height },
+        colorScheme,
+        baseURL: test.info().project.use.baseURL,
       });
+      target = await context.newPage();
     }
+    await target.goto(p.path(s));
+    await settle(target);
+    await target.screenshot({ path: `.tmp/a11y-shots/${p.name}-${viewport.width}-${colorScheme}.png`, fullPage: true });
+
+    expect(await seriousViolations(target), `axe on ${p.path(s)}`).toEqual([]);
+
+    const widths = await target.evaluate(() => ({
+      scroll: document.scrollingElement?.scrollWidth ?? 0,
+      inner: window.innerWidth,
+    }));
+    expect(widths.scroll, `${p.path(s)} scrolls sideways`).toBeLessThanOrEqual(widths.inner);
+
+    if (viewport.width >= 1280 && p.name !== 'docs') {
+      // Columns fit a laptop screen: no table needs its own sideways scroll.
+      const overflowing = await target.evaluate(() =>
+        [...document.querySelectorAll('table')]
+          .filter((t) => t.parentElement && t.parentElement.scrollWidth > t.parentElement.clientWidth + 1)
+          .map((t) => t.getAttribute('aria-label') ?? '(unnamed table)'),
+      );
+      expect(overflowing, 'tables wider than their card').toEqual([]);
+    }
+    if (p.signedOut) await target.context().close();
   });
 }

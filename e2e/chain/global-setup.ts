@@ -7,7 +7,8 @@ import { DEVNODE_FUNDER_KEY } from '@/lib/chain/devnode';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_ORG_FILE } from '../env';
 import baseSetup from '../global-setup';
 
-export type ChainInfo = { rpcUrl: string; faucetToken: Address };
+/** `rpcUrl`: the node itself; `appRpcUrl`: the forwarder the app's RPC_URL points at (serve.ts). */
+export type ChainInfo = { rpcUrl: string; faucetToken: Address; appRpcUrl: string };
 export const readChainInfo = (): ChainInfo => JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'chain.json'), 'utf8')) as ChainInfo;
 
 /** The usual setup (organization + signed-in admin), then the organization's wallet is funded on the node. */

@@ -12,6 +12,7 @@ import { useTableSearchParams } from '@/components/ui/use-url-state';
 import { transferStatuses, tokenTypes } from '@/db/enums';
 import { apiFetch } from '@/lib/http/client';
 import type { TransferView } from '@/lib/tokens/schemas';
+import { SendTransactions } from './send-transactions';
 import { shortHash, tokenKeys } from './token-keys';
 import { DateTime } from '@/components/console/date-time';
 
@@ -105,6 +106,12 @@ const columns = [
         <span className="text-slate-400">—</span>
       );
     },
+  }),
+  column.display({
+    id: 'transactions',
+    header: () => <span className="sr-only">Transactions</span>,
+    // Replacements and cancels keep every hash: the list shows the current one, the dialog all of them.
+    cell: (c) => (c.row.original.transactionHash ? <SendTransactions transfer={c.row.original} /> : null),
   }),
 ];
 
