@@ -7,9 +7,9 @@ import { cachedCount } from '@/lib/search/count-cache';
 import { organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { isCommon } from '@/lib/search/fts';
-import { anchoredPageIds, inPageOrder, pageWindow } from '@/lib/search/paging';
+import { anchoredPageIds, boundedPageIds, inPageOrder, pageWindow, type AnchoredQuery } from '@/lib/search/paging';
 import { compileSearch, orderKeysSql, searchIndex, sortExpr, whereSql } from './filter';
-import { walkIndex } from './indexes';
+import { walkBase, walkIndex } from './indexes';
 import { rangeCount } from './range-count';
 import type { SearchNftsBody } from './schemas';
 
@@ -100,16 +100,20 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
   let ids: string[] = [];
   if (window) {
     const index = walkIndex(compiled);
+    const order = sql.join(orderKeysSql(compiled.orderBy, window.reverse), sql`, `);
+    const pageQuery = (from: SQL) => sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${order} limit ${window.limit} offset ${window.offset}`;
+    const offsetPage = (query: SQL) => {
+      const page = db.all<{ id: string }>(query).map((r) => r.id);
+      return window.reverse ? page.reverse() : page;
+    };
     const from = plan === 'hits' ? hits! : index ? sql`"nfts" indexed by ${sql.identifier(index)}` : sql`"nfts"`;
-    const order = orderKeysSql(compiled.orderBy, window.reverse);
-    const query = sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`;
+    const query = pageQuery(from);
     // A walk in a single-key order (the default included) seeks to the nearest cached anchor, so a
     // deep page costs what page 1 does; the hits path is small; multi-key orders keep OFFSET.
     const anchored = plan === 'walk' && compiled.orderBy.length <= 1;
-    observe?.({ plan, anchored, query });
     if (anchored) {
       const key = compiled.orderBy[0];
-      ids = anchoredPageIds(db, {
+      const page: AnchoredQuery = {
         organizationId,
         key: `b1|${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId, key?.field.name ?? null])}`,
         from,
@@ -120,10 +124,23 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
         total: totalCount,
         page: pageNumber,
         limit: pageSize,
-      });
+      };
+      // A common term's matches may all sit far along the order (a word the names begin with,
+      // sorted by name): the walk is bounded, and a page it does not fill within the bound is
+      // read off the term's hits (sorted) instead.
+      const bounded = hits && (!key || key.field.notNull) ? walkBase(compiled, base) : null;
+      const walked = bounded ? boundedPageIds(db, page, and(...bounded)) : anchoredPageIds(db, page);
+      if (walked) {
+        observe?.({ plan, anchored, query });
+        ids = walked;
+      } else {
+        const sorted = pageQuery(hits!);
+        observe?.({ plan: 'hits', anchored: false, query: sorted });
+        ids = offsetPage(sorted);
+      }
     } else {
-      ids = db.all<{ id: string }>(query).map((r) => r.id);
-      if (window.reverse) ids.reverse();
+      observe?.({ plan, anchored, query });
+      ids = offsetPage(query);
     }
   }
   const rows = ids.length

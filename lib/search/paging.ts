@@ -1,6 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { idsAt } from './anchors';
+import { searchTuning } from './tuning';
 
 type Reader = Pick<Db, 'all' | 'get'>;
 
@@ -47,6 +48,33 @@ export function anchoredPageIds(db: Reader, q: AnchoredQuery): string[] {
   const set = { from: q.from, where: q.where, sort: q.sort, then: q.then, id: q.id, direction: w.direction };
   const ids = idsAt(db, q.organizationId, q.key, set, w.offset, w.limit);
   return w.reverse ? ids.reverse() : ids;
+}
+
+/**
+ * A walk's page read without crossing more than `searchTuning.walkBudget` rows of the ordered set
+ * before the predicate: null when the page is not full within them. A walk tests each row in sort
+ * order and stops when the page is full — cheap when the matches are spread through the order,
+ * but a term the names begin with (`willow …`, sorted by name) has all its matches in one stretch,
+ * and a page at the far side of it walked ~900k rows at a million NFTs. The bound is the
+ * (sort, id) of the `walkBudget`-th row of `base` (the query's rows before its search predicate:
+ * one skip over the index), so the page read is an index range; a null answer lets the caller read
+ * the page off the search's candidates instead. Exact either way: a full page within the bound is
+ * the first rows of the order. `q.sort` must be NOT NULL and `q.then` unset; pages in the anchored
+ * range (past one anchor interval) are read as anchoredPageIds reads them.
+ */
+export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefined): string[] | null {
+  const w = pageWindow(q.total, q.page, q.limit, q.direction);
+  if (!w) return [];
+  if (!q.sort || q.then || w.offset >= searchTuning.anchorInterval) return anchoredPageIds(db, q);
+  const dir = sql.raw(w.direction);
+  const bound = db.get<{ v: unknown; id: string }>(
+    sql`select ${q.sort} as "v", ${q.id} as "id" from ${q.from} ${base ? sql`where ${base}` : sql``} order by ${q.sort} ${dir}, ${q.id} ${dir} limit 1 offset ${searchTuning.walkBudget}`,
+  );
+  // The whole set is within the budget: the walk is bounded by its end.
+  if (!bound) return anchoredPageIds(db, q);
+  const within = sql`(${q.sort}, ${q.id}) ${sql.raw(w.direction === 'asc' ? '<=' : '>=')} (${bound.v}, ${bound.id})`;
+  const ids = anchoredPageIds(db, { ...q, where: q.where ? sql`(${q.where}) and ${within}` : within });
+  return ids.length === w.limit ? ids : null;
 }
 
 /** Loads the rows of a page by id and returns them in the page's order. */

@@ -9,6 +9,13 @@ export const searchTuning = {
    * generation, in statements of this size.
    */
   anchorInterval: 500,
+  /**
+   * A common term's page walks at most this many rows of the sort order (its matches clustered
+   * past them: the page is read off the term's candidates instead; lib/search/paging.ts
+   * boundedPageIds). At ~0.2 µs a row on a covering index and ~2 µs with a table lookup, a bounded
+   * walk costs at most ~4–40 ms; a 10 % term fills page 5 within ~1,000 rows.
+   */
+  walkBudget: 20_000,
   /** A term with at least this many trigram-index hits is "common" (lib/search/fts.ts isCommon). */
   commonHits: 2000,
   /**
