@@ -10,7 +10,7 @@ import { cachedCount } from '@/lib/search/count-cache';
 import { searchTuning } from '@/lib/search/tuning';
 import { readCounter } from '@/lib/search/counters';
 import { ftsPhrase, hitCount } from '@/lib/search/fts';
-import { anchoredPageIds, pageWindow } from '@/lib/search/paging';
+import { anchoredPageIds, boundedPageIds, pageWindow, type AnchoredQuery } from '@/lib/search/paging';
 import { pendingInvitationsTo } from '@/lib/invitations/pending';
 import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
 import { kickMailWorker } from '@/lib/mail/worker';
@@ -76,7 +76,7 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
         );
   const sorted = search?.candidates && !walkCheaper(db, organizationId, q, total, search.hits);
   const [from, filtered] = sorted ? [counted.from, counted.where] : [byIndex, walked];
-  const ids = anchoredPageIds(db, {
+  const page: AnchoredQuery = {
     organizationId,
     key: `members|${JSON.stringify([q.search, q.status, q.hasWallet])}|${q.sortBy}`,
     from,
@@ -88,7 +88,13 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
     total,
     page: q.page,
     limit: q.limit,
-  });
+  };
+  // A walked search whose matches sit together far along the order (`person1` matches the
+  // people numbered 1, 10–19, …, 10000–19999: created together) is bounded; a page it does not
+  // fill within the bound is read off the candidates, sorted. Every sort column is NOT NULL.
+  const ids =
+    (search?.candidates && !sorted ? boundedPageIds(db, page, sql.join(where, sql` and `)) : anchoredPageIds(db, page)) ??
+    anchoredPageIds(db, { ...page, from: counted.from, where: counted.where });
   if (ids.length === 0) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total }, filters);
 
   return envelope(memberItems(db, organizationId, ids), { page: q.page, limit: q.limit, total }, filters);

@@ -59,20 +59,23 @@ export function anchoredPageIds(db: Reader, q: AnchoredQuery): string[] {
  * (sort, id) of the `walkBudget`-th row of `base` (the query's rows before its search predicate:
  * one skip over the index), so the page read is an index range; a null answer lets the caller read
  * the page off the search's candidates instead. Exact either way: a full page within the bound is
- * the first rows of the order. `q.sort` must be NOT NULL and `q.then` unset; pages in the anchored
- * range (past one anchor interval) are read as anchoredPageIds reads them.
+ * the first rows of the order. `q.sort` must be NOT NULL; pages in the anchored range (past one
+ * anchor interval) are read as anchoredPageIds reads them.
  */
 export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefined): string[] | null {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   if (!w) return [];
-  if (!q.sort || q.then || w.offset >= searchTuning.anchorInterval) return anchoredPageIds(db, q);
+  if (!q.sort || w.offset >= searchTuning.anchorInterval) return anchoredPageIds(db, q);
   const dir = sql.raw(w.direction);
-  const bound = db.get<{ v: unknown; id: string }>(
-    sql`select ${q.sort} as "v", ${q.id} as "id" from ${q.from} ${base ? sql`where ${base}` : sql``} order by ${q.sort} ${dir}, ${q.id} ${dir} limit 1 offset ${searchTuning.walkBudget}`,
+  const then = q.then ?? sql`null`;
+  const order = q.then ? sql`${q.sort} ${dir}, ${q.then} ${dir}, ${q.id} ${dir}` : sql`${q.sort} ${dir}, ${q.id} ${dir}`;
+  const bound = db.get<{ v: unknown; w: unknown; id: string }>(
+    sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} ${base ? sql`where ${base}` : sql``} order by ${order} limit 1 offset ${searchTuning.walkBudget}`,
   );
   // The whole set is within the budget: the walk is bounded by its end.
   if (!bound) return anchoredPageIds(db, q);
-  const within = sql`(${q.sort}, ${q.id}) ${sql.raw(w.direction === 'asc' ? '<=' : '>=')} (${bound.v}, ${bound.id})`;
+  const cmp = sql.raw(w.direction === 'asc' ? '<=' : '>=');
+  const within = q.then ? sql`(${q.sort}, ${q.then}, ${q.id}) ${cmp} (${bound.v}, ${bound.w}, ${bound.id})` : sql`(${q.sort}, ${q.id}) ${cmp} (${bound.v}, ${bound.id})`;
   const ids = anchoredPageIds(db, { ...q, where: q.where ? sql`(${q.where}) and ${within}` : within });
   return ids.length === w.limit ? ids : null;
 }
