@@ -219,6 +219,7 @@ function compare(organizationId: string, q: ListMembersQuery) {
     searchTuning.memberCommonHits = commonHits;
     searchTuning.memberWalkRatio = walkRatio;
     searchTuning.walkBudget = walkBudget;
+    searchTuning.walkPerHit = walkBudget === tuning.walkBudget ? tuning.walkPerHit : 0;
     const got = listMembers(getDb(), organizationId, q);
     const what = `${JSON.stringify(q)} commonHits ${commonHits} walkRatio ${walkRatio} walkBudget ${walkBudget}`;
     expect(got.pagination.total, what).toBe(want.total);

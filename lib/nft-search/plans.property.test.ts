@@ -206,6 +206,8 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
           const run = (limit: number, budget = saved.walkBudget) => {
             searchTuning.commonHits = limit;
             searchTuning.walkBudget = budget;
+            // Tiny budgets also stop growing: the walk gives up and the hits are read.
+            searchTuning.walkPerHit = budget === saved.walkBudget ? saved.walkPerHit : 0;
             let plan: B1Plan | undefined;
             const r = searchNfts(db, organizationId, body, (p) => {
               plan = p.plan;

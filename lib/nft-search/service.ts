@@ -8,7 +8,7 @@ import { organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { isCommon } from '@/lib/search/fts';
 import { anchoredPageIds, boundedPageIds, inPageOrder, pageWindow, type AnchoredQuery } from '@/lib/search/paging';
-import { compileSearch, orderKeysSql, searchIndex, sortExpr, whereSql } from './filter';
+import { compileSearch, orderKeysSql, prefixUpperBound, searchIndex, sortExpr, whereSql } from './filter';
 import { walkBase, walkIndex } from './indexes';
 import { rangeCount } from './range-count';
 import type { SearchNftsBody } from './schemas';
@@ -101,7 +101,8 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
   if (window) {
     const index = walkIndex(compiled);
     const order = sql.join(orderKeysSql(compiled.orderBy, window.reverse), sql`, `);
-    const pageQuery = (from: SQL) => sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${order} limit ${window.limit} offset ${window.offset}`;
+    const pageQuery = (from: SQL, condition = where) =>
+      sql`select "nfts"."id" as "id" from ${from} where ${condition} order by ${order} limit ${window.limit} offset ${window.offset}`;
     const offsetPage = (query: SQL) => {
       const page = db.all<{ id: string }>(query).map((r) => r.id);
       return window.reverse ? page.reverse() : page;
@@ -125,13 +126,18 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
         page: pageNumber,
         limit: pageSize,
       };
-      // A common term's matches may all sit far along the order (a word the names begin with,
-      // sorted by name): the walk is bounded, and a page it does not fill within the bound is
-      // read off the term's hits (sorted) instead.
-      const bounded = hits && (!key || key.field.notNull) ? walkBase(compiled, base) : null;
-      const walked = bounded ? boundedPageIds(db, page, and(...bounded)) : anchoredPageIds(db, page);
+      // A common term's matches may sit together far along the order. Where they are exactly the
+      // names that begin with the term, they are one range of the name index; otherwise the walk
+      // is bounded, and a page it does not fill within the bound is read off the hits, sorted.
+      const leading = hits ? leadingTermRange(db, organizationId, compiled, base, totalCount) : null;
+      const bounded = hits && !leading && (!key || key.field.notNull) ? walkBase(compiled, base) : null;
+      const walked = leading
+        ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading })
+        : bounded
+          ? boundedPageIds(db, page, and(...bounded))
+          : anchoredPageIds(db, page);
       if (walked) {
-        observe?.({ plan, anchored, query });
+        observe?.({ plan, anchored, query: leading ? pageQuery(from, leading) : query });
         ids = walked;
       } else {
         const sorted = pageQuery(hits!);
@@ -162,6 +168,26 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
     hasPreviousPage: pageNumber > 1,
     hasNextPage: pageNumber < totalPages,
   };
+}
+
+/**
+ * A name-ordered search whose matches are exactly the names that begin with its term (`willow`
+ * in `willow teal #12`): those names are one range of the name index, so its page is read there
+ * instead of sorting ~100k hits. Decided exactly: a name beginning with the term contains it, so
+ * the range is within the matches, and when it holds as many rows as the search's exact total it
+ * is all of them. One term searched in fields that include the name, no filter; the range's size
+ * is counted once per write generation. Null otherwise.
+ */
+function leadingTermRange(db: Db, organizationId: string, compiled: ReturnType<typeof compileSearch>, base: SQL[], totalCount: number): SQL | undefined | null {
+  if (compiled.keywords.length !== 1 || compiled.filter || compiled.smartContractId || compiled.orderBy[0]?.field.name !== 'name') return null;
+  const { fields, keyword } = compiled.keywords[0]!;
+  const name = fields.find((f) => f.name === 'name');
+  const upper = keyword ? prefixUpperBound(keyword) : null;
+  if (!name?.folded || upper === null) return null;
+  const where = and(...base, sql`${name.folded} >= ${keyword}`, sql`${name.folded} < ${upper}`);
+  const index = sql.identifier(walkIndex(compiled)!);
+  const inRange = cachedCount(db, organizationId, `b1-leading:${keyword}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by ${index} where ${where}`)?.n ?? 0);
+  return inRange === totalCount ? where : null;
 }
 
 /** B2: one NFT of the tenant with its contract; another tenant's NFT does not exist here. */
