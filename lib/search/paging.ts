@@ -57,14 +57,14 @@ export function anchoredPageIds(db: Reader, q: AnchoredQuery): string[] {
  * along it (`violet` in names sorted by name: `beacon azure …` … `beacon violet …`; the people
  * numbered 10000–19999 for `person1`, newest first) cost a walk over everything before them. The
  * budget starts at `searchTuning.walkBudget` rows and grows eightfold while it stays under
- * `walkPerHit` × the search's total (what sorting its hits would roughly cost, a hit being dearer
- * than a walked row); null past that, so the caller reads the page off the hits instead. Each bound
+ * `perHit` (default `walkPerHit`) × the search's total (what sorting its hits would roughly cost,
+ * a hit being dearer than a walked row); null past that, so the caller reads the page off the hits instead. Each bound
  * is the (sort[, then], id) of the budget-th row of `base` (the query's rows before its search
  * predicate: one skip over the index), so each try is an index range. Exact either way: a full
  * page within a bound is the first rows of the order. `q.sort` must be NOT NULL; pages in the
  * anchored range (past one anchor interval) are read as anchoredPageIds reads them.
  */
-export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefined): string[] | null {
+export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefined, perHit = searchTuning.walkPerHit): string[] | null {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   if (!w) return [];
   if (!q.sort || w.offset >= searchTuning.anchorInterval) return anchoredPageIds(db, q);
@@ -72,7 +72,7 @@ export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefin
   const then = q.then ?? sql`null`;
   const order = q.then ? sql`${q.sort} ${dir}, ${q.then} ${dir}, ${q.id} ${dir}` : sql`${q.sort} ${dir}, ${q.id} ${dir}`;
   const cmp = sql.raw(w.direction === 'asc' ? '<=' : '>=');
-  const limit = Math.max(searchTuning.walkBudget, searchTuning.walkPerHit * q.total);
+  const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
   for (let budget = searchTuning.walkBudget; ; budget = Math.min(limit, Math.max(budget * 8, budget + 1))) {
     const bound = db.get<{ v: unknown; w: unknown; id: string }>(
       sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} ${base ? sql`where ${base}` : sql``} order by ${order} limit 1 offset ${budget}`,
