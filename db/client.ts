@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { writeDerivedBeforeCommit, writePendingDerived } from '@/lib/storage/sqlite/derived-writes';
 import { registerFold } from '@/lib/storage/sqlite/functions';
 import * as schema from './schema';
+import { runtimeSlot } from '@/lib/runtime';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -47,16 +48,16 @@ export function openDb(file: string): Db {
   return db;
 }
 
-const globalForDb = globalThis as unknown as { __cl2cDb?: { file: string; db: Db } };
+const sqliteSlot = runtimeSlot<{ file: string; db: Db }>('sqlite');
 
 /** The process-wide connection to DATABASE_PATH, migrated on first use. */
 export function getDb(): Db {
   const file = env().DATABASE_PATH;
-  const current = globalForDb.__cl2cDb;
+  const current = sqliteSlot.get();
   if (current && current.file === file) return current.db;
   current?.db.$client.close();
   const db = openDb(file);
-  globalForDb.__cl2cDb = { file, db };
+  sqliteSlot.set({ file, db });
   return db;
 }
 

@@ -32,7 +32,8 @@ test.afterAll(async () => {
 type Acked = { contracts: string[]; nfts: string[]; invitations: { id: string; email: string }[]; sends: Map<string, string> };
 
 test('SIGKILL during write bursts, 20 times: acknowledged writes survive, nothing half-written, no double send', async () => {
-  test.setTimeout(300_000);
+  // 20 server starts: 2–3 minutes on a busy two-core machine.
+  test.setTimeout(420_000);
   const started = Date.now();
   rmSync(DATA_DIR, { recursive: true, force: true });
   server = await startServer(ENV);

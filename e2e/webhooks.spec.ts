@@ -66,8 +66,8 @@ for (const viewport of [
     await row.getByRole('button', { name: `Send a test message to ${url}` }).click();
     await expect(page.getByText(/Test message msg_\w+ queued/)).toBeVisible();
 
-    // The worker delivers it; the log (refreshing) shows the attempt.
-    const log = page.getByRole('table', { name: 'Webhook deliveries' });
+    // The worker delivers it; the log (refreshing) shows the attempt: a table, on a phone a list of cards.
+    const log = page.getByRole(viewport.width >= 640 ? 'table' : 'list', { name: 'Webhook deliveries' });
     await expect(log.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(log.getByText(/HTTP 200/)).toBeVisible();
     await expect.poll(() => receiver.received.length).toBe(before + 1);

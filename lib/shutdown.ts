@@ -1,15 +1,17 @@
 import { log } from '@/lib/logger';
 import { stopMailWorker } from '@/lib/mail/worker';
+import { runtimeSlot } from '@/lib/runtime';
 
 type Hook = () => Promise<void> | void;
-const globalForHooks = globalThis as unknown as { __cl2cShutdownHooks?: Hook[] };
+const hooks = runtimeSlot<Hook[]>('shutdownHooks');
 
 /** Registers work to finish on graceful shutdown (e.g. a background job worker's stop()). */
 export function onShutdown(hook: Hook): void {
-  (globalForHooks.__cl2cShutdownHooks ??= []).push(hook);
+  hooks.getOrCreate(() => []).push(hook);
 }
 
-const globalForDb = globalThis as unknown as { __cl2cDb?: { db: { $client: { open: boolean; close(): void } } } };
+/** The process's SQLite connection (db/client.ts), seen only as far as this module needs it. */
+const sqliteSlot = runtimeSlot<{ db: { $client: { open: boolean; close(): void } } }>('sqlite');
 
 /**
  * Last steps of a graceful shutdown, after the HTTP server stopped taking requests: stop the
@@ -19,12 +21,12 @@ const globalForDb = globalThis as unknown as { __cl2cDb?: { db: { $client: { ope
 export async function shutdownServerProcess(): Promise<void> {
   // The chain receipt worker (lib/jobs/chain-worker.ts) is an interval; a pass cut short is
   // finished by the next boot's reconciliation.
-  const chainWorker = (globalThis as unknown as { __cl2cChainWorker?: NodeJS.Timeout }).__cl2cChainWorker;
+  const chainWorker = runtimeSlot<NodeJS.Timeout>('chainWorker').get();
   if (chainWorker) clearInterval(chainWorker);
   await stopMailWorker();
-  for (const hook of globalForHooks.__cl2cShutdownHooks ?? []) await hook();
-  const client = globalForDb.__cl2cDb?.db.$client;
+  for (const hook of hooks.get() ?? []) await hook();
+  const client = sqliteSlot.get()?.db.$client;
   if (client?.open) client.close();
-  delete globalForDb.__cl2cDb;
+  sqliteSlot.set(undefined);
   log('info', 'shut down cleanly');
 }

@@ -9,6 +9,7 @@
  *   chain reconcile   (lib/chain/reconcile.ts)
  *   db copy --from <sqlite file> --to <postgres url>   (lib/storage/postgres/copy.ts)
  *   DATABASE_URL=postgres://… db check | db reindex   (lib/storage/postgres/maintenance.ts)
+ *   DATABASE_URL=postgres://… db backup <file> | db restore <file>   (lib/storage/postgres/backup.ts)
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service'
 import { AppError } from '@/lib/errors';
 import { runDbCommand } from '@/lib/search/maintenance';
 import { env, postgresUrlProblem } from '@/lib/env';
+import { backupPostgres, restorePostgres } from '@/lib/storage/postgres/backup';
 import { copySqliteToPostgres } from '@/lib/storage/postgres/copy';
 import { runPostgresDbCommand } from '@/lib/storage/postgres/maintenance';
 import { backupDatabase, restoreDatabase } from '@/lib/ops/backup';
@@ -35,8 +37,8 @@ const USAGE = `usage:
   cli db restore <file>    (stop the server first)
   cli chain reconcile      after the node changed chains: orphan what is gone, record the new chain, resume sending
   cli db copy --from <sqlite file> --to <postgres url>   copy every table to an empty PostgreSQL database
-With DATABASE_URL=postgres://… set, db check and db reindex run on PostgreSQL (the other commands
-run on SQLite only so far).`;
+With DATABASE_URL=postgres://… set, db check, db reindex, db backup (to a portable SQLite file) and
+db restore (into an empty database) run on PostgreSQL; the other commands run on SQLite only so far.`;
 
 class UsageError extends Error {}
 
@@ -73,8 +75,13 @@ async function run(argv: string[]): Promise<unknown> {
   const databaseUrl = env().DATABASE_URL;
   if (databaseUrl) {
     if (group === 'db' && (command === 'check' || command === 'reindex')) return runPostgresDbCommand(databaseUrl, command);
+    if (group === 'db' && (command === 'backup' || command === 'restore')) {
+      const file = positionals[0];
+      if (!file) throw new UsageError(`db ${command} needs a file name`);
+      return command === 'backup' ? backupPostgres(databaseUrl, file) : restorePostgres(databaseUrl, file);
+    }
     throw new UsageError(
-      `DATABASE_URL is set: on PostgreSQL the CLI runs db copy, db check and db reindex so far; unset it to run ${[group, command].filter(Boolean).join(' ')} on SQLite`,
+      `DATABASE_URL is set: on PostgreSQL the CLI runs db copy, db check, db reindex, db backup and db restore so far; unset it to run ${[group, command].filter(Boolean).join(' ')} on SQLite`,
     );
   }
   if (group === 'db' && (command === 'backup' || command === 'restore')) {

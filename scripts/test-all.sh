@@ -11,16 +11,17 @@ rm -f .tmp/vitest.json .tmp/playwright.json .tmp/playwright-chain.json .tmp/bund
 # Before anything slow: Chromium present (installed when we can), or one line saying what to install.
 bash scripts/ensure-chromium.sh || exit 1
 
-npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+# Each phase has a ceiling well inside CI's 90 minutes, so a hang ends as a red run that says where.
+timeout -k 20 30m npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 vitest_status=$?
 
 build_status=0
 npx next build || build_status=$?
 if [ "$build_status" -eq 0 ]; then
   node scripts/bundle-budget.mjs --json .tmp/bundle-budget.json
-  PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
+  PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json timeout -k 20 40m npx playwright test --reporter=list,json
   # The chain e2e: its own server with CHAIN=evm against a Hardhat node it starts itself.
-  PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright-chain.json npx playwright test -c playwright.chain.config.ts --reporter=list,json
+  PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright-chain.json timeout -k 20 10m npx playwright test -c playwright.chain.config.ts --reporter=list,json
 else
   echo "next build failed; skipping Playwright" >&2
 fi

@@ -23,6 +23,24 @@ export type RowSelection<T> = {
   canSelect?: (row: T) => boolean;
 };
 
+/** What a list's react-query result gives its table: rows, paging, loading, refetching, the error and a retry. */
+export function listQueryProps<T>(query: {
+  data?: { data: T[]; pagination?: PaginationInfo };
+  isLoading: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}) {
+  return {
+    data: query.data?.data,
+    pagination: query.data?.pagination,
+    isLoading: query.isLoading,
+    isFetching: query.isFetching && !query.isLoading,
+    error: query.error ?? undefined,
+    onRetry: () => void query.refetch(),
+  };
+}
+
 /**
  * A server-side table: the rows are one page from the API, and sorting, paging and searching
  * only change the URL state (useTableSearchParams), which drives the query. A column is sortable

@@ -3,7 +3,7 @@ export { Button, type ButtonProps } from './button';
 export { Card, CardBody, CardHeader } from './card';
 export { cn } from './cn';
 export { ConfirmDialog } from './confirm-dialog';
-export { DataTable, createColumnHelper, type ColumnDef } from './data-table';
+export { DataTable, createColumnHelper, listQueryProps, type ColumnDef } from './data-table';
 export { Dialog } from './dialog';
 export { EmptyState } from './empty-state';
 export { FilterSelect } from './filter-select';

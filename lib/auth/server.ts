@@ -6,6 +6,7 @@ import { accounts, sessions, users, verifications } from '@/db/schema';
 import { authSecret, env } from '@/lib/env';
 import { hasActiveMembership } from './admin';
 import { CLIENT_ADDRESS_HEADER } from './sign-in-route';
+import { runtimeSlot } from '@/lib/runtime';
 
 function createAuth() {
   const db = getDb();
@@ -60,11 +61,12 @@ function createAuth() {
 }
 
 type Auth = ReturnType<typeof createAuth>;
-const globalForAuth = globalThis as unknown as { __cl2cAuth?: { file: string; auth: Auth } };
+const authSlot = runtimeSlot<{ file: string; auth: Auth }>('auth');
 
 /** The Better Auth instance over the current database (rebuilt if DATABASE_PATH changes). */
 export function getAuth(): Auth {
   const file = env().DATABASE_PATH;
-  if (globalForAuth.__cl2cAuth?.file !== file) globalForAuth.__cl2cAuth = { file, auth: createAuth() };
-  return globalForAuth.__cl2cAuth.auth;
+  let current = authSlot.get();
+  if (current?.file !== file) authSlot.set((current = { file, auth: createAuth() }));
+  return current.auth;
 }

@@ -5,9 +5,10 @@ import { auditEvents, users } from '@/db/schema';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import { findAdminMembership } from './admin';
+import { runtimeSlot } from '@/lib/runtime';
 
 /**
- * Sign-in throttling (README "Security"). Three budgets, all in memory (rate-limiter-flexible),
+ * Sign-in throttling (docs/security.md). Three budgets, all in memory (rate-limiter-flexible),
  * each entry expiring on its own:
  *
  * 1. Per client address, all accounts: SIGNIN_MAX_PER_MINUTE attempts a minute → 429.
@@ -37,11 +38,11 @@ type Limiters = {
   known: RateLimiterMemory;
 };
 
-const globalForGuard = globalThis as unknown as { __cl2cSignInGuard?: { perMinute: number; limiters: Limiters } };
+const guardSlot = runtimeSlot<{ perMinute: number; limiters: Limiters }>('signInGuard');
 
 function limiters(): Limiters {
   const perMinute = env().SIGNIN_MAX_PER_MINUTE;
-  const current = globalForGuard.__cl2cSignInGuard;
+  const current = guardSlot.get();
   if (current?.perMinute === perMinute) return current.limiters;
   const created: Limiters = {
     address: new RateLimiterMemory({ keyPrefix: 'signin-addr', points: perMinute, duration: 60 }),
@@ -51,7 +52,7 @@ function limiters(): Limiters {
     accountLock: new RateLimiterMemory({ keyPrefix: 'signin-acct-lock', points: 1, duration: BACKOFF_MAX_S }),
     known: new RateLimiterMemory({ keyPrefix: 'signin-known', points: 1_000_000, duration: KNOWN_ADDRESS_S }),
   };
-  globalForGuard.__cl2cSignInGuard = { perMinute, limiters: created };
+  guardSlot.set({ perMinute, limiters: created });
   return created;
 }
 

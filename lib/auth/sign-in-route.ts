@@ -8,7 +8,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-cl2c-client-address';
 type Handler = (req: Request) => Promise<Response>;
 
 /**
- * The Better Auth endpoints this app exposes (README "Security"). Everything else the library
+ * The Better Auth endpoints this app exposes (docs/security.md). Everything else the library
  * ships (sign-up, delete-user, change-email, update-user, social, verification …) answers 404:
  * a route nobody uses is a route nobody has to guard.
  */

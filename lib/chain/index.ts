@@ -9,24 +9,23 @@ import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';
 import { EvmChainClient } from './evm';
 import { LocalChainClient } from './local';
 import type { ChainClient } from './types';
+import { runtimeSlot } from '@/lib/runtime';
 
 export type { ChainClient, ChainReceipt, SendTokensRequest, SubmitResult } from './types';
 
-const globalForChain = globalThis as unknown as { __cl2cChain?: ChainClient };
+const chainSlot = runtimeSlot<ChainClient>('chainClient');
 
 /** The process-wide chain driver chosen by `CHAIN` (`local` by default, `evm` with `RPC_URL`). */
 export function getChainClient(): ChainClient {
-  if (globalForChain.__cl2cChain) return globalForChain.__cl2cChain;
-  const e = env();
-  const client =
-    e.CHAIN === 'evm' ? new EvmChainClient(getDb, e.RPC_URL!, e.FAUCET_TOKEN_ADDRESS) : new LocalChainClient(getDb, e.FAUCET_TOKEN_ADDRESS);
-  globalForChain.__cl2cChain = client;
-  return client;
+  return chainSlot.getOrCreate(() => {
+    const e = env();
+    return e.CHAIN === 'evm' ? new EvmChainClient(getDb, e.RPC_URL!, e.FAUCET_TOKEN_ADDRESS) : new LocalChainClient(getDb, e.FAUCET_TOKEN_ADDRESS);
+  });
 }
 
 /** Test hook: forget the process-wide driver (after changing CHAIN/RPC_URL). */
 export function resetChainClient(): void {
-  globalForChain.__cl2cChain = undefined;
+  chainSlot.set(undefined);
 }
 
 /**

@@ -1,10 +1,11 @@
+import { runtimeSlot } from '@/lib/runtime';
+
 /**
  * One queue per signing address: choosing a nonce, signing, recording and broadcasting run one
  * after another for an address, so parallel requests of one organization take consecutive nonces.
  * In-process (one server per database); the ledger's hash index catches anything else.
  */
-const globalForLocks = globalThis as unknown as { __cl2cNonceLocks?: Map<string, Promise<unknown>> };
-const tails: Map<string, Promise<unknown>> = (globalForLocks.__cl2cNonceLocks ??= new Map<string, Promise<unknown>>());
+const tails = runtimeSlot<Map<string, Promise<unknown>>>('nonceLocks').getOrCreate(() => new Map());
 
 export function withAddressLock<T>(address: string, work: () => Promise<T>): Promise<T> {
   const key = address.toLowerCase();

@@ -46,7 +46,7 @@ export const chainFactsView = z
     kind: z.enum(['deploy', 'mint', 'transfer']),
     chain: z.string().meta({ description: '`local` (signed, never broadcast) or `evm`.' }),
     chainId: z.number().int().nullable(),
-    status: z.enum(chainTxStatuses).meta({ description: 'The ledger status (README, "Chain transactions").' }),
+    status: z.enum(chainTxStatuses).meta({ description: 'The ledger status (docs/chain.md, "Chain transactions").' }),
     state: ledgerState,
     pending: z.boolean().meta({ description: 'true until the nonce is consumed on chain (or nothing was ever sent).' }),
     confirmed: z.boolean().meta({ description: 'Mined, successful and at least `requiredConfirmations` blocks deep.' }),

@@ -7,6 +7,7 @@ import { logsJson } from './logs';
 import { confirmationsFor, finalityBlocks } from './settings';
 import { transitionChainTx } from './state';
 import type { ChainClient, ChainReceipt } from './types';
+import { runtimeSlot } from '@/lib/runtime';
 
 /**
  * Applying a chain outcome to a ledger row (and, through lib/chain/state.ts, to its record):
@@ -17,9 +18,8 @@ import type { ChainClient, ChainReceipt } from './types';
  * The `local` driver's receipts are final at once (nothing there can be reorganized).
  */
 
-const globalForFlight = globalThis as unknown as { __cl2cChainInFlight?: Set<string> };
 /** Ledger rows a request of this process is working on; the worker leaves them alone. */
-export const inFlight = (globalForFlight.__cl2cChainInFlight ??= new Set<string>());
+export const inFlight = runtimeSlot<Set<string>>('chainInFlight').getOrCreate(() => new Set());
 
 export function applyReceipt(db: Db, row: ChainTransaction, receipt: ChainReceipt): ChainTransaction {
   const attempt = attemptsOf(db, row.id).find((a) => a.transactionHash.toLowerCase() === receipt.transactionHash.toLowerCase());

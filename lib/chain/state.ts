@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import type { chainTxStatuses, ledgerStates, transferStatuses } from '@/db/enums';
 import { chainTransactions, chainTxEvents, nfts, smartContracts, tokenTransfers, type ChainTransaction } from '@/db/schema';
 import { log } from '@/lib/logger';
+import { runtimeSlot } from '@/lib/runtime';
 
 /**
  * Every state change of a ledger row (`chain_transactions`) goes through `applyTransition`: the row,
@@ -80,11 +81,12 @@ export type LedgerChange = {
   status: ChainTxStatus;
   state: LedgerState;
   detail: string | null;
+  /** A new transaction hash for the same nonce (a replacement or our cancel), not only a new status or note. */
+  hashChanged: boolean;
 };
 export type LedgerListener = (tx: Writer, change: LedgerChange) => void;
 
-const globalForListeners = globalThis as unknown as { __cl2cLedgerListeners?: Set<LedgerListener> };
-const listeners = (globalForListeners.__cl2cLedgerListeners ??= new Set<LedgerListener>());
+const listeners = runtimeSlot<Set<LedgerListener>>('ledgerListeners').getOrCreate(() => new Set());
 
 /** Subscribe to every ledger state change (inside its transaction). Returns the unsubscribe. */
 export function onLedgerChange(listener: LedgerListener): () => void {
@@ -115,12 +117,15 @@ export function applyTransition(
   const detail = opts.detail ?? null;
   const hashChanged = row.transactionHash !== before.transactionHash;
   applyToEntity(tx, row, opts.facts ?? {});
+  // The final outcome as a 'system' audit event (Activity, the console's notifications): once, when
+  // the status becomes final — a later note on the same status is no second outcome.
+  if (before.status !== status) recordOutcome(tx, row);
   // A change worth a history line (and a listener call): new status, new hash, or something said.
   if (before.status !== status || hashChanged || detail) {
     tx.insert(chainTxEvents)
       .values({ chainTxId: id, status, previousStatus: before.status === status && status === 'PREPARED' ? null : before.status, transactionHash: row.transactionHash, detail })
       .run();
-    const change: LedgerChange = { row, previousStatus: before.status, status, state: ledgerState(row), detail };
+    const change: LedgerChange = { row, previousStatus: before.status, status, state: ledgerState(row), detail, hashChanged };
     for (const listener of listeners) listener(tx, change);
   }
   return row;
@@ -140,23 +145,27 @@ export function transitionChainTx(db: Db, id: string, status: ChainTxStatus, opt
   return row;
 }
 
+const isFailure = (status: ChainTxStatus) => status === 'FAILED' || status === 'REVERTED' || status === 'ORPHANED' || status === 'CANCELLED';
+
+function recordOutcome(tx: Writer, row: ChainTransaction) {
+  if (row.status !== 'CONFIRMED' && !isFailure(row.status)) return;
+  recordChainOutcome(tx, {
+    organizationId: row.organizationId,
+    kind: row.kind,
+    entityId: row.entityId,
+    ok: row.status === 'CONFIRMED',
+    broadcast: row.broadcast,
+    transactionHash: row.transactionHash,
+    blockNumber: row.blockNumber,
+    tokenId: row.tokenId,
+    reason: isFailure(row.status) ? (row.error ?? 'the transaction failed') : null,
+  });
+}
+
 /** The record a ledger row is for, following its state (the table above). */
 function applyToEntity(tx: Writer, row: ChainTransaction, facts: EntityFacts) {
-  const failed = row.status === 'FAILED' || row.status === 'REVERTED' || row.status === 'ORPHANED' || row.status === 'CANCELLED';
+  const failed = isFailure(row.status);
   const error = failed ? (row.error ?? 'the transaction failed') : null;
-  // The final outcome as a 'system' audit event: Activity and the console's notifications show it.
-  if (row.status === 'CONFIRMED' || failed)
-    recordChainOutcome(tx, {
-      organizationId: row.organizationId,
-      kind: row.kind,
-      entityId: row.entityId,
-      ok: row.status === 'CONFIRMED',
-      broadcast: row.broadcast,
-      transactionHash: row.transactionHash,
-      blockNumber: row.blockNumber,
-      tokenId: row.tokenId,
-      reason: error,
-    });
   if (row.kind === 'transfer') {
     tx.update(tokenTransfers)
       .set({

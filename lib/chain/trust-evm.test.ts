@@ -4,10 +4,12 @@ import { createPublicClient, createWalletClient, encodeFunctionData, http, kecca
 import { privateKeyToAccount } from 'viem/accounts';
 import { cL2CTokenAbi, cL2CTokenBytecode } from '@/chain/artifacts';
 import { getDb } from '@/db/client';
-import { chainTransactions, tokenTransfers } from '@/db/schema';
+import { chainTransactions, tokenTransfers, webhookEndpoints, webhookEvents } from '@/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { registerUserInOrganization } from '@/lib/users/registration';
+import { newWebhookSecret, sealSecret } from '@/lib/webhooks/secrets';
+import { installWebhooks } from '@/lib/webhooks/resources';
 import { call, createTestOrg } from '@/test/helpers';
 import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
 import { GET as getTransferRoute } from '@/app/api/v1/cl2c/token/[id]/route';
@@ -56,6 +58,15 @@ const read = (id: string) => call(getTransferRoute, { headers: h(), params: { id
 const ledgerOf = (transferId: string) => getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, transferId)).get()!;
 const worker = (now: Date) => runChainWorkerOnce(getDb(), getChainClient(), { now });
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+/** The webhook messages recorded for a send, in order (issue 30: replaced and cancelled are events too). */
+const eventsOf = (transferId: string) =>
+  getDb()
+    .select({ type: webhookEvents.type, sequence: webhookEvents.sequence, payload: webhookEvents.payload })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.resourceId, transferId))
+    .orderBy(webhookEvents.sequence)
+    .all()
+    .map((e) => ({ type: e.type, sequence: e.sequence, data: (JSON.parse(e.payload) as { data: Record<string, unknown> }).data }));
 
 beforeAll(async () => {
   node = await startDevNode({ portRange: [Number(process.env.CHAIN_TEST_PORT_FROM ?? 3250), Number(process.env.CHAIN_TEST_PORT_TO ?? 3299)] });
@@ -65,6 +76,9 @@ beforeAll(async () => {
   const funder = createWalletClient({ account: privateKeyToAccount(DEVNODE_FUNDER_KEY), transport: http(node.url) });
   await reader.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: wallet, value: parseEther('100'), chain: null }) });
   setEnv({ CHAIN: 'evm', RPC_URL: node.url });
+  // An endpoint, so every ledger change of the organization is recorded as a webhook message.
+  installWebhooks();
+  getDb().insert(webhookEndpoints).values({ organizationId: org.organization.id, url: 'https://hooks.example.test/in', eventTypes: [], secret: sealSecret(newWebhookSecret()) }).run();
 }, 90_000);
 
 beforeEach(async () => {
@@ -145,6 +159,12 @@ describe('a send that does not land at once', () => {
     // Every state change went through the one listener hook, in order.
     expect(changes.filter((c) => c.row.entityId === transferId).map((c) => c.status)).toEqual(['PREPARED', 'SIGNED', 'SUBMITTED', 'SUBMITTED', 'CONFIRMED']);
     stop();
+    // A webhook listener heard the same story: sent, replaced (the new hash), confirmed.
+    expect(eventsOf(transferId).map((e) => [e.type, e.sequence, e.data.transactionHash])).toEqual([
+      ['transfer.sent', 1, originalHash],
+      ['transfer.replaced', 2, replaced.transactionHash],
+      ['transfer.confirmed', 3, replaced.transactionHash],
+    ]);
   });
 
   it('cancel: a zero-value self-transfer at the same nonce takes it; nothing paid, CANCELLED; a second cancel is 409', async () => {
@@ -165,6 +185,10 @@ describe('a send that does not land at once', () => {
     expect(after.json).toMatchObject({ status: 'FAILED', state: 'cancelled', success: false, chainTransaction: { status: 'CANCELLED', pending: false } });
     expect(after.json.error).toMatch(/^cancelled: /);
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(0n);
+    // Webhooks: sent, replaced by the cancel transaction, then cancelled — the last one final.
+    const events = eventsOf(transferId);
+    expect(events.map((e) => e.type)).toEqual(['transfer.sent', 'transfer.replaced', 'transfer.cancelled']);
+    expect(events[2]!.data).toMatchObject({ id: transferId, state: 'cancelled', success: false });
     const again = await call(cancelRoute, { method: 'POST', headers: h(), params: { id: transferId } });
     expect(again.status).toBe(409);
     expect(again.json.details[0]).toMatch(/^status: the send is cancelled/);
@@ -244,5 +268,12 @@ describe('confirmations and reorgs', () => {
     expect(again).toMatchObject({ status: 'CONFIRMED', transactionHash: firstBlock.transactionHash });
     expect(again.blockHash).not.toBe(firstBlock.blockHash);
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(parseEther('0.2'));
+    // Webhooks: a receiver that saw "confirmed" hears the send is pending again, then confirmed again.
+    expect(eventsOf(id).map((e) => [e.type, e.data.status])).toEqual([
+      ['transfer.sent', 'SUBMITTED'],
+      ['transfer.confirmed', 'CONFIRMED'],
+      ['transfer.sent', 'SUBMITTED'],
+      ['transfer.confirmed', 'CONFIRMED'],
+    ]);
   });
 });

@@ -5,12 +5,13 @@ import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import type { CheckpointWorkerData } from './read-protocol';
 import { READ_WORKER_BUNDLE } from './read-pool';
+import { runtimeSlot } from '@/lib/runtime';
 
 /** SQLite's default: the writer checkpoints itself once the WAL holds this many pages. */
 export const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
 type Running = { file: string; worker: Worker; stopping: boolean };
-const globalForCheckpointer = globalThis as unknown as { __cl2cCheckpointer?: Running };
+const checkpointerSlot = runtimeSlot<Running>('checkpointer');
 
 /**
  * Moves WAL checkpoints off the request path. By default the connection that commits a write
@@ -25,7 +26,7 @@ const globalForCheckpointer = globalThis as unknown as { __cl2cCheckpointer?: Ru
 export function startCheckpointer(options: { file?: string; bundle?: string; intervalMs?: number; nice?: number } = {}): boolean {
   const file = options.file ?? env().DATABASE_PATH;
   const bundle = path.resolve(/*turbopackIgnore: true*/ options.bundle ?? READ_WORKER_BUNDLE);
-  const current = globalForCheckpointer.__cl2cCheckpointer;
+  const current = checkpointerSlot.get();
   if (current && current.file === file) return true;
   if (file === ':memory:' || !existsSync(/*turbopackIgnore: true*/ bundle)) return false;
   const worker = new Worker(/*turbopackIgnore: true*/ bundle, {
@@ -35,27 +36,28 @@ export function startCheckpointer(options: { file?: string; bundle?: string; int
   const running: Running = { file, worker, stopping: false };
   worker.on('error', (error) => log('error', 'checkpoint thread failed', { message: error.message }));
   worker.on('exit', (code) => {
-    if (globalForCheckpointer.__cl2cCheckpointer === running) delete globalForCheckpointer.__cl2cCheckpointer;
+    if (checkpointerSlot.get() === running) checkpointerSlot.set(undefined);
     if (!running.stopping) log('warn', 'checkpoint thread exited; the writer checkpoints itself again', { code });
     setAutocheckpoint(file, DEFAULT_AUTOCHECKPOINT_PAGES);
   });
   worker.unref();
-  globalForCheckpointer.__cl2cCheckpointer = running;
+  checkpointerSlot.set(running);
   setAutocheckpoint(file, 0);
   return true;
 }
 
 export async function stopCheckpointer(): Promise<void> {
-  const running = globalForCheckpointer.__cl2cCheckpointer;
+  const running = checkpointerSlot.get();
   if (!running) return;
   running.stopping = true;
   await running.worker.terminate();
 }
 
-const globalForDb = globalThis as unknown as { __cl2cDb?: { file: string; db: { $client: { open: boolean; pragma(source: string): unknown } } } };
+/** The process's SQLite connection (db/client.ts), seen only as far as this module needs it. */
+const sqliteSlot = runtimeSlot<{ file: string; db: { $client: { open: boolean; pragma(source: string): unknown } } }>('sqlite');
 
 /** On the process's open connection to `file`, if any (never opens one: this also runs at shutdown). */
 function setAutocheckpoint(file: string, pages: number) {
-  const current = globalForDb.__cl2cDb;
+  const current = sqliteSlot.get();
   if (current?.file === file && current.db.$client.open) current.db.$client.pragma(`wal_autocheckpoint = ${pages}`);
 }

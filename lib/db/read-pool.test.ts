@@ -172,7 +172,9 @@ describe('read pool', () => {
       clearInterval(timer);
       expect(result).toBe(n);
       expect(pooledMs).toBeGreaterThan(inThreadMs / 3);
-      expect(worstGap).toBeLessThan(40);
+      // Blocked, the worst gap would be the whole read; measured against the read's own length
+      // (not a fixed number of ms), so a busy machine slows both sides alike.
+      expect(worstGap).toBeLessThan(Math.min(pooledMs, inThreadMs) / 3);
     } finally {
       await pool.close();
     }

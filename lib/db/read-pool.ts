@@ -5,6 +5,7 @@ import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import { fromWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
+import { runtimeSlot } from '@/lib/runtime';
 
 /** Where `next build` leaves the worker bundle (next.config.js → scripts/build-read-worker.mjs). */
 export const READ_WORKER_BUNDLE = path.join('.next', 'read-worker.cjs');
@@ -164,7 +165,7 @@ function remember(slot: Slot, key: string) {
 }
 
 // One pool per process, shared by every route bundle (Next may load this module more than once).
-const globalForPool = globalThis as unknown as { __cl2cReadPool?: ReadPool };
+const poolSlot = runtimeSlot<ReadPool>('readPool');
 
 /** Worker count from READ_WORKERS (default 2; 0 = every read in-thread). */
 export function configuredReadWorkers(): number {
@@ -181,28 +182,28 @@ export function startReadPool(options: { file?: string; workers?: number; bundle
   const workers = options.workers ?? configuredReadWorkers();
   const nice = options.nice ?? env().READ_WORKER_NICE;
   const bundle = path.resolve(/*turbopackIgnore: true*/ options.bundle ?? READ_WORKER_BUNDLE);
-  const current = globalForPool.__cl2cReadPool;
+  const current = poolSlot.get();
   if (current && current.file === file && current.size === workers && current.nice === nice) return workers;
   if (current) void current.close();
-  delete globalForPool.__cl2cReadPool;
+  poolSlot.set(undefined);
   if (workers <= 0 || file === ':memory:') return 0;
   if (!existsSync(/*turbopackIgnore: true*/ bundle)) {
     log('warn', 'read worker bundle missing; list and search reads run on the main thread', { bundle });
     return 0;
   }
-  globalForPool.__cl2cReadPool = new ReadPool(file, workers, bundle, nice);
+  poolSlot.set(new ReadPool(file, workers, bundle, nice));
   return workers;
 }
 
 export async function stopReadPool(): Promise<void> {
-  const pool = globalForPool.__cl2cReadPool;
-  delete globalForPool.__cl2cReadPool;
+  const pool = poolSlot.get();
+  poolSlot.set(undefined);
   await pool?.close();
 }
 
 /** The running pool, if it serves the process's current database (lib/reads/run.ts runs reads on it). */
 export function activePool(): ReadPool | null {
-  const pool = globalForPool.__cl2cReadPool;
+  const pool = poolSlot.get();
   return pool && pool.file === env().DATABASE_PATH ? pool : null;
 }
 

@@ -20,7 +20,7 @@ function trustedRanges(): TrustedRanges {
 
 /**
  * The peer as our server saw it. Under bare `next start` (not the supported way to serve, see
- * README "Security") Next itself puts the socket address last in X-Forwarded-For when the client
+ * docs/security.md) Next itself puts the socket address last in X-Forwarded-For when the client
  * sent none, so that is the fallback.
  */
 function peerOf(headers: Headers): string | null {

@@ -1,4 +1,5 @@
 import { log } from '@/lib/logger';
+import { runtimeSlot } from '@/lib/runtime';
 
 /**
  * A request carried X-Forwarded-For while TRUSTED_PROXIES is unset: the server is probably behind
@@ -6,10 +7,10 @@ import { log } from '@/lib/logger';
  * audit address). Said in the log at most once per LOG_EVERY_MS, and in /api/ready.
  */
 const LOG_EVERY_MS = 10 * 60_000;
-const state = globalThis as unknown as { __cl2cForwarded?: { lastSeenAt: number; lastLoggedAt: number } };
+const seen = runtimeSlot<{ lastSeenAt: number; lastLoggedAt: number }>('forwardedWarning');
 
 export function noteUntrustedForwarded(now = Date.now()): void {
-  const s = (state.__cl2cForwarded ??= { lastSeenAt: 0, lastLoggedAt: 0 });
+  const s = seen.getOrCreate(() => ({ lastSeenAt: 0, lastLoggedAt: 0 }));
   s.lastSeenAt = now;
   if (now - s.lastLoggedAt < LOG_EVERY_MS) return;
   s.lastLoggedAt = now;
@@ -18,10 +19,10 @@ export function noteUntrustedForwarded(now = Date.now()): void {
 
 /** When the last such request was seen (ms since epoch), or null. */
 export function untrustedForwardedSeenAt(): number | null {
-  return state.__cl2cForwarded?.lastSeenAt || null;
+  return seen.get()?.lastSeenAt || null;
 }
 
 /** For tests: forget what was seen. */
 export function resetUntrustedForwarded(): void {
-  delete state.__cl2cForwarded;
+  seen.set(undefined);
 }

@@ -2,7 +2,7 @@
  * The production HTTP server: Next's request handler behind a plain `node:http` server, so the
  * app knows the TCP peer of every request (route handlers cannot see the socket) and can shut
  * down gracefully. `npm start` and the e2e suite serve through this; bare `next start` works but
- * takes the client address from headers a client can set (README "Security").
+ * takes the client address from headers a client can set (docs/security.md).
  */
 import { createServer, type Server } from 'node:http';
 import next from 'next';

@@ -11,6 +11,7 @@ import { confirmationsFor, finalityBlocks, identityCheckMs, replacementPolicy } 
 import { transitionChainTx } from '@/lib/chain/state';
 import type { ChainReceipt } from '@/lib/chain/types';
 import { errorFields, log } from '@/lib/logger';
+import { runtimeSlot } from '@/lib/runtime';
 
 /**
  * The receipt worker: follows every pending ledger row (lib/chain/ledger.ts) until its nonce is
@@ -207,11 +208,11 @@ function failOrphanTransfers(db: Db): number {
   return orphans.changes;
 }
 
-const globalForWorker = globalThis as unknown as { __cl2cChainWorker?: NodeJS.Timeout };
+const chainWorkerSlot = runtimeSlot<NodeJS.Timeout>('chainWorker');
 
 /** Starts the worker once per process: a boot pass at once, then a pass every few seconds. */
 export function startChainWorker(intervalMs = 3_000) {
-  if (globalForWorker.__cl2cChainWorker) return;
+  if (chainWorkerSlot.get()) return;
   let running = false;
   const tick = async (boot: boolean) => {
     if (running) return;
@@ -225,7 +226,8 @@ export function startChainWorker(intervalMs = 3_000) {
       running = false;
     }
   };
-  globalForWorker.__cl2cChainWorker = setInterval(() => void tick(false), intervalMs);
-  globalForWorker.__cl2cChainWorker.unref();
+  const timer = setInterval(() => void tick(false), intervalMs);
+  timer.unref();
+  chainWorkerSlot.set(timer);
   void tick(true);
 }

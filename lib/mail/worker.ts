@@ -5,6 +5,7 @@ import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { redactLinks } from './outbox';
+import { runtimeSlot } from '@/lib/runtime';
 
 export type DeliveryOptions = {
   from: string;
@@ -110,7 +111,7 @@ export function reconcileInterruptedDeliveries(db: Db): number {
 
 export type MailWorker = { kick(): void; stop(): Promise<void>; idle(): Promise<void> };
 
-const globalForWorker = globalThis as unknown as { __cl2cMailWorker?: MailWorker };
+const mailWorkerSlot = runtimeSlot<MailWorker>('mailWorker');
 
 export type MailWorkerOptions = Partial<Omit<DeliveryOptions, 'now' | 'from'>> & {
   intervalMs?: number;
@@ -125,7 +126,8 @@ export type MailWorkerOptions = Partial<Omit<DeliveryOptions, 'now' | 'from'>> &
  */
 export function startMailWorker(options: MailWorkerOptions = {}): MailWorker | null {
   try {
-    if (globalForWorker.__cl2cMailWorker) return globalForWorker.__cl2cMailWorker;
+    const running0 = mailWorkerSlot.get();
+    if (running0) return running0;
     const { SMTP_URL, MAIL_FROM } = env();
     if (!SMTP_URL && !options.mailer) return null;
     const mailer = options.mailer ?? createSmtpMailer(SMTP_URL!);
@@ -171,10 +173,10 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker | n
         clearInterval(timer);
         while (running) await running;
         mailer.close?.();
-        if (globalForWorker.__cl2cMailWorker === worker) delete globalForWorker.__cl2cMailWorker;
+        if (mailWorkerSlot.get() === worker) mailWorkerSlot.set(undefined);
       },
     };
-    globalForWorker.__cl2cMailWorker = worker;
+    mailWorkerSlot.set(worker);
     log('info', 'mail worker started');
     return worker;
   } catch (error) {
@@ -185,9 +187,9 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker | n
 
 /** Asks the running worker (if any) to deliver now, e.g. right after a transaction queued mails. */
 export function kickMailWorker(): void {
-  globalForWorker.__cl2cMailWorker?.kick();
+  mailWorkerSlot.get()?.kick();
 }
 
 export function stopMailWorker(): Promise<void> {
-  return globalForWorker.__cl2cMailWorker?.stop() ?? Promise.resolve();
+  return mailWorkerSlot.get()?.stop() ?? Promise.resolve();
 }

@@ -8,6 +8,7 @@ import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from '@/lib/chain/devn
 import { organizationAccount, resetChainClient } from '@/lib/chain';
 import { resetEnvCache } from '@/lib/env';
 import { runWebhookWorkerOnce } from '@/lib/jobs/webhook-worker';
+import { sqliteWebhookQueue } from '@/lib/storage/sqlite/webhook-queue';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { call, createTestOrg, memberSessionHeaders } from '@/test/helpers';
 import { startReceiver, type Receiver } from '@/test/webhook-receiver';
@@ -51,7 +52,7 @@ function tokenFor(email: string): string {
  * is), leaving out the member.joined of the test's own fixtures.
  */
 async function deliver(from: number): Promise<Message[]> {
-  await runWebhookWorkerOnce(getDb());
+  await runWebhookWorkerOnce(sqliteWebhookQueue(getDb()));
   const recorded = new Map(
     getDb()
       .select({ id: webhookEvents.id, n: sql<number>`rowid` })

@@ -2,6 +2,7 @@ import { and, eq, max } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { WebhookEventType, WebhookResourceType } from './events';
+import { runtimeSlot } from '@/lib/runtime';
 
 type Writer = Pick<Db, 'select' | 'insert'>;
 
@@ -76,18 +77,18 @@ export function recordEvent(tx: Writer, input: RecordEventInput): string | null 
 
 /** Reads a resource as the API returns it, inside the caller's transaction. */
 export type ResourceLoader = (tx: Writer, organizationId: string, id: string) => unknown;
-const globalForLoaders = globalThis as unknown as { __cl2cWebhookLoaders?: Partial<Record<WebhookResourceType, ResourceLoader>> };
+const loaderSlot = runtimeSlot<Partial<Record<WebhookResourceType, ResourceLoader>>>('webhookLoaders');
 
 /**
  * Installed once per process (lib/webhooks/resources.ts, from start-up): the domain services'
  * own getters, so the services that record events need not import each other's views.
  */
 export function setResourceLoaders(loaders: Partial<Record<WebhookResourceType, ResourceLoader>>) {
-  globalForLoaders.__cl2cWebhookLoaders = loaders;
+  loaderSlot.set(loaders);
 }
 
 function loadResource(tx: Writer, input: RecordEventInput): unknown {
-  const loader = globalForLoaders.__cl2cWebhookLoaders?.[input.resourceType];
+  const loader = loaderSlot.get()?.[input.resourceType];
   // Loud: a message without its resource would tell the receiver nothing.
   if (!loader) throw new Error(`No webhook resource loader for ${input.resourceType}: installWebhooks() was not called at start-up.`);
   return loader(tx, input.organizationId, input.resourceId);
@@ -98,14 +99,14 @@ export function webhooksListening(tx: Pick<Db, 'select'>, organizationId: string
   return !!tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).limit(1).get();
 }
 
-const globalForKick = globalThis as unknown as { __cl2cWebhookKick?: () => void };
+const kick = runtimeSlot<() => void>('webhookKick');
 
 /** Lets the running worker start a pass soon after a commit instead of at its next poll. */
 export function setWebhookKick(fn: (() => void) | undefined) {
-  globalForKick.__cl2cWebhookKick = fn;
+  kick.set(fn);
 }
 
 /** Called after anything queues a delivery; the worker's pass starts after the commit. */
 export function kickWebhookWorker() {
-  globalForKick.__cl2cWebhookKick?.();
+  kick.get()?.();
 }

@@ -17,8 +17,8 @@ export type WebhookResourceType = 'contract' | 'nft' | 'copyright' | 'transfer' 
  * (deep enough), reverted (mined, gas spent), cancelled (our zero-value cancel took the nonce) and
  * errored (nothing was sent, or the chain it was on is gone).
  */
-export function eventForLedgerChange(change: Pick<LedgerChange, 'row' | 'previousStatus' | 'status'>): { type: WebhookEventType; resourceType: WebhookResourceType } | null {
-  const { row, previousStatus, status } = change;
+export function eventForLedgerChange(change: Pick<LedgerChange, 'row' | 'previousStatus' | 'status' | 'hashChanged'>): { type: WebhookEventType; resourceType: WebhookResourceType } | null {
+  const { row, previousStatus, status, hashChanged } = change;
   const failed = status === 'REVERTED' || status === 'FAILED' || status === 'ORPHANED';
   if (row.kind === 'deploy') {
     if (status === 'CONFIRMED') return { type: 'contract.deployed', resourceType: 'contract' };
@@ -28,16 +28,20 @@ export function eventForLedgerChange(change: Pick<LedgerChange, 'row' | 'previou
     if (status === 'CONFIRMED') return { type: 'nft.minted', resourceType: 'nft' };
     return failed ? { type: 'nft.failed', resourceType: 'nft' } : null;
   }
-  const type = transferEvent(row.chain === 'local', previousStatus, status);
+  const type = transferEvent(row.chain === 'local', previousStatus, status, hashChanged);
   return type ? { type, resourceType: 'transfer' } : null;
 }
 
-function transferEvent(local: boolean, previous: LedgerChange['previousStatus'], status: LedgerChange['status']): WebhookEventType | null {
+function transferEvent(local: boolean, previous: LedgerChange['previousStatus'], status: LedgerChange['status'], hashChanged: boolean): WebhookEventType | null {
   switch (status) {
     case 'SUBMITTED':
       if (local) return null;
-      // Already out there: the same nonce signed again with higher fees (or put back after a reorg).
-      return previous === 'SUBMITTED' || previous === 'MINED' ? 'transfer.replaced' : 'transfer.sent';
+      // Already out there and a new hash: the same nonce signed again (higher fees, or our cancel).
+      if ((previous === 'SUBMITTED' || previous === 'MINED') && hashChanged) return 'transfer.replaced';
+      // Only a note on a pending send (e.g. a cancel requested): nothing a receiver must act on.
+      if (previous === 'SUBMITTED') return null;
+      // First sent, or sent again after a reorg dropped its block (same bytes, pending again).
+      return 'transfer.sent';
     case 'CONFIRMED':
       return local ? null : 'transfer.confirmed';
     case 'REVERTED':

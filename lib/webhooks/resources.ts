@@ -7,10 +7,11 @@ import { getNft } from '@/lib/nfts/service';
 import { getTransfer } from '@/lib/tokens/service';
 import { recordEvent, setResourceLoaders } from './emit';
 import { eventForLedgerChange } from './events';
+import { runtimeSlot } from '@/lib/runtime';
 
-// The ledger's listeners live on globalThis (Next may load a module in more than one bundle), so
-// the unsubscribe of ours does too: installing again replaces it instead of doubling every message.
-const globalForHooks = globalThis as unknown as { __cl2cWebhookLedgerUnsubscribe?: () => void };
+// The ledger's listeners are process-wide (lib/runtime.ts), so the unsubscribe of ours is too:
+// installing again replaces it instead of doubling every message.
+const unsubscribe = runtimeSlot<() => void>('webhookLedgerUnsubscribe');
 
 /**
  * Wires webhooks into the process, once, from start-up (lib/startup.ts): the domain getters that
@@ -26,10 +27,12 @@ export function installWebhooks() {
     transfer: (tx, org, id) => getTransfer(asDb(tx), org, id),
     member: (tx, org, id) => getMember(asDb(tx), org, id),
   });
-  globalForHooks.__cl2cWebhookLedgerUnsubscribe?.();
-  globalForHooks.__cl2cWebhookLedgerUnsubscribe = onLedgerChange((tx, change) => {
-    const event = eventForLedgerChange(change);
-    if (!event) return;
-    recordEvent(tx, { organizationId: change.row.organizationId, type: event.type, resourceType: event.resourceType, resourceId: change.row.entityId });
-  });
+  unsubscribe.get()?.();
+  unsubscribe.set(
+    onLedgerChange((tx, change) => {
+      const event = eventForLedgerChange(change);
+      if (!event) return;
+      recordEvent(tx, { organizationId: change.row.organizationId, type: event.type, resourceType: event.resourceType, resourceId: change.row.entityId });
+    }),
+  );
 }

@@ -1022,7 +1022,7 @@ export interface components {
                 chain: string;
                 chainId: number | null;
                 /**
-                 * @description The ledger status (README, "Chain transactions").
+                 * @description The ledger status (docs/chain.md, "Chain transactions").
                  * @enum {string}
                  */
                 status: "PREPARED" | "SIGNED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "REVERTED" | "FAILED" | "CANCELLED" | "ORPHANED";
@@ -1407,7 +1407,7 @@ export interface components {
             chain: string;
             chainId: number | null;
             /**
-             * @description The ledger status (README, "Chain transactions").
+             * @description The ledger status (docs/chain.md, "Chain transactions").
              * @enum {string}
              */
             status: "PREPARED" | "SIGNED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "REVERTED" | "FAILED" | "CANCELLED" | "ORPHANED";
@@ -1618,7 +1618,7 @@ export interface components {
                 chain: string;
                 chainId: number | null;
                 /**
-                 * @description The ledger status (README, "Chain transactions").
+                 * @description The ledger status (docs/chain.md, "Chain transactions").
                  * @enum {string}
                  */
                 status: "PREPARED" | "SIGNED" | "SUBMITTED" | "MINED" | "CONFIRMED" | "REVERTED" | "FAILED" | "CANCELLED" | "ORPHANED";

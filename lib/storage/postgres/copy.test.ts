@@ -172,6 +172,6 @@ describe('db check and db reindex on PostgreSQL', () => {
     expect(JSON.parse(check.stdout)).toEqual({ ok: true, engine: 'postgres', problems: [] });
     const other = cli(['key', 'list', '--org', 'x']);
     expect(other.status).toBe(2);
-    expect(other.stderr).toContain('DATABASE_URL is set: on PostgreSQL the CLI runs db copy, db check and db reindex so far');
+    expect(other.stderr).toContain('DATABASE_URL is set: on PostgreSQL the CLI runs db copy, db check, db reindex, db backup and db restore so far');
   }, 120_000);
 });

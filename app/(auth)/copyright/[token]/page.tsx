@@ -55,7 +55,7 @@ export default async function CopyrightAuthorizationPage({ params }: { params: P
       </Shell>
     );
   }
-  // The link identifies the share; only the holder's own session may answer it (README "Copyright
+  // The link identifies the share; only the holder's own session may answer it (docs/api-family-a.md "Copyright
   // splits"): without one, sign in first and come back here.
   const person = await getPersonFromHeaders(await headers());
   if (!person) redirect(loginPathFor(`/copyright/${token}`));

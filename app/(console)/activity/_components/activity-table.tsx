@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { exportUrl } from '@/components/ui/table-params';
 import { DateTime } from '@/components/console/date-time';
 import { Button } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, listQueryProps } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { Input } from '@/components/ui/input';
@@ -118,13 +118,8 @@ export function ActivityTable() {
       <DataTable
         label="Activity"
         columns={columns}
-        data={list.data?.data}
-        pagination={list.data?.pagination}
+        {...listQueryProps(list)}
         state={state}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching && !list.isLoading}
-        error={list.error ?? undefined}
-        onRetry={() => void list.refetch()}
         exportHref={exportUrl('/api/v1/console/audit/export', state.query)}
         searchPlaceholder="Search actions, records, people…"
         getRowId={(r) => r.id}

@@ -8,6 +8,7 @@ import {
   Button,
   ConfirmDialog,
   DataTable,
+  listQueryProps,
   FilterSelect,
   useTableSearchParams,
   type BadgeTone,
@@ -139,12 +140,8 @@ export function ApiKeysTable() {
       <DataTable
         label="API keys"
         columns={columns}
-        data={list.data?.data}
-        pagination={list.data?.pagination}
+        {...listQueryProps(list)}
         state={state}
-        isLoading={list.isLoading}
-        error={list.error ?? undefined}
-        onRetry={() => void list.refetch()}
         getRowId={(row) => row.id}
         searchPlaceholder="Search by name, prefix or owner"
         emptyState={<p className="px-4 py-8 text-center text-slate-500">No API keys match.</p>}

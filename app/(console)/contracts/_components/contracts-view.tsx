@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { DateTime } from '@/components/console/date-time';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, listQueryProps } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterSelect } from '@/components/ui/filter-select';
@@ -162,13 +162,8 @@ export function ContractsView() {
       <DataTable
         label="Smart contracts"
         columns={columns}
-        data={list.data?.data}
-        pagination={list.data?.pagination}
+        {...listQueryProps(list)}
         state={state}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error ?? undefined}
-        onRetry={() => void list.refetch()}
         exportHref={exportUrl('/api/v1/console/export/contracts', state.query)}
         getRowId={(c) => c.id}
         searchPlaceholder="Search name, symbol, description…"

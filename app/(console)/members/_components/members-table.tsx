@@ -8,7 +8,7 @@ import { BulkActionButton } from '@/components/ui/bulk-action';
 import { exportUrl } from '@/components/ui/table-params';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Badge } from '@/components/ui/badge';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, listQueryProps } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
@@ -118,12 +118,8 @@ export function MembersTable() {
     <DataTable
       label="Members and invitations"
       columns={columns}
-      data={query.data?.data}
-      pagination={query.data?.pagination}
+      {...listQueryProps(query)}
       state={state}
-      isLoading={query.isLoading}
-      error={query.error ?? undefined}
-      onRetry={() => void query.refetch()}
       exportHref={exportUrl('/api/v1/console/export/members', state.query)}
       selection={{ selected, onChange: setSelected, canSelect: (m) => m.kind === 'invitation' }}
       bulkActions={

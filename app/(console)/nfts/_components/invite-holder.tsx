@@ -9,7 +9,7 @@ import type { BulkInviteResult } from '@/lib/invitations/schemas';
 import { memberKeys, membersApi } from '../../members/_components/member-keys';
 
 /**
- * Copyright holders must be ACTIVE members (the API refuses anyone else, README "Copyright
+ * Copyright holders must be ACTIVE members (the API refuses anyone else, docs/api-family-a.md "Copyright
  * splits"), so a person who is not one yet cannot hold a share in this request. Instead of a detour
  * through the Members page, the split editor invites them right here (A13, one entry) and says
  * exactly what happens next: they accept, then they can be picked as a holder.

@@ -9,7 +9,7 @@ import { apiFetch } from '@/lib/http/client';
 import { ContractPicker } from '@/components/console/contract-picker';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { DataTable, listQueryProps, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
 import { useTableSearchParams } from '@/components/ui/use-url-state';
@@ -109,13 +109,8 @@ export function NftsTable() {
     <DataTable
       label="NFTs"
       columns={columns}
-      data={list.data?.data}
-      pagination={list.data?.pagination}
+      {...listQueryProps(list)}
       state={state}
-      isLoading={list.isLoading}
-      isFetching={list.isFetching && !list.isLoading}
-      error={list.error ?? undefined}
-      onRetry={() => void list.refetch()}
       exportHref={exportUrl('/api/v1/console/export/nfts', state.query)}
       selection={{ selected, onChange: setSelected, canSelect: deletable }}
       bulkActions={

@@ -5,7 +5,7 @@ import { createColumnHelper } from '@/components/ui/columns';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, listQueryProps } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterSelect } from '@/components/ui/filter-select';
@@ -168,12 +168,8 @@ export function OutboxTable({ smtpConfigured }: { smtpConfigured: boolean }) {
       <DataTable
         label="Outbox"
         columns={columns}
-        data={query.data?.data}
-        pagination={query.data?.pagination}
+        {...listQueryProps(query)}
         state={state}
-        isLoading={query.isLoading}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
         getRowId={(r) => r.id}
         searchPlaceholder="Search recipient or subject"
         toolbar={

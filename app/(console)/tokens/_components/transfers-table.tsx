@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@/components/ui/columns';
 import { StatusBadge } from '@/components/console/status-badge';
 import { Button } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, listQueryProps } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { PaginationInfo } from '@/components/ui/pagination';
 import { FilterSelect } from '@/components/ui/filter-select';
@@ -19,7 +19,7 @@ type TransferPage = { data: TransferView[]; pagination: PaginationInfo };
 
 const column = createColumnHelper<TransferView>();
 
-/** What the ledger state adds to the public status (README, "Chain transactions"). */
+/** What the ledger state adds to the public status (docs/chain.md, "Chain transactions"). */
 function stateLabel(row: Pick<TransferView, 'state' | 'broadcast'>): string | null {
   switch (row.state) {
     case 'signed':
@@ -128,12 +128,8 @@ export function TransfersTable() {
     <DataTable
       label="Token transfers"
       columns={columns}
-      data={transfers.data?.data}
-      pagination={transfers.data?.pagination}
+      {...listQueryProps(transfers)}
       state={state}
-      isLoading={transfers.isFetching}
-      error={transfers.error ?? undefined}
-      onRetry={() => void transfers.refetch()}
       getRowId={(row) => row.id}
       searchPlaceholder="E-mail, name, hash or address"
       emptyState={

@@ -2,9 +2,9 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Badge, Button, DataTable, FilterSelect, UtcDateTimeInput, useTableSearchParams, type BadgeTone, type ColumnDef } from '@/components/ui';
+import { Badge, Button, DataTable, FilterSelect, listQueryProps, UtcDateTimeInput, useTableSearchParams, type BadgeTone, type ColumnDef } from '@/components/ui';
 import { useFormMutation } from '@/components/ui/use-form-mutation';
-import { apiFetch, errorMessage } from '@/lib/http/client';
+import { apiFetch } from '@/lib/http/client';
 import { DateTime } from '@/components/console/date-time';
 import { WEBHOOKS_PATH, fetchDeliveries, webhookKeys, type WebhookDeliveryRow, type WebhookRow } from './webhook-queries';
 
@@ -131,11 +131,8 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookRow }) {
       <DataTable
         label="Webhook deliveries"
         columns={columns}
-        data={log.data?.data}
-        pagination={log.data?.pagination}
+        {...listQueryProps(log)}
         state={state}
-        isLoading={log.isLoading}
-        error={log.error ? errorMessage(log.error) : undefined}
         getRowId={(row) => row.id}
         emptyState={<p className="px-4 py-8 text-center text-slate-500">Nothing sent to this endpoint yet.</p>}
         toolbar={<FilterSelect state={state} filterKey="status" label="Status" className="w-40" placeholder="All statuses" options={statusOptions} />}

@@ -8,6 +8,7 @@ import {
   Button,
   ConfirmDialog,
   DataTable,
+  listQueryProps,
   Dialog,
   useTableSearchParams,
   useUrlState,
@@ -156,11 +157,8 @@ export function WebhooksView() {
       <DataTable
         label="Webhook endpoints"
         columns={columns}
-        data={list.data?.data}
-        pagination={undefined}
+        {...listQueryProps(list)}
         state={state}
-        isLoading={list.isLoading}
-        error={list.error ? errorMessage(list.error) : undefined}
         getRowId={(row) => row.id}
         emptyState={<p className="px-4 py-8 text-center text-slate-500">No webhook endpoints yet. Add one to receive events.</p>}
         toolbar={

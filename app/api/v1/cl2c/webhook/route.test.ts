@@ -4,6 +4,7 @@ import { getDb } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { runWebhookWorkerOnce } from '@/lib/jobs/webhook-worker';
+import { sqliteWebhookQueue } from '@/lib/storage/sqlite/webhook-queue';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { installWebhooks } from '@/lib/webhooks/resources';
 import { createWebhook } from '@/lib/webhooks/service';
@@ -28,7 +29,7 @@ import { GET as listHooks, POST as createHook } from './route';
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 const receivers: Receiver[] = [];
 const mid = () => 0.5;
-const pass = (now = new Date()) => runWebhookWorkerOnce(getDb(), { now, random: mid });
+const pass = (now = new Date()) => runWebhookWorkerOnce(sqliteWebhookQueue(getDb()), { now, random: mid });
 const h = (org: Org) => ({ 'x-api-key': org.apiKey });
 
 async function setup(body: Record<string, unknown> = {}) {
@@ -128,7 +129,7 @@ describe('endpoints through Family A', () => {
     await call(testEvent, { method: 'POST', headers: h(org), params: { id } });
     // The stored URL points at the receiver by IP; simulate DNS turning hostile for a named host.
     getDb().update(webhookEndpoints).set({ url: 'https://hooks.example.com/x' }).where(eq(webhookEndpoints.id, id)).run();
-    await runWebhookWorkerOnce(getDb(), { random: mid, lookup: () => Promise.resolve([{ address: '169.254.169.254', family: 4 }]) });
+    await runWebhookWorkerOnce(sqliteWebhookQueue(getDb()), { random: mid, lookup: () => Promise.resolve([{ address: '169.254.169.254', family: 4 }]) });
     const [delivery] = deliveriesOf(id);
     expect(delivery).toMatchObject({ status: 'PENDING', attempts: 1 });
     expect(attemptsOf(delivery!.id)[0]).toMatchObject({ outcome: 'FAILED', statusCode: null, error: expect.stringMatching(/refused: .*169\.254\.169\.254.*metadata address/) });
@@ -181,7 +182,7 @@ describe('delivery', () => {
   });
 
   it('follows the schedule 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h with ±10 % jitter, then gives up FAILED', async () => {
-    const { retryDelay, RETRY_SCHEDULE_MS, MAX_ATTEMPTS } = await import('@/lib/jobs/webhook-worker');
+    const { retryDelay, RETRY_SCHEDULE_MS, MAX_ATTEMPTS } = await import('@/lib/webhooks/queue');
     expect(RETRY_SCHEDULE_MS).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
     expect(retryDelay(1, null, () => 0)).toBe(4_500);
     expect(retryDelay(1, null, () => 1)).toBe(5_500);

@@ -1,0 +1,72 @@
+/**
+ * Process-wide state, in ONE object (issue 28). Next.js may load a module in more than one bundle
+ * (route handlers, instrumentation.ts), so a module-level singleton would exist once per bundle;
+ * everything a process must hold once lives here instead, on globalThis under a single key, in a
+ * named slot whose type is declared where it is used (`runtimeSlot<T>(name)`). This module imports
+ * nothing, so every layer may stand on it.
+ *
+ * The list below is also the inventory for running several instances (issue 29): each slot says
+ * whether it is per-process by nature or is state several instances would have to share.
+ */
+const SLOTS = {
+  sqlite: 'the SQLite connection (db/client.ts) — per process; the engine has one writer',
+  readPool: 'read worker threads serving lists and searches (lib/db/read-pool.ts) — per process',
+  checkpointer: 'the WAL checkpoint thread (lib/db/checkpointer.ts) — per process (SQLite)',
+  chainClient: 'the chain driver built from the settings (lib/chain/index.ts) — per process',
+  chainWorker:
+    'the receipt worker timer (lib/jobs/chain-worker.ts) — SHARED WORK: one instance assumes it is alone',
+  nonceLocks:
+    'one promise chain per (chain, wallet) serializing nonce allocation (lib/chain/nonce-lock.ts) — SHARED: several instances would need a database lock',
+  chainInFlight: 'ledger rows whose send is in progress here (lib/chain/settle.ts) — per process',
+  ledgerListeners: 'listeners of every ledger state change (lib/chain/state.ts) — per process',
+  mailWorker:
+    'the outgoing mail worker (lib/mail/worker.ts) — SHARED WORK: one instance assumes it is alone',
+  webhookWorker:
+    'the webhook delivery worker (lib/jobs/webhook-worker.ts) — claims with leases, safe with several instances',
+  webhookKick: 'starts a webhook pass right after a commit (lib/webhooks/emit.ts) — per process',
+  webhookLoaders:
+    'how each resource is read for a webhook message (lib/webhooks/emit.ts) — per process',
+  webhookLedgerUnsubscribe:
+    'the webhook listener on the ledger (lib/webhooks/resources.ts) — per process',
+  shutdownHooks: 'what SIGTERM runs before the database closes (lib/shutdown.ts) — per process',
+  forwardedWarning:
+    'when X-Forwarded-For was last seen without TRUSTED_PROXIES (lib/http/forwarded-warning.ts) — per process',
+  auth: 'the Better Auth instance for the open database (lib/auth/server.ts) — per process',
+  signInGuard:
+    'sign-in budgets and account locks, in memory (lib/auth/sign-in-guard.ts) — SHARED: several instances would each count alone',
+} as const;
+
+export type RuntimeSlotName = keyof typeof SLOTS;
+
+export type RuntimeSlot<T> = {
+  get(): T | undefined;
+  set(value: T | undefined): void;
+  /** The slot's value, made by `make` the first time. */
+  getOrCreate(make: () => T): T;
+};
+
+const root = globalThis as unknown as { __cl2cRuntime?: Map<RuntimeSlotName, unknown> };
+const state = (root.__cl2cRuntime ??= new Map<RuntimeSlotName, unknown>());
+
+export function runtimeSlot<T>(name: RuntimeSlotName): RuntimeSlot<T> {
+  return {
+    get: () => state.get(name) as T | undefined,
+    set: (value) => {
+      if (value === undefined) state.delete(name);
+      else state.set(name, value);
+    },
+    getOrCreate: (make) => {
+      if (!state.has(name)) state.set(name, make());
+      return state.get(name) as T;
+    },
+  };
+}
+
+/** Every slot, what it holds, and whether this process has it set now. */
+export function describeRuntime(): { name: RuntimeSlotName; holds: string; set: boolean }[] {
+  return (Object.keys(SLOTS) as RuntimeSlotName[]).map((name) => ({
+    name,
+    holds: SLOTS[name],
+    set: state.has(name),
+  }));
+}
