@@ -1,5 +1,4 @@
 import { env } from '@/lib/env';
-import { noteUntrustedForwarded } from './forwarded-warning';
 import { isTrustedAddress, parseTrustedProxies, resolveClientAddress, type TrustedRanges } from './trusted-proxies';
 
 export { isTrustedAddress, parseTrustedProxies, resolveClientAddress, type TrustedRanges };
@@ -34,10 +33,7 @@ function peerOf(headers: Headers): string | null {
 export function clientAddress(req: Request | Headers): string {
   const headers = req instanceof Headers ? req : req.headers;
   const ranges = trustedRanges();
-  const forwarded = headers.get('x-forwarded-for');
-  // Only under our own server (PEER_HEADER set) is an ignored X-Forwarded-For a misconfiguration.
-  if (forwarded !== null && ranges.length === 0 && headers.has(PEER_HEADER)) noteUntrustedForwarded();
-  return resolveClientAddress(peerOf(headers), forwarded, ranges);
+  return resolveClientAddress(peerOf(headers), headers.get('x-forwarded-for'), ranges);
 }
 
 /** Whether the request reached us through a trusted proxy (then its X-Forwarded-Host/-Proto count). */

@@ -1,11 +1,13 @@
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
 import { GET as ready } from '@/app/api/ready/route';
 import { resetEnvCache } from '@/lib/env';
-import { clientAddress, PEER_HEADER } from '@/lib/http/client-address';
+import { clientAddress, parseTrustedProxies } from '@/lib/http/client-address';
 import { resetUntrustedForwarded } from '@/lib/http/forwarded-warning';
+import { stampPeer } from '@/lib/http/peer';
 
 afterEach(() => {
   delete process.env.SMTP_URL;
@@ -64,11 +66,19 @@ describe('X-Forwarded-For without TRUSTED_PROXIES (issue 26 finding 6)', () => {
   it('is logged once per interval and reported by /api/ready as a warning (still ready)', async () => {
     resetUntrustedForwarded();
     expect((await readyJson()).body.checks.proxy).toEqual({ status: 'ok', detail: 'no forwarded requests seen' });
+    // The server stamps every request (and sets X-Forwarded-For itself): plain requests are no warning.
+    const raw = (headers: Record<string, string>) => ({ headers: { ...headers }, socket: { remoteAddress: '203.0.113.9' } }) as unknown as IncomingMessage;
+    for (let i = 0; i < 3; i++) {
+      const req = raw({ host: 'admin.example' });
+      stampPeer(req, parseTrustedProxies(undefined));
+      clientAddress(new Headers(req.headers as Record<string, string>));
+    }
+    expect((await readyJson()).body.checks.proxy).toEqual({ status: 'ok', detail: 'no forwarded requests seen' });
     const quiet = process.env.CL2C_QUIET_LOGS;
     delete process.env.CL2C_QUIET_LOGS;
     const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      for (let i = 0; i < 3; i++) clientAddress(new Headers({ [PEER_HEADER]: '203.0.113.9', 'x-forwarded-for': '198.51.100.7' }));
+      for (let i = 0; i < 3; i++) stampPeer(raw({ host: 'admin.example', 'x-forwarded-for': '198.51.100.7' }), parseTrustedProxies(undefined));
       const lines = write.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('TRUSTED_PROXIES is unset'));
       expect(lines).toHaveLength(1);
     } finally {
