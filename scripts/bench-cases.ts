@@ -2,15 +2,20 @@
  * The HTTP benchmark's cases. Every request is drawn afresh (random page, term, id, filter) so
  * no cache of a few answers can stand in for the query. `kind` selects the issue's target.
  */
-import { adjectives, nouns } from './bench-seed';
+import { adjectives, colours, nouns, type SeedStyle } from './bench-seed';
 
 export type Kind = 'floor' | 'list' | 'search' | 'write' | 'b3';
-export type BenchRequest = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
-export type BenchCase = { name: string; kind: Kind; status: number; make: () => BenchRequest; connections?: number };
+/** `shape`: for a sampled case, the combination drawn, one value per dimension (search, sort, filter, page). */
+export type BenchRequest = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string; shape?: Shape };
+export type Shape = Record<string, string>;
+/** `sampled`: every request draws a combination; the report breaks the case down by shape. */
+export type BenchCase = { name: string; kind: Kind; status: number; make: () => BenchRequest; connections?: number; sampled?: boolean };
 
 export type BenchContext = {
   rows: number;
   members: number;
+  /** How the seed named things (absent in a context written before the option existed: bench). */
+  names?: SeedStyle;
   contractIds: string[];
   memberIds: string[];
   tenant: string;
@@ -40,8 +45,17 @@ export function benchCases(ctx: BenchContext): BenchCase[] {
   const list = (name: string, make: () => BenchRequest): BenchCase => ({ name, kind: 'list', status: 200, make });
   const search = (name: string, make: () => BenchRequest): BenchCase => ({ name, kind: 'search', status: 200, make });
   const b1 = (body: Record<string, unknown>): BenchRequest => ({ method: 'POST', path: '/v1/cl2c/nfts/search', headers: { ...b }, body: JSON.stringify(body) });
-  const common = () => pick(adjectives);
+  const outside = ctx.names === 'outside';
+  // The words every tenth name holds (both words of a name: its start and its middle).
+  const firstWords = outside ? nouns : adjectives;
+  const secondWords = outside ? colours : nouns;
+  const common = () => pick(firstWords);
+  const commonAny = () => pick(Math.random() < 0.5 ? firstWords : secondWords);
   const rareNft = () => `#${int(0, ctx.rows - 1)}`;
+  // A member's e-mail prefix: `person12` (1 to ~11,000 of 100k) / `ada.12` (a few), and a first name.
+  const memberPrefix = () => (outside ? `person${int(1, 999)}` : `${pick(firstNames)}.${int(1, 99)}`);
+  const memberCommon = () => (outside ? pick(['person', 'outside', 'person1', 'person5']) : pick(firstNames));
+  const memberRare = () => (outside ? `person${int(0, ctx.members - 1)}@` : `.${int(0, ctx.members - 1)}@`);
   // Terms too short for the trigram index (lib/storage/sqlite/grams.ts): in most names / in next to none.
   const shortCommon = ['a', 'E', 'r', 'o', 'n', 'er', 'AN', 'ar', 'or', 'en', 'n ', 'e '];
   const shortRare = ['zq', 'qx', 'jv', 'WZ', 'xk', 'vq', 'kz', 'fz', 'q', 'x'];
@@ -81,8 +95,9 @@ export function benchCases(ctx: BenchContext): BenchCase[] {
     ...(['createdAt', 'updatedAt', 'email', 'status'] as const).map((sortBy) =>
       list(`A9 members sortBy=${sortBy}, random order/page`, () => get('/api/v1/cl2c/user', { sortBy, sortOrder: dir(), page: int(1, memberPages) })),
     ),
-    search('A9 members search common term', () => get('/api/v1/cl2c/user', { search: pick(firstNames), page: int(1, 5) })),
-    search('A9 members search rare term', () => get('/api/v1/cl2c/user', { search: `.${int(0, ctx.members - 1)}@` })),
+    search('A9 members search common term', () => get('/api/v1/cl2c/user', { search: memberCommon(), page: int(1, 5) })),
+    search('A9 members search rare term', () => get('/api/v1/cl2c/user', { search: memberRare() })),
+    search('A9 members search e-mail prefix', () => get('/api/v1/cl2c/user', { search: memberPrefix(), page: int(1, 5) })),
 
     list('B1 no criteria, random page', () => b1({ pageNumber: int(1, Math.ceil(ctx.rows / 10)), pageSize: 10 })),
     list('B1 advancedFilter status+supply, orderBy supply/mintedAt', () =>
@@ -103,10 +118,15 @@ export function benchCases(ctx: BenchContext): BenchCase[] {
     search('B1 keyword rare term', () => b1({ keyword: rareNft() })),
     search('B1 keyword 1–2 characters, common', () => b1({ keyword: pick(shortCommon), pageNumber: int(1, 5) })),
     search('B1 keyword 1–2 characters, rare', () => b1({ keyword: pick(shortRare) })),
-    search('B1 advancedSearch name common term', () => b1({ advancedSearch: { fields: ['name'], keyword: pick(nouns) }, pageNumber: int(1, 5) })),
+    search('B1 advancedSearch name common term', () => b1({ advancedSearch: { fields: ['name'], keyword: pick(secondWords) }, pageNumber: int(1, 5) })),
+    search('B1 advancedSearch name common term, orderBy name', () =>
+      b1({ advancedSearch: { fields: ['name'], keyword: commonAny() }, orderBy: [`name ${dir()}`], pageNumber: int(1, 5) }),
+    ),
     search('B1 advancedSearch name rare term', () => b1({ advancedSearch: { fields: ['name'], keyword: rareNft() } })),
     search('B1 smartContractId + keyword', () => b1({ smartContractId: pick(ctx.contractIds), keyword: common() })),
-    search('B1 advancedFilter name contains', () => b1({ advancedFilter: { field: 'name', operator: 'contains', value: pick(nouns) }, pageNumber: int(1, 5) })),
+    search('B1 advancedFilter name contains', () => b1({ advancedFilter: { field: 'name', operator: 'contains', value: pick(secondWords) }, pageNumber: int(1, 5) })),
+
+    ...sampledCases(ctx, { get, b1, common: commonAny, rareNft, memberCommon, memberRare, memberPrefix, shortCommon, shortRare, firstWords }),
 
     {
       name: 'A6 create NFT (no image)',
@@ -133,6 +153,133 @@ export function benchCases(ctx: BenchContext): BenchCase[] {
     { name: `B3 all users of the tenant (${Math.ceil(ctx.members / 2)} members)`, kind: 'b3', status: 200, make: () => ({ method: 'GET', path: '/v1/cl2c/users', headers: { ...b } }) },
   ];
   return cases;
+}
+
+type Draw = {
+  get: (path: string, query: Record<string, string | number | undefined>) => BenchRequest;
+  b1: (body: Record<string, unknown>) => BenchRequest;
+  common: () => string;
+  rareNft: () => string;
+  memberCommon: () => string;
+  memberRare: () => string;
+  memberPrefix: () => string;
+  shortCommon: readonly string[];
+  shortRare: readonly string[];
+  firstWords: readonly string[];
+};
+
+/** One value of a dimension: its label in the report and what it adds to the request. */
+type Option<T> = { label: string; weight?: number; apply: () => T };
+
+function choose<T>(options: Option<T>[]): { label: string; value: T } {
+  const total = options.reduce((sum, o) => sum + (o.weight ?? 1), 0);
+  let at = Math.random() * total;
+  for (const o of options) {
+    at -= o.weight ?? 1;
+    if (at < 0) return { label: o.label, value: o.apply() };
+  }
+  const last = options.at(-1)!;
+  return { label: last.label, value: last.apply() };
+}
+
+/**
+ * The sampled cases: per list (A1, A5, A9, B1) every request draws search × sort × filter × page,
+ * so combinations no fixed case names (a common term sorted by name, a prefix under a filter, a
+ * deep page of a filtered sort…) are measured too. Each request carries its shape; the report
+ * breaks the case down per dimension value and lists the slowest shapes (scripts/bench.ts).
+ */
+function sampledCases(ctx: BenchContext, d: Draw): BenchCase[] {
+  type Query = Record<string, string | number | undefined>;
+  const sampled = (name: string, make: () => BenchRequest): BenchCase => ({ name, kind: 'search', status: 200, make, sampled: true });
+  const dir = () => pick(['asc', 'desc']);
+  // Pages: the first, 2–5, or deep (anywhere in the expected size; an empty page past the end is a valid answer).
+  const page = (size: number, limit: number): Option<number>[] => [
+    { label: '1', apply: () => 1 },
+    { label: '2–5', apply: () => int(2, 5) },
+    { label: 'deep', apply: () => int(6, Math.max(6, Math.ceil(size / limit))) },
+  ];
+  const shapeOf = (parts: Record<string, { label: string }>): Shape => Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v.label]));
+  const aSearch = (common: () => string, rare: () => string, prefix: () => string): Option<string | undefined>[] => [
+    { label: 'none', weight: 2, apply: () => undefined },
+    { label: 'common', apply: common },
+    { label: 'rare', apply: rare },
+    { label: 'prefix', apply: prefix },
+    { label: '1–2 chars common', apply: () => pick(d.shortCommon) },
+    { label: '1–2 chars rare', apply: () => pick(d.shortRare) },
+  ];
+  const sorts = (fields: readonly string[]): Option<Query>[] => [
+    { label: 'default', apply: () => ({}) },
+    ...fields.map((f) => ({ label: f, apply: () => ({ sortBy: f, sortOrder: dir() }) })),
+  ];
+  const contracts = ctx.contractIds.length;
+
+  const a1 = () => {
+    const search = choose(aSearch(d.common, () => `collection ${int(0, contracts - 1)}`, () => `${pick(d.firstWords)} ${pick(nouns).slice(0, 3)}`));
+    const sort = choose(sorts(['createdAt', 'updatedAt', 'name', 'symbol', 'status', 'deployedAt']));
+    const filter = choose<Query>([
+      { label: 'none', weight: 2, apply: () => ({}) },
+      { label: 'status', apply: () => ({ status: pick(['CREATED', 'DEPLOYED', 'FAILED']) }) },
+    ]);
+    const p = choose(page(contracts, 20));
+    return { ...d.get('/api/v1/cl2c/contract', { search: search.value, ...sort.value, ...filter.value, page: p.value }), shape: shapeOf({ search, sort, filter, page: p }) };
+  };
+  const a5 = () => {
+    // A prefix of a name: its first word and the start of the second (`harbor vi`, `amber ha`).
+    const search = choose(aSearch(d.common, d.rareNft, () => `${pick(d.firstWords)} ${pick([...nouns, ...colours]).slice(0, 2)}`));
+    const sort = choose(sorts(['createdAt', 'updatedAt', 'name', 'status', 'mintedAt', 'supply']));
+    const filter = choose<Query>([
+      { label: 'none', weight: 2, apply: () => ({}) },
+      { label: 'status', apply: () => ({ status: pick(['CREATED', 'PENDING', 'MINTED', 'FAILED']) }) },
+      { label: 'contract', apply: () => ({ contractId: pick(ctx.contractIds) }) },
+      { label: 'copyright', apply: () => ({ copyrightStatus: pick(['NONE', 'AWAITING', 'COPYRIGHTED']) }) },
+    ]);
+    const p = choose(page(filter.label === 'contract' ? ctx.rows / contracts : ctx.rows / 4, 20));
+    return { ...d.get('/api/v1/cl2c/nft', { search: search.value, ...sort.value, ...filter.value, page: p.value }), shape: shapeOf({ search, sort, filter, page: p }) };
+  };
+  const a9 = () => {
+    const search = choose(aSearch(d.memberCommon, d.memberRare, d.memberPrefix));
+    const sort = choose(sorts(['createdAt', 'updatedAt', 'email', 'status']));
+    const filter = choose<Query>([
+      { label: 'none', weight: 2, apply: () => ({}) },
+      { label: 'status', apply: () => ({ status: pick(['ACTIVE', 'SUSPENDED', 'PENDING']) }) },
+      { label: 'hasWallet', apply: () => ({ hasWallet: pick(['true', 'false']) }) },
+    ]);
+    const p = choose(page(ctx.members / 3, 20));
+    return { ...d.get('/api/v1/cl2c/user', { search: search.value, ...sort.value, ...filter.value, page: p.value }), shape: shapeOf({ search, sort, filter, page: p }) };
+  };
+  const b1 = () => {
+    const search = choose<Record<string, unknown>>([
+      { label: 'none', weight: 2, apply: () => ({}) },
+      { label: 'keyword common', apply: () => ({ keyword: d.common() }) },
+      { label: 'keyword rare', apply: () => ({ keyword: d.rareNft() }) },
+      { label: 'keyword 1–2 chars', apply: () => ({ keyword: pick([...d.shortCommon, ...d.shortRare]) }) },
+      { label: 'name common', apply: () => ({ advancedSearch: { fields: ['name'], keyword: d.common() } }) },
+      { label: 'name prefix', apply: () => ({ advancedSearch: { fields: ['name'], keyword: `${pick(d.firstWords)} ${pick([...nouns, ...colours]).slice(0, 2)}` } }) },
+      { label: 'name rare', apply: () => ({ advancedSearch: { fields: ['name'], keyword: d.rareNft() } }) },
+    ]);
+    const sort = choose<Record<string, unknown>>([
+      { label: 'default', apply: () => ({}) },
+      ...['name', 'createdAt', 'updatedAt', 'supply', 'mintedAt', 'status', 'tokenId', 'smartContractName'].map((f) => ({ label: f, apply: () => ({ orderBy: [`${f} ${dir()}`] }) })),
+      { label: 'status, name', apply: () => ({ orderBy: [`status ${dir()}`, `name ${dir()}`] }) },
+    ]);
+    const statusEq = () => ({ field: 'status', operator: 'eq', value: pick(['CREATED', 'PENDING', 'MINTED', 'FAILED']) });
+    const filter = choose<Record<string, unknown>>([
+      { label: 'none', weight: 2, apply: () => ({}) },
+      { label: 'contract', apply: () => ({ smartContractId: pick(ctx.contractIds) }) },
+      { label: 'status', apply: () => ({ advancedFilter: statusEq() }) },
+      { label: 'status+supply', apply: () => ({ advancedFilter: { logic: 'and', filters: [statusEq(), { field: 'supply', operator: 'gte', value: int(1, 50) }] } }) },
+      { label: 'name contains', apply: () => ({ advancedFilter: { field: 'name', operator: 'contains', value: d.common() } }) },
+      { label: 'copyrighted', apply: () => ({ advancedFilter: { field: 'copyrighted', operator: 'eq', value: true } }) },
+    ]);
+    const p = choose(page(filter.label === 'contract' ? ctx.rows / contracts : ctx.rows / 4, 20));
+    return { ...d.b1({ ...search.value, ...sort.value, ...filter.value, pageNumber: p.value, pageSize: 20 }), shape: shapeOf({ search, sort, filter, page: p }) };
+  };
+  return [
+    sampled('A1 contracts sampled (search × sort × filter × page)', a1),
+    sampled('A5 NFTs sampled (search × sort × filter × page)', a5),
+    sampled('A9 members sampled (search × sort × filter × page)', a9),
+    sampled('B1 sampled (search × sort × filter × page)', b1),
+  ];
 }
 
 /** The mixed case: the heaviest search on half the connections, cheap requests on the other half. */

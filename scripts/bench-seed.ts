@@ -8,9 +8,21 @@
 import type Database from 'better-sqlite3';
 import { reindex } from '@/lib/search/maintenance';
 
+/**
+ * How the seed names things. `bench`: NFTs `amber harbor #12`, members `ada.12@bench.test`,
+ * max(5, ROWS/800) contracts. `outside`: the seed of the outside run in issue 28 — NFTs
+ * `harbor violet #123456` (a noun and a colour, each word in 1/10–1/11 of the names), 1,000
+ * contracts, members and invitations `person<n>@outside.test` (so `person12` is a prefix of 1 to
+ * ~11,000 of them).
+ */
+export type SeedStyle = 'bench' | 'outside';
+export const seedStyles: readonly SeedStyle[] = ['bench', 'outside'];
+
 /** Words NFT names are made of: each adjective is in ~10% of names (the "common" terms). */
 export const adjectives = ['amber', 'bright', 'copper', 'distant', 'emerald', 'frozen', 'golden', 'hidden', 'ivory', 'jagged'];
 export const nouns = ['harbor', 'meadow', 'canyon', 'lantern', 'orchard', 'glacier', 'station', 'compass', 'willow', 'beacon', 'summit'];
+/** The outside seed's second word (each in ~10% of names). */
+export const colours = ['violet', 'crimson', 'silver', 'indigo', 'scarlet', 'olive', 'azure', 'coral', 'ochre', 'teal'];
 const firstNames = ['Ada', 'Bruno', 'Chloé', 'Dmitri', 'Emma', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas'];
 const lastNames = ['Müller', 'Smith', 'García', 'Rossi', 'Novak', 'Larsen', 'Okafor', 'Tanaka', 'Dubois', 'Silva'];
 const nftStatuses = ['CREATED', 'PENDING', 'MINTED', 'FAILED'];
@@ -32,11 +44,22 @@ function rng(seed: number) {
   };
 }
 
-export function seed(sqlite: Database.Database, organizationId: string, otherOrganizationId: string, rows: number, members: number): SeedResult {
+export function seed(
+  sqlite: Database.Database,
+  organizationId: string,
+  otherOrganizationId: string,
+  rows: number,
+  members: number,
+  style: SeedStyle = 'bench',
+): SeedResult {
   const started = performance.now();
   const rand = rng(42);
   const pickOf = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  const contractCount = Math.max(5, Math.ceil(rows / 800));
+  const outside = style === 'outside';
+  const contractCount = outside ? Math.min(1000, Math.max(5, Math.ceil(rows / 800))) : Math.max(5, Math.ceil(rows / 800));
+  const nftName = (i: number) => (outside ? `${pickOf(nouns)} ${pickOf(colours)} #${i}` : `${pickOf(adjectives)} ${pickOf(nouns)} #${i}`);
+  const memberEmail = (first: string, i: number) => (outside ? `person${i}@outside.test` : `${first.toLowerCase()}.${i}@bench.test`);
+  const inviteeEmail = (i: number) => (outside ? `person${i}@outside.test` : `invitee.${i}@bench.test`);
   const base = Date.UTC(2024, 0, 1);
 
   const triggers = sqlite.prepare("select name, sql from sqlite_master where type = 'trigger' and name like 'search_%'").all() as { name: string; sql: string }[];
@@ -90,13 +113,13 @@ export function seed(sqlite: Database.Database, organizationId: string, otherOrg
         if (i % 2 === 0) {
           const userId = crypto.randomUUID();
           userIds.push(userId);
-          insertUser.run(userId, `${first.toLowerCase()}.${i}@bench.test`, `${first} ${last}`, `user_${i}`, first, last, at, at);
+          insertUser.run(userId, memberEmail(first, i), `${first} ${last}`, `user_${i}`, first, last, at, at);
           const membershipId = crypto.randomUUID();
           memberIds.push(membershipId);
           insertMembership.run(membershipId, organizationId, userId, i % 10 === 0 ? 'SUSPENDED' : 'ACTIVE', at, at);
           if (i % 3 === 0) insertWallet.run(crypto.randomUUID(), userId, `0x${(i + 1).toString(16).padStart(40, '0')}`, at, at);
         } else {
-          insertInvitation.run(crypto.randomUUID(), organizationId, `invitee.${i}@bench.test`, `bench-${i}`, Date.now() + 7 * 864e5, at, at);
+          insertInvitation.run(crypto.randomUUID(), organizationId, inviteeEmail(i), `bench-${i}`, Date.now() + 7 * 864e5, at, at);
         }
       }
 
@@ -116,7 +139,7 @@ export function seed(sqlite: Database.Database, organizationId: string, otherOrg
           id,
           organizationId,
           contractIds[i % contractIds.length]!,
-          `${pickOf(adjectives)} ${pickOf(nouns)} #${i}`,
+          nftName(i),
           i % 3 === 0 ? `A ${pickOf(adjectives)} view of the ${pickOf(nouns)}, edition ${i % 97}` : null,
           1 + (i % 50),
           status,

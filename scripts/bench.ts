@@ -22,7 +22,27 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { serverNodeOptions } from '@/lib/ops/server-memory';
-import { benchCases, mixedCases, type BenchCase, type BenchContext, type Kind } from './bench-cases';
+import { benchCases, mixedCases, type BenchCase, type BenchContext, type Kind, type Shape } from './bench-cases';
+import { seedStyles, type SeedStyle } from './bench-seed';
+
+const usage = `npm run bench -- [options]
+  --rows N            NFTs to seed (default 1000000)
+  --members N         members + invitations to seed (default 100000)
+  --names STYLE       how the seed names things: bench (default; NFTs "amber harbor #12", members
+                      "ada.12@bench.test") or outside (issue 28's outside run: NFTs "harbor violet #123456",
+                      1,000 contracts, members "person<n>@outside.test"); data in .tmp/bench-<rows>[-outside]/
+  --seconds N         seconds per case (default 5)
+  --connections N     concurrent connections (default 10)
+  --port N            port of the server (default: a free one)
+  --skip-build        do not run next build first
+  --reuse             reuse the seeded database of the same rows and names
+  --seed-only         seed, then stop
+  --only REGEXP       just the cases whose name matches, plus the floor ("mixed": the mixed case)
+  --sample-seconds N  seconds per sampled case (default 3 × --seconds): it spreads over many shapes
+  --strict            exit 1 when a target is missed
+  --out FILE          write the results as JSON
+  --profile DIR       the server writes a V8 CPU profile of its main thread into DIR
+`;
 
 const { values } = parseArgs({
   options: {
@@ -38,15 +58,26 @@ const { values } = parseArgs({
     out: { type: 'string' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    names: { type: 'string', default: 'bench' },
+    'sample-seconds': { type: 'string' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+if (!(seedStyles as readonly string[]).includes(values.names)) throw new Error(`--names must be one of ${seedStyles.join(', ')}`);
+const NAMES = values.names as SeedStyle;
 const ROWS = Number(values.rows);
 const MEMBERS = Number(values.members);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+const SAMPLE_SECONDS = values['sample-seconds'] ? Number(values['sample-seconds']) : 3 * SECONDS;
 
 const root = process.cwd();
-const dir = path.resolve(`.tmp/bench-${ROWS}`);
+// One data directory per size and naming style, so both seeds can be kept and reused.
+const dir = path.resolve(`.tmp/bench-${ROWS}${NAMES === 'bench' ? '' : `-${NAMES}`}`);
 const dbFile = path.join(dir, 'bench.db');
 const contextFile = path.join(dir, 'context.json');
 const serverEnv: Record<string, string> = {
@@ -88,13 +119,14 @@ async function prepareDatabase(): Promise<BenchContext> {
   const org = await createOrganization(db, { name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench-password' });
   const other = await createOrganization(db, { name: 'Other', adminEmail: 'other@example.test', adminPassword: 'bench-password' });
   log(`seeding ${ROWS.toLocaleString('en')} NFTs and ${MEMBERS.toLocaleString('en')} members/invitations…`);
-  const seeded = seed(db.$client, org.organization.id, other.organization.id, ROWS, MEMBERS);
+  const seeded = seed(db.$client, org.organization.id, other.organization.id, ROWS, MEMBERS, NAMES);
   log(`seeded in ${seeded.seconds.toFixed(1)} s (${seeded.contracts} contracts; bulk insert + db reindex)`);
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
   const context: BenchContext = {
     rows: ROWS,
     members: MEMBERS,
+    names: NAMES,
     contractIds: seeded.contractIds,
     memberIds: seeded.memberIds,
     tenant: org.organization.tenant,
@@ -155,9 +187,20 @@ async function startServer(port: number): Promise<{ child: ChildProcess; base: s
   };
 }
 
-type Measured = { name: string; kind: Kind | 'mixed'; reqs: number; p50: number; p99: number; total: number; bad: number; note?: string };
+type Measured = {
+  name: string;
+  kind: Kind | 'mixed';
+  reqs: number;
+  p50: number;
+  p99: number;
+  total: number;
+  bad: number;
+  note?: string;
+  /** A sampled case: each request's shape and latency (ms). */
+  samples?: { shape: Shape; ms: number }[];
+};
 
-async function run(base: string, c: BenchCase, connections: number, seconds = SECONDS): Promise<Measured> {
+async function run(base: string, c: BenchCase, connections: number, seconds = c.sampled ? SAMPLE_SECONDS : SECONDS): Promise<Measured> {
   // One request first, so a broken case fails loudly with its answer instead of a statistic.
   const probe = c.make();
   // A kept-alive socket the server has just closed fails an attempt; that is no answer yet.
@@ -174,6 +217,10 @@ async function run(base: string, c: BenchCase, connections: number, seconds = SE
   const text = await res.text();
   if (res.status !== c.status) throw new Error(`${c.name}: expected HTTP ${c.status}, got ${res.status}: ${text.slice(0, 300)}`);
   let bad = 0;
+  const samples: { shape: Shape; ms: number }[] = [];
+  // A sampled request's latency, per autocannon client (one request in flight each): setupRequest
+  // runs just before the request is written, onResponse as its answer completes.
+  type Timing = { shape?: Shape; t0?: number };
   const result = await autocannon({
     url: base,
     connections,
@@ -181,19 +228,80 @@ async function run(base: string, c: BenchCase, connections: number, seconds = SE
     timeout: 30,
     requests: [
       {
-        setupRequest: (req) => {
+        setupRequest: (req, context: Timing) => {
           const r = c.make();
+          if (r.shape) Object.assign(context, { shape: r.shape, t0: performance.now() });
           // autocannon writes Content-Length into the headers object it is given: always a fresh one.
           return { ...req, method: r.method, path: r.path, headers: { ...r.headers }, body: r.body };
         },
-        onResponse: (status) => {
+        onResponse: (status, _body, context: Timing) => {
           if (status !== c.status) bad += 1;
+          if (context.shape && context.t0 !== undefined) samples.push({ shape: context.shape, ms: performance.now() - context.t0 });
         },
       },
     ],
   });
   bad += result.errors + result.timeouts;
-  return { name: c.name, kind: c.kind, reqs: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, bad };
+  return {
+    name: c.name,
+    kind: c.kind,
+    reqs: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    bad,
+    ...(c.sampled ? { samples } : {}),
+  };
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/**
+ * A sampled case broken down by shape. Per dimension value: its requests, p50, p99 and the rate
+ * the case's connections would reach on that value alone (connections / mean latency — a closed
+ * loop's throughput), judged by the same targets as a fixed case: any search → a search's,
+ * otherwise a list's. Then the slowest full shapes (by p99, at least 3 requests) and the slowest
+ * single requests, so a slow combination is named even when it was drawn rarely.
+ */
+function shapeReport(m: Measured, floor: number, connections: number): string {
+  const samples = m.samples ?? [];
+  if (!samples.length) return '';
+  const isSearch = (shape: Shape) => (shape.search ?? 'none') !== 'none' || (shape.filter ?? '').includes('contains');
+  const stats = (group: { shape: Shape; ms: number }[]) => {
+    const ms = group.map((g) => g.ms).sort((a, b) => a - b);
+    const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
+    const rate = (connections * 1000) / mean;
+    const search = group.some((g) => isSearch(g.shape));
+    const p99 = quantile(ms, 0.99);
+    const met = search ? rate / floor >= 0.15 && p99 <= 250 : rate / floor >= 0.5 && p99 <= 100;
+    return { n: ms.length, p50: quantile(ms, 0.5), p99, max: ms.at(-1)!, rate, search, met };
+  };
+  const row = (label: string, group: { shape: Shape; ms: number }[]) => {
+    const s = stats(group);
+    return `| ${label} | ${s.n} | ${s.p50.toFixed(0)} | ${s.p99.toFixed(0)} | ${s.rate.toFixed(0)} | ${((s.rate / floor) * 100).toFixed(0)}% | ${s.search ? '≥15%, p99≤250' : '≥50%, p99≤100'} | ${s.met ? 'yes' : '**no**'} |`;
+  };
+  const groupBy = (key: (shape: Shape) => string) => {
+    const groups = new Map<string, { shape: Shape; ms: number }[]>();
+    for (const sample of samples) {
+      const k = key(sample.shape);
+      groups.set(k, [...(groups.get(k) ?? []), sample]);
+    }
+    return groups;
+  };
+  const lines = [`${m.name} by shape (${samples.length} requests; est. req/s = ${connections} connections / mean latency):`, '', '| Shape | n | p50 ms | p99 ms | est. req/s | % of floor | target | met |', '|---|---:|---:|---:|---:|---:|---|---|'];
+  for (const dim of Object.keys(samples[0]!.shape)) {
+    for (const [value, group] of [...groupBy((s) => s[dim] ?? '')].sort()) lines.push(row(`${dim}=${value}`, group));
+  }
+  const full = [...groupBy((s) => Object.entries(s).map(([k, v]) => `${k}=${v}`).join(' '))]
+    .filter(([, g]) => g.length >= 3)
+    .map(([label, group]) => ({ label, group, p99: stats(group).p99 }))
+    .sort((a, b) => b.p99 - a.p99)
+    .slice(0, 8);
+  lines.push('', `Slowest shapes (p99, ≥ 3 requests):`, '', '| Shape | n | p50 ms | p99 ms | est. req/s | % of floor | target | met |', '|---|---:|---:|---:|---:|---:|---|---|');
+  for (const f of full) lines.push(row(f.label, f.group));
+  const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  lines.push('', `Slowest requests: ${slowest.map((s) => `${s.ms.toFixed(0)} ms (${Object.values(s.shape).join(' / ')})`).join('; ')}`);
+  return lines.join('\n');
 }
 
 function target(m: Measured, floor: number): { text: string; met: boolean } {
@@ -268,8 +376,12 @@ async function main() {
       return `| ${m.name}${note} | ${m.reqs.toFixed(0)} | ${((m.reqs / floor) * 100).toFixed(0)}% | ${m.p50} | ${m.p99} | ${t.text} | ${t.met ? 'yes' : '**no**'}${m.bad ? ` — ${m.bad} bad responses` : ''} |`;
     }),
   ];
-  const summary = `${ROWS.toLocaleString('en')} NFTs, ${context.contractIds.length.toLocaleString('en')} contracts, ${MEMBERS.toLocaleString('en')} members+invitations; ${CONNECTIONS} connections, ${SECONDS} s per case. Server peak RSS ${rssMb.toFixed(0)} MB (target ≤ 400${rssMb > 400 ? ', **missed**' : ''}); database ${(dbBytes / 2 ** 20).toFixed(0)} MB.`;
-  process.stdout.write(`${lines.join('\n')}\n\n${summary}\n`);
+  const summary = `${ROWS.toLocaleString('en')} NFTs, ${context.contractIds.length.toLocaleString('en')} contracts, ${MEMBERS.toLocaleString('en')} members+invitations (names: ${NAMES}); ${CONNECTIONS} connections, ${SECONDS} s per case (sampled: ${SAMPLE_SECONDS} s). Server peak RSS ${rssMb.toFixed(0)} MB (target ≤ 400${rssMb > 400 ? ', **missed**' : ''}); database ${(dbBytes / 2 ** 20).toFixed(0)} MB.`;
+  const shapes = measured
+    .filter((m) => m.samples?.length)
+    .map((m) => shapeReport(m, floor, CONNECTIONS))
+    .join('\n\n');
+  process.stdout.write(`${lines.join('\n')}\n\n${summary}\n${shapes ? `\n${shapes}\n` : ''}`);
   if (values.out) writeFileSync(values.out, JSON.stringify({ measured, floor, rssMb, dbBytes, summary }, null, 2));
   const broken = measured.filter((m) => m.bad > 0);
   const missed = measured.filter((m) => !target(m, floor).met);

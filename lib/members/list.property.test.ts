@@ -207,11 +207,21 @@ function compare(organizationId: string, q: ListMembersQuery) {
   const want = model(organizationId, q);
   // Each plan of a search: the hits always sorted (walk ratio 0), the sort index always walked
   // (memberCommonHits 1: every term with a trigram hit is common), and the production choice.
-  for (const [commonHits, walkRatio] of [[10_000, 0], [1, 0], [tuning.memberCommonHits, tuning.memberWalkRatio]] as const) {
+  // The walk also bounded to 0 and 2 rows: pages it does not fill are read off the sorted hits.
+  const plans = [
+    [10_000, 0, tuning.walkBudget],
+    [1, 0, tuning.walkBudget],
+    [1, 0, 0],
+    [1, 0, 2],
+    [tuning.memberCommonHits, tuning.memberWalkRatio, tuning.walkBudget],
+  ] as const;
+  for (const [commonHits, walkRatio, walkBudget] of plans) {
     searchTuning.memberCommonHits = commonHits;
     searchTuning.memberWalkRatio = walkRatio;
+    searchTuning.walkBudget = walkBudget;
+    searchTuning.walkPerHit = walkBudget === tuning.walkBudget ? tuning.walkPerHit : 0;
     const got = listMembers(getDb(), organizationId, q);
-    const what = `${JSON.stringify(q)} commonHits ${commonHits} walkRatio ${walkRatio}`;
+    const what = `${JSON.stringify(q)} commonHits ${commonHits} walkRatio ${walkRatio} walkBudget ${walkBudget}`;
     expect(got.pagination.total, what).toBe(want.total);
     expect(got.data.map((d) => d.id), what).toEqual(want.ids);
   }

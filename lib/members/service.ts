@@ -10,7 +10,7 @@ import { cachedCount } from '@/lib/search/count-cache';
 import { searchTuning } from '@/lib/search/tuning';
 import { readCounter } from '@/lib/search/counters';
 import { ftsPhrase, hitCount } from '@/lib/search/fts';
-import { anchoredPageIds, pageWindow } from '@/lib/search/paging';
+import { anchoredPageIds, boundedPageIds, pageWindow, type AnchoredQuery } from '@/lib/search/paging';
 import { pendingInvitationsTo } from '@/lib/invitations/pending';
 import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
 import { kickMailWorker } from '@/lib/mail/worker';
@@ -76,7 +76,7 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
         );
   const sorted = search?.candidates && !walkCheaper(db, organizationId, q, total, search.hits);
   const [from, filtered] = sorted ? [counted.from, counted.where] : [byIndex, walked];
-  const ids = anchoredPageIds(db, {
+  const page: AnchoredQuery = {
     organizationId,
     key: `members|${JSON.stringify([q.search, q.status, q.hasWallet])}|${q.sortBy}`,
     from,
@@ -88,7 +88,22 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
     total,
     page: q.page,
     limit: q.limit,
-  });
+  };
+  // A walked search whose matches sit together far along the order (`person1` matches the
+  // people numbered 1, 10–19, …, 10000–19999: created together) is read as the e-mail range they
+  // begin with where that range is all of them; otherwise the walk is bounded, and a page it does
+  // not fill within the bound is read off the candidates, sorted. Every sort column is NOT NULL.
+  // In e-mail order the range is read as it is; in another order it is sorted, so there it only
+  // stands in for sorting the hits, after a walk bounded to walkBudget rows (a walked member row
+  // tests LIKEs over the row and its user, ~10× an NFT name's cost: the walk does not grow).
+  const walkedSearch = !!search?.candidates && !sorted;
+  const leading = () => (walkedSearch ? leadingEmailRange(db, organizationId, q, where, total) : null);
+  const byRange = (range: { from: SQL; where: SQL }) => anchoredPageIds(db, { ...page, key: `${page.key}|leading`, ...range });
+  const first = q.sortBy === 'email' ? leading() : null;
+  const ids = first
+    ? byRange(first)
+    : ((walkedSearch ? boundedPageIds(db, page, sql.join(where, sql` and `), 0) : anchoredPageIds(db, page)) ??
+      ((range) => (range ? byRange(range) : anchoredPageIds(db, { ...page, from: counted.from, where: counted.where })))(q.sortBy === 'email' ? null : leading()));
   if (ids.length === 0) return envelope<MemberListItem>([], { page: q.page, limit: q.limit, total }, filters);
 
   return envelope(memberItems(db, organizationId, ids), { page: q.page, limit: q.limit, total }, filters);
@@ -110,6 +125,24 @@ export function memberItems(db: Db, organizationId: string, ids: string[]): Memb
 
 const listSize = (db: Db, organizationId: string) =>
   readCounter(db, organizationId, 'members') + readCounter(db, organizationId, 'invitations:status:PENDING');
+
+/**
+ * A search whose matches are exactly the e-mails that begin with its term (`person1`: person1@,
+ * person10@ … person19999@): those are one range of the (organization[, filter], email, id) index.
+ * Decided exactly: an e-mail beginning with the term contains it (LIKE), so the range is within the
+ * matches, and when it holds as many rows as the search's exact total it is all of them. ASCII
+ * terms only (lowered, as LIKE folds ASCII letters); the range's size is counted once per write
+ * generation. The page is read off that range (sorted, unless by e-mail). Null otherwise.
+ */
+function leadingEmailRange(db: Db, organizationId: string, q: ListMembersQuery, where: SQL[], total: number): { from: SQL; where: SQL } | null {
+  if (!q.search || !/^[\x20-\x7e]+$/.test(q.search) || total === 0) return null;
+  const term = q.search.toLowerCase();
+  const upper = term.slice(0, -1) + String.fromCharCode(term.charCodeAt(term.length - 1) + 1);
+  const range = sql.join([...where, sql`"ml"."email" >= ${term}`, sql`"ml"."email" < ${upper}`], sql` and `);
+  const from = sql`"member_list" as "ml" indexed by ${sql.identifier(memberPageIndex({ ...q, sortBy: 'email' }))}`;
+  const inRange = cachedCount(db, organizationId, `members-leading:${JSON.stringify([term, q.status, q.hasWallet])}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${range}`)?.n ?? 0);
+  return inRange === total ? { from, where: range } : null;
+}
 
 /**
  * Walk the page index (testing each row) rather than sort the search's trigram hits? Always for a

@@ -1,4 +1,5 @@
-import type { CompiledSearch, FilterNode } from './filter';
+import type { SQL } from 'drizzle-orm';
+import { leafSql, type CompiledSearch, type FilterNode } from './filter';
 
 /**
  * Which index a B1 page walks (`nfts INDEXED BY …`). Left to itself SQLite may pick any
@@ -49,6 +50,23 @@ export function walkIndex(compiled: CompiledSearch): string | null {
   if (compiled.smartContractId) return 'nfts_org_contract_id_idx';
   if (has('status', ['eq']) && byStatusAndSort[sort]) return byStatusAndSort[sort];
   return bySort[sort] ?? null;
+}
+
+/**
+ * The conditions of a walk that its index orders by (organization, contract, a required status
+ * equality where walkIndex reads a status index): the rows a bounded walk counts its budget over
+ * (lib/search/paging.ts boundedPageIds) — the index's own range, so finding the bound is one
+ * skip over index entries. Null where the walk reads a name range (a name equality or prefix
+ * filter already bounds it).
+ */
+export function walkBase(compiled: CompiledSearch, base: SQL[]): SQL[] | null {
+  const index = walkIndex(compiled);
+  const leaves = requiredLeaves(compiled.filter);
+  if (!index || leaves.some((l) => l.field.name === 'name' && ['eq', 'startswith'].includes(l.operator) && l.value !== null)) return null;
+  if (compiled.smartContractId) return base;
+  const status = leaves.find((l) => l.field.name === 'status' && l.operator === 'eq' && l.value !== null);
+  if (status && index === byStatusAndSort[compiled.orderBy[0]?.field.name ?? 'createdAt']) return [...base, leafSql(status)];
+  return base;
 }
 
 /**

@@ -12,8 +12,9 @@ import { searchTuning } from '@/lib/search/tuning';
  * same order, same totals), and both must equal an in-memory model: JavaScript toLowerCase for
  * strings, SQLite's order (code points, NULL first ascending), and the id tie-breaker in the last
  * key's direction (default createdAt desc, id desc). A probe limit of 1 forces the walk whenever
- * the index has a hit; a huge one forces the hits path. Paging anchors every 2 rows, so deep pages
- * of a single-key walk seek to an anchor. Unicode terms included (é, ß, İ, emoji).
+ * the index has a hit; a huge one forces the hits path; a walk budget of a few rows makes the
+ * walk give up on pages it does not fill within them and read the hits instead. Paging anchors
+ * every 2 rows, so deep pages of a single-key walk seek to an anchor. Unicode terms included (é, ß, İ, emoji).
  */
 
 const words = ['amber', 'Amber', 'ÉCLAT', 'éclat', 'straße', 'STRASSE', 'İzmir', 'izmir', '🚀🚀🚀', 'rocket', '\u212aelvin', 'kelvin', 'ΟΔΟΣ'];
@@ -181,7 +182,7 @@ afterAll(() => {
 describe('B1: the hits path and the sort-index walk give identical, exact answers', () => {
   it('for random rows, criteria, orders and pages (both paths taken)', () => {
     const db = getDb();
-    const taken: Record<B1Plan | 'anchored', number> = { hits: 0, walk: 0, anchored: 0 };
+    const taken: Record<B1Plan | 'anchored' | 'bounded', number> = { hits: 0, walk: 0, anchored: 0, bounded: 0 };
     fc.assert(
       fc.property(
         fc.array(rowSpec, { minLength: 4, maxLength: 20 }),
@@ -190,7 +191,8 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
         orderArb,
         fc.integer({ min: 1, max: 4 }),
         fc.integer({ min: 1, max: 5 }),
-        (specs, criteria, status, keys, pageSize, pageNumber) => {
+        fc.constantFrom(0, 1, 3, 8),
+        (specs, criteria, status, keys, pageSize, pageNumber, walkBudget) => {
           const { organizationId, rows } = seed(specs);
           const base = bodyOf(criteria);
           const filter = base.advancedFilter;
@@ -201,8 +203,11 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
             pageSize,
             pageNumber,
           };
-          const run = (limit: number) => {
+          const run = (limit: number, budget = saved.walkBudget) => {
             searchTuning.commonHits = limit;
+            searchTuning.walkBudget = budget;
+            // Tiny budgets also stop growing: the walk gives up and the hits are read.
+            searchTuning.walkPerHit = budget === saved.walkBudget ? saved.walkPerHit : 0;
             let plan: B1Plan | undefined;
             const r = searchNfts(db, organizationId, body, (p) => {
               plan = p.plan;
@@ -214,6 +219,11 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
           const walk = run(1);
           const hits = run(1e9);
           expect(hits, JSON.stringify(body)).toEqual(walk);
+          // A walk bounded to a few rows: a page it does not fill is read off the hits instead.
+          const before = taken.hits;
+          const bounded = run(1, walkBudget);
+          if (taken.hits > before) taken.bounded += 1;
+          expect(bounded, `${JSON.stringify(body)} walkBudget ${walkBudget}`).toEqual(walk);
           // The plain keyword reads ~20 fields (dates, numbers…): the two paths are compared above;
           // the model covers the name / contract-name criteria.
           const matches = criteria.kind === 'keyword' ? null : rows.filter((r) => modelMatch(r, criteria) && (!status || r.status === status));
@@ -229,7 +239,10 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
     expect(taken.hits).toBeGreaterThan(20);
     expect(taken.walk).toBeGreaterThan(50);
     expect(taken.anchored).toBeGreaterThan(20);
-  });
+    // Only pages within the first anchor interval (2 rows here) walk bounded.
+    expect(taken.bounded).toBeGreaterThan(5);
+    // Three plans per case on a shared 2-core machine.
+  }, 120_000);
 
   it('orders by name with JavaScript folding: é, ß, İ, Kelvin sign, emoji; eq/startswith on non-ASCII', () => {
     const db = getDb();

@@ -7,9 +7,9 @@ import { cachedCount } from '@/lib/search/count-cache';
 import { organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { isCommon } from '@/lib/search/fts';
-import { anchoredPageIds, inPageOrder, pageWindow } from '@/lib/search/paging';
-import { compileSearch, orderKeysSql, searchIndex, sortExpr, whereSql } from './filter';
-import { walkIndex } from './indexes';
+import { anchoredPageIds, boundedPageIds, inPageOrder, pageWindow, type AnchoredQuery } from '@/lib/search/paging';
+import { compileSearch, orderKeysSql, prefixUpperBound, searchIndex, sortExpr, whereSql } from './filter';
+import { walkBase, walkIndex } from './indexes';
 import { rangeCount } from './range-count';
 import type { SearchNftsBody } from './schemas';
 
@@ -100,16 +100,21 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
   let ids: string[] = [];
   if (window) {
     const index = walkIndex(compiled);
+    const order = sql.join(orderKeysSql(compiled.orderBy, window.reverse), sql`, `);
+    const pageQuery = (from: SQL, condition = where) =>
+      sql`select "nfts"."id" as "id" from ${from} where ${condition} order by ${order} limit ${window.limit} offset ${window.offset}`;
+    const offsetPage = (query: SQL) => {
+      const page = db.all<{ id: string }>(query).map((r) => r.id);
+      return window.reverse ? page.reverse() : page;
+    };
     const from = plan === 'hits' ? hits! : index ? sql`"nfts" indexed by ${sql.identifier(index)}` : sql`"nfts"`;
-    const order = orderKeysSql(compiled.orderBy, window.reverse);
-    const query = sql`select "nfts"."id" as "id" from ${from} where ${where} order by ${sql.join(order, sql`, `)} limit ${window.limit} offset ${window.offset}`;
+    const query = pageQuery(from);
     // A walk in a single-key order (the default included) seeks to the nearest cached anchor, so a
     // deep page costs what page 1 does; the hits path is small; multi-key orders keep OFFSET.
     const anchored = plan === 'walk' && compiled.orderBy.length <= 1;
-    observe?.({ plan, anchored, query });
     if (anchored) {
       const key = compiled.orderBy[0];
-      ids = anchoredPageIds(db, {
+      const page: AnchoredQuery = {
         organizationId,
         key: `b1|${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId, key?.field.name ?? null])}`,
         from,
@@ -120,10 +125,28 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
         total: totalCount,
         page: pageNumber,
         limit: pageSize,
-      });
+      };
+      // A common term's matches may sit together far along the order. Where they are exactly the
+      // names that begin with the term, they are one range of the name index; otherwise the walk
+      // is bounded, and a page it does not fill within the bound is read off the hits, sorted.
+      const leading = hits ? leadingTermRange(db, organizationId, compiled, base, totalCount) : null;
+      const bounded = hits && !leading && (!key || key.field.notNull) ? walkBase(compiled, base) : null;
+      const walked = leading
+        ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading })
+        : bounded
+          ? boundedPageIds(db, page, and(...bounded))
+          : anchoredPageIds(db, page);
+      if (walked) {
+        observe?.({ plan, anchored, query: leading ? pageQuery(from, leading) : query });
+        ids = walked;
+      } else {
+        const sorted = pageQuery(hits!);
+        observe?.({ plan: 'hits', anchored: false, query: sorted });
+        ids = offsetPage(sorted);
+      }
     } else {
-      ids = db.all<{ id: string }>(query).map((r) => r.id);
-      if (window.reverse) ids.reverse();
+      observe?.({ plan, anchored, query });
+      ids = offsetPage(query);
     }
   }
   const rows = ids.length
@@ -145,6 +168,26 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
     hasPreviousPage: pageNumber > 1,
     hasNextPage: pageNumber < totalPages,
   };
+}
+
+/**
+ * A name-ordered search whose matches are exactly the names that begin with its term (`willow`
+ * in `willow teal #12`): those names are one range of the name index, so its page is read there
+ * instead of sorting ~100k hits. Decided exactly: a name beginning with the term contains it, so
+ * the range is within the matches, and when it holds as many rows as the search's exact total it
+ * is all of them. One term searched in fields that include the name, no filter; the range's size
+ * is counted once per write generation. Null otherwise.
+ */
+function leadingTermRange(db: Db, organizationId: string, compiled: ReturnType<typeof compileSearch>, base: SQL[], totalCount: number): SQL | undefined | null {
+  if (compiled.keywords.length !== 1 || compiled.filter || compiled.smartContractId || compiled.orderBy[0]?.field.name !== 'name') return null;
+  const { fields, keyword } = compiled.keywords[0]!;
+  const name = fields.find((f) => f.name === 'name');
+  const upper = keyword ? prefixUpperBound(keyword) : null;
+  if (!name?.folded || upper === null) return null;
+  const where = and(...base, sql`${name.folded} >= ${keyword}`, sql`${name.folded} < ${upper}`);
+  const index = sql.identifier(walkIndex(compiled)!);
+  const inRange = cachedCount(db, organizationId, `b1-leading:${keyword}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by ${index} where ${where}`)?.n ?? 0);
+  return inRange === totalCount ? where : null;
 }
 
 /** B2: one NFT of the tenant with its contract; another tenant's NFT does not exist here. */

@@ -15,7 +15,7 @@ import { isAsciiTerm, organizationFtsCount } from '@/lib/search/fts-count';
 import { readCounter } from '@/lib/search/counters';
 import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/search/fts';
 import { shortTermToken } from '@/lib/storage/sqlite/grams';
-import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
+import { anchoredPageIds, boundedPageIds, inPageOrder, type AnchoredQuery } from '@/lib/search/paging';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
 import { changesSplit, replaceSplit, type SplitChange } from '@/lib/copyright/edit';
@@ -185,8 +185,11 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   // short-term index) and are looked up by rowid (NOT INDEXED: no index walk); a common term walks
   // the sort index instead and stops when the page is full. The LIKE decides either way.
   let from = sql`${nfts} indexed by ${sql.identifier(pageIndex(q))}`;
-  let counted: SQL | undefined = and(...conditions);
+  // The rows the page index ranges over before the search: what a bounded walk counts.
+  const base = and(...conditions);
+  let counted: SQL | undefined = base;
   let countFrom = sql`${nfts}`;
+  let walksCommonTerm = false;
   const index = q.search ? termIndex(q.search) : null;
   if (q.search) {
     const pattern = likePattern(q.search);
@@ -198,10 +201,10 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
     if (match && !isCommon(db, index!.table, index!.expr)) {
       conditions.push(match);
       from = countFrom;
-    }
+    } else walksCommonTerm = !!match;
   }
   const total = listTotal(db, organizationId, q, index, countFrom, counted);
-  const ids = anchoredPageIds(db, {
+  const page: AnchoredQuery = {
     organizationId,
     key: `nfts|${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
     from,
@@ -212,7 +215,13 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
     total,
     page: q.page,
     limit: q.limit,
-  });
+  };
+  // A common term's matches may all sit far along the order (a word the names begin with, sorted
+  // by name): its walk is bounded, and a page not full within the bound is read off the term's
+  // candidates (as a rare term's is). mintedAt is NULL-able: walked as before.
+  const ids =
+    (walksCommonTerm && q.sortBy !== 'mintedAt' ? boundedPageIds(db, page, base) : anchoredPageIds(db, page)) ??
+    anchoredPageIds(db, { ...page, from: countFrom, where: counted });
   const rows = ids.length ? loadRows(db, inArray(nfts.id, ids)) : [];
   const data = inPageOrder(ids, rows).map(toView);
   return envelope(data, { page: q.page, limit: q.limit, total }, {

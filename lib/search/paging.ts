@@ -1,6 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { idsAt } from './anchors';
+import { searchTuning } from './tuning';
 
 type Reader = Pick<Db, 'all' | 'get'>;
 
@@ -47,6 +48,42 @@ export function anchoredPageIds(db: Reader, q: AnchoredQuery): string[] {
   const set = { from: q.from, where: q.where, sort: q.sort, then: q.then, id: q.id, direction: w.direction };
   const ids = idsAt(db, q.organizationId, q.key, set, w.offset, w.limit);
   return w.reverse ? ids.reverse() : ids;
+}
+
+/**
+ * A walk's page read without crossing more than a budget of rows of the ordered set: null when
+ * the page is not full within it. A walk tests each row in sort order and stops when the page is
+ * full — cheap when the matches are spread through the order, but matches that sit together far
+ * along it (`violet` in names sorted by name: `beacon azure …` … `beacon violet …`; the people
+ * numbered 10000–19999 for `person1`, newest first) cost a walk over everything before them. The
+ * budget starts at `searchTuning.walkBudget` rows and grows eightfold while it stays under
+ * `perHit` (default `walkPerHit`) × the search's total (what sorting its hits would roughly cost,
+ * a hit being dearer than a walked row); null past that, so the caller reads the page off the hits instead. Each bound
+ * is the (sort[, then], id) of the budget-th row of `base` (the query's rows before its search
+ * predicate: one skip over the index), so each try is an index range. Exact either way: a full
+ * page within a bound is the first rows of the order. `q.sort` must be NOT NULL; pages in the
+ * anchored range (past one anchor interval) are read as anchoredPageIds reads them.
+ */
+export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefined, perHit = searchTuning.walkPerHit): string[] | null {
+  const w = pageWindow(q.total, q.page, q.limit, q.direction);
+  if (!w) return [];
+  if (!q.sort || w.offset >= searchTuning.anchorInterval) return anchoredPageIds(db, q);
+  const dir = sql.raw(w.direction);
+  const then = q.then ?? sql`null`;
+  const order = q.then ? sql`${q.sort} ${dir}, ${q.then} ${dir}, ${q.id} ${dir}` : sql`${q.sort} ${dir}, ${q.id} ${dir}`;
+  const cmp = sql.raw(w.direction === 'asc' ? '<=' : '>=');
+  const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
+  for (let budget = searchTuning.walkBudget; ; budget = Math.min(limit, Math.max(budget * 8, budget + 1))) {
+    const bound = db.get<{ v: unknown; w: unknown; id: string }>(
+      sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} ${base ? sql`where ${base}` : sql``} order by ${order} limit 1 offset ${budget}`,
+    );
+    // The whole set is within the budget: the walk is bounded by its end.
+    if (!bound) return anchoredPageIds(db, q);
+    const within = q.then ? sql`(${q.sort}, ${q.then}, ${q.id}) ${cmp} (${bound.v}, ${bound.w}, ${bound.id})` : sql`(${q.sort}, ${q.id}) ${cmp} (${bound.v}, ${bound.id})`;
+    const ids = anchoredPageIds(db, { ...q, where: q.where ? sql`(${q.where}) and ${within}` : within });
+    if (ids.length === w.limit) return ids;
+    if (budget >= limit) return null;
+  }
 }
 
 /** Loads the rows of a page by id and returns them in the page's order. */
