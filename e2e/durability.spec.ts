@@ -17,7 +17,7 @@ const PORT = Number(process.env.E2E_DURABILITY_PORT ?? (Number(process.env.E2E_P
 const DATA_DIR = path.join('.tmp', `durability-${PORT}`);
 // A fast machine signs thousands of sends in 20 bursts: the simulated balance (1000 by default) must
 // not run out, or a retry would be refused for the balance instead of answered from its key.
-const ENV = { ...serverEnv(PORT, DATA_DIR), LOCAL_CHAIN_BALANCE: '100000000' };
+const ENV: Record<string, string> = { ...serverEnv(PORT, DATA_DIR), LOCAL_CHAIN_BALANCE: '100000000' };
 const BASE = ENV.APP_URL;
 const CYCLES = 20;
 
