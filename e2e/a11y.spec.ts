@@ -41,7 +41,7 @@ export const pages: PageCase[] = [
 
 let seeded: Promise<Seeded> | undefined;
 
-/** One contract, one NFT without an image (the placeholder), and one pending invitation. */
+/** One contract, one NFT without an image (the placeholder), one pending invitation, and the widest rows a list shows. */
 async function seed(request: APIRequestContext, apiKey: string, unique: string): Promise<Seeded> {
   const headers = { 'x-api-key': apiKey };
   const contract = await request.post('/api/v1/cl2c/contract', {
@@ -56,6 +56,23 @@ async function seed(request: APIRequestContext, apiKey: string, unique: string):
   });
   expect(nft.status()).toBe(201);
   const nftId = ((await nft.json()) as { id: string }).id;
+  // Worst cases for the laptop-width check: long unbroken names, a deployed contract (address and
+  // date columns filled) and a failed one ("Retry deploy").
+  const long = `A11yUnbrokenNameWithoutSpaces${unique}`;
+  const wide = await request.post('/api/v1/cl2c/contract', { headers, data: { name: long, symbol: 'WIDE' } });
+  expect(wide.status()).toBe(201);
+  const wideId = ((await wide.json()) as { id: string }).id;
+  const deployed = await request.put('/api/v1/cl2c/contract', {
+    headers,
+    data: { id: wideId, status: 'DEPLOYED', contractAddress: '0x5290841aD4e0C2b1a7b61A0e3F7b6D6dB0169EE7', deployedAt: '2026-03-04T05:06:00.000Z' },
+  });
+  expect(deployed.status(), await deployed.text()).toBe(200);
+  const failed = await request.post('/api/v1/cl2c/contract', { headers, data: { name: `A11y failed ${unique}`, symbol: 'FAIL' } });
+  const failedId = ((await failed.json()) as { id: string }).id;
+  const markedFailed = await request.put('/api/v1/cl2c/contract', { headers, data: { id: failedId, status: 'FAILED' } });
+  expect(markedFailed.status(), await markedFailed.text()).toBe(200);
+  const wideNft = await request.post('/api/v1/cl2c/nft', { headers, data: { name: `${long}Nft`, smartContractId: contractId } });
+  expect(wideNft.status()).toBe(201);
   const email = `a11y-${unique}@example.test`;
   const invite = await request.post('/api/v1/cl2c/user/bulk', { headers, data: { users: [{ email }] } });
   expect(invite.status()).toBe(200);

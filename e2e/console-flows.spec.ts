@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openDb } from '@/db/client';
 import { decideByToken } from '@/lib/copyright/service';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { pickOption } from './combobox';
-import { E2E_SERVER_ENV } from './env';
 import { expect, test } from './fixtures';
 import { mode } from './modes';
+import { openAppDb } from './app-db';
 
 /**
  * Issue 31, the flows: minting is explicit, a page per contract, truthful states, holders
@@ -16,8 +15,7 @@ import { mode } from './modes';
  */
 
 function addMember(databasePath: string, organizationId: string, firstName: string, unique: string) {
-  process.env.AUTH_SECRET = E2E_SERVER_ENV.AUTH_SECRET;
-  const db = openDb(databasePath);
+  const db = openAppDb(databasePath);
   try {
     const email = `${firstName.toLowerCase()}-${unique}@example.test`;
     const r = db.transaction((tx) =>
@@ -213,7 +211,7 @@ test('truthful states: one holder list, a rejection shown as such with reason an
   const token = link.split('/').pop()!;
   // The link page needs Ben's own session (his login is not part of this test): his decision is
   // recorded by the same service function that page calls, as him.
-  const db = openDb(databasePath);
+  const db = openAppDb(databasePath);
   try {
     const decided = await decideByToken(db, token, { decision: 'REJECT', location: 'Porto', reason: 'Not my work' }, {
       requestId: `e2e-${unique}`,

@@ -1,8 +1,8 @@
-import { openDb } from '@/db/client';
 import { nfts } from '@/db/schema';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { provisionOrg, signInAs } from './helpers';
+import { openAppDb } from './app-db';
 
 const CONTRACTS = '/api/v1/cl2c/contract';
 
@@ -118,7 +118,7 @@ test('a contract with an NFT cannot be deleted; an empty one can', async ({
 }) => {
   const busy = await createViaApi(page, apiKey, { name: `Has NFT ${unique}`, symbol: 'BUSY' });
   const empty = await createViaApi(page, apiKey, { name: `Empty ${unique}`, symbol: 'EMPTY' });
-  const db = openDb(databasePath);
+  const db = openAppDb(databasePath);
   db.insert(nfts)
     .values({ organizationId, smartContractId: busy.id, name: `NFT ${unique}` })
     .run();

@@ -1,17 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
-import { openDb } from '@/db/client';
 import { setPassword } from '@/lib/auth/passwords';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { pickOption } from './combobox';
-import { E2E_SERVER_ENV } from './env';
 import { expect, test } from './fixtures';
+import { openAppDb } from './app-db';
 
 const HOLDER_PASSWORD = 'holder password 1';
 
 /** An active member with a custodial wallet and a login, written straight into the app's database. */
 async function addMember(databasePath: string, organizationId: string, firstName: string, unique: string) {
-  process.env.AUTH_SECRET = E2E_SERVER_ENV.AUTH_SECRET;
-  const db = openDb(databasePath);
+  const db = openAppDb(databasePath);
   try {
     const email = `${firstName.toLowerCase()}-${unique}@example.test`;
     const { user } = db.transaction((tx) =>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, passwordLinkPathFor, requestedPath } from './next-path';
-import { safeNextPath } from './schemas';
+import { loginPathFor, passwordLinkPathFor, requestedPath, safeNextPath } from './next-path';
 
 describe('requestedPath', () => {
   it('keeps the path and the query, drops Next’s _rsc parameter', () => {

@@ -1,5 +1,3 @@
-import { safeNextPath } from './schemas';
-
 /**
  * Request header the proxy sets to the page asked for (path + query), so a server component that
  * finds no admin session can send the browser to `/login?next=<that page>`. The proxy always
@@ -30,4 +28,18 @@ export function passwordLinkPathFor(requested: string | null | undefined, email?
   if (email) query.set('email', email);
   const qs = query.toString();
   return `/reset-password${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * (No zod here: the password-link forms import this module into the browser.)
+ *
+ * Only same-origin relative paths are followed after sign-in (no open redirect): one leading `/`,
+ * never `//` or `/\` (another host), no whitespace or control characters (browsers drop tabs and
+ * newlines, turning `/\t/evil.test` into `//evil.test`), not the sign-in page or an API.
+ */
+export function safeNextPath(next: unknown, fallback = '/overview'): string {
+  if (typeof next !== 'string' || next.length > 2000) return fallback;
+  if (!/^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/.test(next)) return fallback;
+  if (/^\/(login|api)(?=$|[/?#])/.test(next)) return fallback;
+  return next;
 }

@@ -5,7 +5,7 @@ import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import { sendPersonalMail } from '@/lib/mail/personal';
 import { passwordEmail } from '@/lib/mail/templates';
-import { safeNextPath } from './schemas';
+import { safeNextPath } from './next-path';
 
 /** How long a password link works (Better Auth's resetPasswordTokenExpiresIn), in seconds. */
 export const PASSWORD_LINK_TTL_S = 60 * 60;

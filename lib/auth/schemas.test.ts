@@ -5,7 +5,8 @@ import { getDb } from '@/db/client';
 import { userOrganizations, users } from '@/db/schema';
 import { setPassword } from '@/lib/auth/passwords';
 import { createTestOrg } from '@/test/helpers';
-import { safeNextPath, signInBody, signInFailureMessage } from './schemas';
+import { safeNextPath } from './next-path';
+import { signInBody, signInFailureMessage } from './schemas';
 
 function signIn(email: string, password: string, ip: string) {
   return POST(

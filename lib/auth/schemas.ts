@@ -7,18 +7,6 @@ export const signInBody = z.object({
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
-/**
- * Only same-origin relative paths are followed after sign-in (no open redirect): one leading `/`,
- * never `//` or `/\` (another host), no whitespace or control characters (browsers drop tabs and
- * newlines, turning `/\t/evil.test` into `//evil.test`), not the sign-in page or an API.
- */
-export function safeNextPath(next: unknown, fallback = '/overview'): string {
-  if (typeof next !== 'string' || next.length > 2000) return fallback;
-  if (!/^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/.test(next)) return fallback;
-  if (/^\/(login|api)(?=$|[/?#])/.test(next)) return fallback;
-  return next;
-}
-
 /** What the sign-in form tells the user for a failed attempt, by Better Auth's HTTP status. */
 export { signInFailureMessage } from './sign-in-failure';
 

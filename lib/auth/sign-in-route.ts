@@ -1,6 +1,6 @@
 import { clientAddress } from '@/lib/http/client-address';
 import { log } from '@/lib/logger';
-import { safeNextPath } from './schemas';
+import { safeNextPath } from './next-path';
 import { auditSignIn, checkPasswordLinkRequest, checkPasswordLinkUse, checkSignIn, recordSignInFailure, recordSignInSuccess } from './sign-in-guard';
 
 /** Header through which Better Auth learns the client address (see lib/auth/server.ts). */

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { passwordLinkPathFor } from '@/lib/auth/next-path';
-import { safeNextPath } from '@/lib/auth/schemas';
+import { passwordLinkPathFor, safeNextPath } from '@/lib/auth/next-path';
 import { getAdminFromHeaders, getPersonFromHeaders } from '@/lib/auth/session';
 import { LoginForm } from './_components/login-form';
 

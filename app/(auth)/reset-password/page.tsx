@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { safeNextPath } from '@/lib/auth/schemas';
+import { safeNextPath } from '@/lib/auth/next-path';
 import { RequestLinkForm } from './_components/request-link-form';
 import { SetPasswordForm } from './_components/set-password-form';
 

@@ -45,7 +45,7 @@ export function ContractsView() {
         enableSorting: true,
         meta: { cardTitle: true },
         cell: ({ row }) => (
-          <div className="min-w-40">
+          <div className="min-w-40 [overflow-wrap:anywhere]">
             <Link
               href={`/contracts/${encodeURIComponent(row.original.id)}`}
               className="font-medium text-slate-900 underline-offset-2 hover:text-indigo-700 hover:underline"
@@ -80,8 +80,12 @@ export function ContractsView() {
         id: 'network',
         header: 'Network',
         cell: ({ row }) => (
-          <span className="whitespace-nowrap text-slate-600">
-            {row.original.network} · {row.original.env}
+          // Two short lines instead of one long one: the column stays narrow enough for the table
+          // to fit a laptop screen beside a deployed contract's address and date.
+          <span className="text-slate-600">
+            {row.original.network}
+            <span className="sr-only"> · </span>
+            <span className="block text-xs">{row.original.env}</span>
           </span>
         ),
       }),

@@ -46,6 +46,7 @@ export function DeployContractButton({ contract, variant = 'ghost' }: { contract
   if (contract.status === 'DEPLOYED') return null;
   const waiting = contract.status === 'CREATED' && Boolean(contract.deploymentTransactionHash);
   const mainnet = contract.env === 'MAINNET';
+  const label = deploy.isPending ? 'Deploying…' : waiting ? 'Deploying' : contract.status === 'FAILED' ? 'Retry deploy' : 'Deploy';
   return (
     <>
       <Button
@@ -56,10 +57,11 @@ export function DeployContractButton({ contract, variant = 'ghost' }: { contract
           setConfirming(true);
         }}
         disabled={deploy.isPending || waiting}
-        aria-label={`Deploy ${contract.name}`}
+        // The visible words start the accessible name (WCAG 2.5.3): "Retry deploy X", not "Deploy X".
+        aria-label={`${label} ${contract.name}`}
         title={waiting ? `Waiting for the receipt of ${contract.deploymentTransactionHash}` : 'Deploy on chain from the organization’s wallet'}
       >
-        {deploy.isPending ? 'Deploying…' : waiting ? 'Deploying' : contract.status === 'FAILED' ? 'Retry deploy' : 'Deploy'}
+        {label}
       </Button>
       <ConfirmDialog
         open={confirming}

@@ -33,7 +33,8 @@ const columns: ColumnDef<NftItem>[] = [
     enableSorting: true,
     meta: { cardTitle: true },
     cell: ({ row }) => (
-      <div className="min-w-40">
+      // A long unbroken name wraps anywhere instead of widening the table past its card.
+      <div className="min-w-40 [overflow-wrap:anywhere]">
         <Link
           href={`/nfts/${row.original.id}`}
           className="font-medium text-indigo-700 hover:underline"
@@ -51,7 +52,7 @@ const columns: ColumnDef<NftItem>[] = [
     header: 'Contract',
     cell: ({ row }) => (
       // Wraps: with the Token ID and Created columns a long contract name pushed the table past its card at 1440 px.
-      <span className="block min-w-28 break-words">
+      <span className="block min-w-28 [overflow-wrap:anywhere]">
         {row.original.smartContract.name}{' '}
         <span className="text-xs text-slate-500">({row.original.smartContract.symbol})</span>
       </span>
