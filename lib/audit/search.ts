@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { likePattern } from '@/lib/http/query';
-import { columnMatch, ftsPhrase } from '@/lib/search/fts';
+import { likePattern } from '@/lib/storage/like';
+import { columnMatch, ftsPhrase } from '@/lib/storage/sqlite/search/fts';
 import { auditActionLabels, auditEntityTypeLabels } from './labels';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

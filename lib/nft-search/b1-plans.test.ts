@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import type { SearchNftsBody } from './schemas';
 import { searchNfts, type B1Plan } from './service';
-import { searchTuning } from '@/lib/search/tuning';
+import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
 
 /*
  * EXPLAIN QUERY PLAN of the page query B1 actually runs: every indexed sort reads its

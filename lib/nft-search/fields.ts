@@ -98,7 +98,7 @@ export const fold = (expr: SQL) => sql`${sql.raw(FOLD)}(${expr})`;
  */
 export const asciiFold = (expr: SQL) => sql`lower(replace(replace(${expr}, 'İ', 'i̇'), 'K', 'k'))`;
 
-export { isAsciiTerm as isAscii } from '@/lib/search/fts-count';
+export { isAsciiTerm as isAscii } from '@/lib/storage/sqlite/search/fts-count';
 
 /** The field's value as text, the way the keyword search sees it. */
 export function textOf(f: SearchField): SQL {

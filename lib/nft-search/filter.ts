@@ -1,6 +1,6 @@
 import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
 import { ValidationError } from '@/lib/errors';
-import { ftsPhrase } from '@/lib/search/fts';
+import { ftsPhrase } from '@/lib/storage/sqlite/search/fts';
 import { b1TermToken } from '@/lib/storage/sqlite/grams';
 import { asciiFold, findSearchField, fold, isAscii, searchFieldNames, textOf, type SearchField } from './fields';
 import {
@@ -416,7 +416,7 @@ const conjoin = (parts: (string | null)[]) => {
  * (then every row of the organization is tested): the trigram index where it can answer the
  * keywords (or, without keywords, the filter), else B1's short-term index for terms of one or two
  * characters. `exact` (the index's matches are the search's rows, so they can be counted without
- * reading them: lib/search/fts-count.ts) — for the trigram index: every term is ASCII and goes
+ * reading them: lib/storage/sqlite/search/fts-count.ts) — for the trigram index: every term is ASCII and goes
  * into its phrase whole (three characters or more, no trailing "i" dropped), the keyword criteria
  * read exactly the indexed fields, and the filter is absent or a single `contains` on an indexed
  * field; for the short-term index: see shortKeywords, with no filter.

@@ -55,7 +55,7 @@ export function walkIndex(compiled: CompiledSearch): string | null {
 /**
  * The conditions of a walk that its index orders by (organization, contract, a required status
  * equality where walkIndex reads a status index): the rows a bounded walk counts its budget over
- * (lib/search/paging.ts boundedPageIds) — the index's own range, so finding the bound is one
+ * (lib/storage/sqlite/search/paging.ts boundedPageIds) — the index's own range, so finding the bound is one
  * skip over index entries. Null where the walk reads a name range (a name equality or prefix
  * filter already bounds it).
  */

@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import type { SearchNftsBody } from './schemas';
 import { searchNfts, type B1Plan } from './service';
-import { searchTuning } from '@/lib/search/tuning';
+import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
 
 /*
  * The two ways B1 reads a page — joining and sorting the trigram index's hits, or walking the

@@ -3,11 +3,12 @@ import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { NotFoundError } from '@/lib/errors';
 import { ensureSearchFunctions, mintedExpr } from './fields';
-import { cachedCount } from '@/lib/search/count-cache';
-import { organizationFtsCount } from '@/lib/search/fts-count';
-import { readCounter } from '@/lib/search/counters';
-import { isCommon } from '@/lib/search/fts';
-import { anchoredPageIds, boundedPageIds, inPageOrder, pageWindow, type AnchoredQuery } from '@/lib/search/paging';
+import { cachedCount } from '@/lib/storage/sqlite/search/count-cache';
+import { organizationFtsCount } from '@/lib/storage/sqlite/search/fts-count';
+import { readCounter } from '@/lib/storage/sqlite/search/counters';
+import { isCommon } from '@/lib/storage/sqlite/search/fts';
+import { inPageOrder } from '@/lib/storage/lists';
+import { anchoredPageIds, boundedPageIds, pageWindow, type AnchoredQuery } from '@/lib/storage/sqlite/search/paging';
 import { compileSearch, orderKeysSql, prefixUpperBound, searchIndex, sortExpr, whereSql } from './filter';
 import { walkBase, walkIndex } from './indexes';
 import { rangeCount } from './range-count';
@@ -28,7 +29,7 @@ const itemColumns = {
   tokenId: nfts.tokenId,
   tokenUri: nfts.tokenUri,
   tokenOwner: nfts.tokenOwner,
-  // Stored, kept by triggers (lib/search): no EXISTS per row.
+  // Stored, kept by triggers (lib/storage/sqlite/search): no EXISTS per row.
   copyrighted: nfts.copyrighted,
   copyrightMetadata: nfts.copyrightMetadata,
   copyrightedAt: nfts.copyrightedAt,
@@ -205,7 +206,7 @@ export function getNft(db: Db, organizationId: string, id: string) {
         deploymentLogs: smartContracts.deploymentLogs,
         contractAddress: smartContracts.contractAddress,
         creatorAddress: smartContracts.creatorAddress,
-        // Stored, kept by triggers (lib/search): no sum per request.
+        // Stored, kept by triggers (lib/storage/sqlite/search): no sum per request.
         totalSupply: smartContracts.totalSupply,
         description: smartContracts.description,
       },

@@ -2,8 +2,8 @@ import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { csvResponse, EXPORT_CHUNK, exportFilename, type CreatedCursor } from '@/lib/export/csv';
-import { likePattern } from '@/lib/http/query';
-import { isCommon, matchRowids } from '@/lib/search/fts';
+import { likePattern } from '@/lib/storage/like';
+import { isCommon, matchRowids } from '@/lib/storage/sqlite/search/fts';
 import type { ListNftsQuery } from './schemas';
 import { termIndex } from './service';
 

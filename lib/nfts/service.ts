@@ -10,12 +10,13 @@ import { preparedQuery } from '@/lib/db/prepared';
 import { groupedTransaction } from '@/lib/db/commit-group';
 import { mintBlocker, mintIfReady } from './mint';
 import { pageIndex } from './list-plan';
-import { cachedCount } from '@/lib/search/count-cache';
-import { isAsciiTerm, organizationFtsCount } from '@/lib/search/fts-count';
-import { readCounter } from '@/lib/search/counters';
-import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/search/fts';
+import { cachedCount } from '@/lib/storage/sqlite/search/count-cache';
+import { isAsciiTerm, organizationFtsCount } from '@/lib/storage/sqlite/search/fts-count';
+import { readCounter } from '@/lib/storage/sqlite/search/counters';
+import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/storage/sqlite/search/fts';
 import { shortTermToken } from '@/lib/storage/sqlite/grams';
-import { anchoredPageIds, boundedPageIds, inPageOrder, type AnchoredQuery } from '@/lib/search/paging';
+import { inPageOrder } from '@/lib/storage/lists';
+import { anchoredPageIds, boundedPageIds, type AnchoredQuery } from '@/lib/storage/sqlite/search/paging';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
 import { changesSplit, replaceSplit, type SplitChange } from '@/lib/copyright/edit';
@@ -26,7 +27,8 @@ import { kickMailWorker } from '@/lib/mail/worker';
 import type { Actor } from '@/lib/http/actor';
 import { recordEvent } from '@/lib/webhooks/emit';
 import { manualStatusEvents } from '@/lib/webhooks/events';
-import { envelope, likePattern } from '@/lib/http/query';
+import { envelope } from '@/lib/http/query';
+import { likePattern } from '@/lib/storage/like';
 import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
 import { assertActiveMembers, loadCopyright, type CopyrightEntry } from './copyright';
 import { buildMetadataJson, metadataBytes, type NftMetadataJson } from './metadata';
@@ -246,7 +248,7 @@ function listTotal(db: Db, organizationId: string, q: ListNftsQuery, index: Term
   }
   return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () => {
     // A search alone: the short-term index decides LIKE exactly for any one- or two-character
-    // term, the trigram index for an ASCII term (lib/search/fts-count.ts).
+    // term, the trigram index for an ASCII term (lib/storage/sqlite/search/fts-count.ts).
     const alone = !q.status && !q.contractId && !q.copyrightStatus;
     const exact = alone && index && (index.table === 'search_nfts_short' || isAsciiTerm(q.search!));
     const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
