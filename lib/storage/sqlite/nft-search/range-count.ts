@@ -2,10 +2,10 @@ import { and, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nftStatuses } from '@/db/enums';
 import { nfts } from '@/db/schema';
-import { countBelow, type OrderedSet } from '@/lib/storage/sqlite/search/anchors';
-import { generation, readCounter } from '@/lib/storage/sqlite/search/counters';
-import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
-import type { CompiledSearch, FilterNode } from './filter';
+import { countBelow, type OrderedSet } from '../search/anchors';
+import { generation, readCounter } from '../search/counters';
+import { searchTuning } from '../search/tuning';
+import type { SqlFilterNode as FilterNode, SqlSearch as CompiledSearch } from './columns';
 import { rangeIndex } from './indexes';
 
 type Leaf = Extract<FilterNode, { kind: 'leaf' }>;

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
-import type { SearchNftsBody } from './schemas';
-import { searchNfts, type B1Plan } from './service';
+import type { SearchNftsBody } from '@/lib/nft-search/schemas';
+import { searchNfts } from '@/lib/nft-search/service';
+import type { B1Plan } from '../lists/nft-search';
 import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
 
 /*
