@@ -15,7 +15,7 @@ import { searchNfts } from '@/lib/nft-search/service';
 /*
  * B1 totals of one range (alone or with `status eq`) — supply ranges summed over nft_supply_counts,
  * date ranges (and supply ranges over too many values) read off the paging anchors
- * (lib/nft-search/range-count.ts) — against a plain SQL count, under random inserts, updates and
+ * (lib/storage/sqlite/nft-search/range-count.ts) — against a plain SQL count, under random inserts, updates and
  * deletes, with anchors every 3 rows so that a few dozen rows cross many of them.
  */
 const statuses = ['CREATED', 'PENDING', 'MINTED', 'FAILED'] as const;
