@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerFold } from '@/lib/storage/sqlite/functions';
-import { check } from '@/lib/search/maintenance';
+import { check } from '@/lib/storage/sqlite/search/maintenance';
 import { openDb } from './client';
 import { invitations, nfts, organizations, smartContracts, userOrganizations, users } from './schema';
 

@@ -141,7 +141,7 @@ export const userOrganizations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: membershipStatuses }).notNull().default('ACTIVE'),
     role: text('role', { enum: membershipRoles }).notNull().default('MEMBER'),
-    /** Derived (trigger-maintained, see lib/search): NFTs of this organization the person holds a share in. */
+    /** Derived (trigger-maintained, see db/migrations-pg/0001_search.sql): NFTs of this organization the person holds a share in. */
     totalNfts: bigint('total_nfts', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -202,7 +202,7 @@ export const smartContracts = pgTable(
     creatorAddress: text('creator_address'),
     deploymentTransactionHash: text('deployment_transaction_hash'),
     deploymentLogs: text('deployment_logs'),
-    /** Derived (trigger-maintained, see lib/search): number of NFTs and the sum of their supply. */
+    /** Derived (trigger-maintained, see db/migrations-pg/0001_search.sql): number of NFTs and the sum of their supply. */
     totalNfts: bigint('total_nfts', { mode: 'number' }).notNull().default(0),
     totalSupply: bigint('total_supply', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
@@ -252,7 +252,7 @@ export const nfts = pgTable(
     signature: text('signature'),
     copyrightMetadata: text('copyright_metadata'),
     copyrightedAt: timestamp('copyrighted_at'),
-    /** Derived (trigger-maintained, see lib/search): at least one share and every share AUTHORIZED. */
+    /** Derived (trigger-maintained, see db/migrations-pg/0001_search.sql): at least one share and every share AUTHORIZED. */
     copyrighted: boolean('copyrighted').notNull().default(false),
     /** Kept in the same transaction as every copyright_shares write (lib/copyright/split.ts). */
     copyrightStatus: text('copyright_status', { enum: copyrightStatuses }).notNull().default('NONE'),
@@ -328,7 +328,7 @@ export const copyrightShares = pgTable(
 /**
  * Exact counters per organization and filter value (`nfts`, `nfts:status:MINTED`, `members`,
  * `invitations:status:PENDING`, `transfers`, `gen`…), kept by triggers in the same transaction as
- * every write (see lib/search/README in the README's "Search and derived data").
+ * every write (see lib/storage/sqlite/search/README in the README's "Search and derived data").
  */
 export const searchCounters = pgTable(
   'search_counters',

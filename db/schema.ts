@@ -130,7 +130,7 @@ export const userOrganizations = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: membershipStatuses }).notNull().default('ACTIVE'),
     role: text('role', { enum: membershipRoles }).notNull().default('MEMBER'),
-    /** Derived (trigger-maintained, see lib/search): NFTs of this organization the person holds a share in. */
+    /** Derived (trigger-maintained, see lib/storage/sqlite/search): NFTs of this organization the person holds a share in. */
     totalNfts: integer('total_nfts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -191,7 +191,7 @@ export const smartContracts = sqliteTable(
     creatorAddress: text('creator_address'),
     deploymentTransactionHash: text('deployment_transaction_hash'),
     deploymentLogs: text('deployment_logs'),
-    /** Derived (trigger-maintained, see lib/search): number of NFTs and the sum of their supply. */
+    /** Derived (trigger-maintained, see lib/storage/sqlite/search): number of NFTs and the sum of their supply. */
     totalNfts: integer('total_nfts').notNull().default(0),
     totalSupply: integer('total_supply').notNull().default(0),
     createdAt: createdAt(),
@@ -241,7 +241,7 @@ export const nfts = sqliteTable(
     signature: text('signature'),
     copyrightMetadata: text('copyright_metadata'),
     copyrightedAt: timestamp('copyrighted_at'),
-    /** Derived (trigger-maintained, see lib/search): at least one share and every share AUTHORIZED. */
+    /** Derived (trigger-maintained, see lib/storage/sqlite/search): at least one share and every share AUTHORIZED. */
     copyrighted: integer('copyrighted', { mode: 'boolean' }).notNull().default(false),
     /** Kept in the same transaction as every copyright_shares write (lib/copyright/split.ts). */
     copyrightStatus: text('copyright_status', { enum: copyrightStatuses }).notNull().default('NONE'),
@@ -317,7 +317,7 @@ export const copyrightShares = sqliteTable(
 /**
  * Exact counters per organization and filter value (`nfts`, `nfts:status:MINTED`, `members`,
  * `invitations:status:PENDING`, `transfers`, `gen`…), kept by triggers in the same transaction as
- * every write (see lib/search/README in the README's "Search and derived data").
+ * every write (see lib/storage/sqlite/search/README in the README's "Search and derived data").
  */
 export const searchCounters = sqliteTable(
   'search_counters',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { openDb } from '@/db/client';
-import { check } from '@/lib/search/maintenance';
+import { check } from '@/lib/storage/sqlite/search/maintenance';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { provisionOrgIn, serverEnv, startServer, type ServerHandle } from './process-harness';
 

@@ -6,7 +6,7 @@
  * are restored and `db reindex` builds every derived structure — the documented bulk-import path.
  */
 import type Database from 'better-sqlite3';
-import { reindex } from '@/lib/search/maintenance';
+import { reindex } from '@/lib/storage/sqlite/search/maintenance';
 
 /**
  * How the seed names things. `bench`: NFTs `amber harbor #12`, members `ada.12@bench.test`,

@@ -4,7 +4,7 @@
  *   key create --org <id|tenant> --family a|b [--user <email>] [--name <n>] --json
  *   key revoke <id>
  *   key list --org <id|tenant> --json
- *   db reindex | db check   (lib/search/maintenance.ts)
+ *   db reindex | db check   (lib/storage/sqlite/search/maintenance.ts)
  *   db backup <file> | db restore <file>   (lib/ops/backup.ts)
  *   chain reconcile   (lib/chain/reconcile.ts)
  *   db copy --from <sqlite file> --to <postgres url>   (lib/storage/postgres/copy.ts)
@@ -17,7 +17,7 @@ import { getDb } from '@/db/client';
 import { userOrganizations, users } from '@/db/schema';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
 import { AppError } from '@/lib/errors';
-import { runDbCommand } from '@/lib/search/maintenance';
+import { runDbCommand } from '@/lib/storage/sqlite/search/maintenance';
 import { env, postgresUrlProblem } from '@/lib/env';
 import { backupPostgres, restorePostgres } from '@/lib/storage/postgres/backup';
 import { copySqliteToPostgres } from '@/lib/storage/postgres/copy';

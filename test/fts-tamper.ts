@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { expect } from 'vitest';
-import { check, reindex } from '@/lib/search/maintenance';
+import { check, reindex } from '@/lib/storage/sqlite/search/maintenance';
 
 /**
- * Tampers with one row of a token-list FTS index (lib/search/derived.ts `tokens: 'listed'`) behind
+ * Tampers with one row of a token-list FTS index (lib/storage/sqlite/search/derived.ts `tokens: 'listed'`) behind
  * the triggers' back — first removed, then replaced by `staleTokens` — and expects `db check` to
  * report each and `db reindex` to repair it.
  */

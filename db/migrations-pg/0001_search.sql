@@ -2,7 +2,7 @@
 -- PL/pgSQL: a row written by psql, COPY or a restore script gets the same derived values as one
 -- written by the application, and nothing needs a function the application registers.
 --
--- Search semantics are those of the SQLite engine (lib/search/semantics.test.ts is the judge):
+-- Search semantics are those of the SQLite engine (lib/storage/sqlite/search/semantics.test.ts is the judge):
 --   Family A (A1, A5, A9) — SQL LIKE over the raw text with ASCII letters case-folded only:
 --     cl2c_ascii_lower(column) LIKE cl2c_ascii_lower(term), `%` and `_` literal;
 --   Family B (B1) — JavaScript toLowerCase on both sides, then "contains": cl2c_fold(column).

@@ -1,10 +1,10 @@
 -- Search and derived data (issue #9). Every derived structure below is kept exact by triggers, so
 -- it is right whichever code path writes the base tables; `npm run cli -- db reindex` rebuilds it
--- all from the base tables (lib/search/maintenance.ts holds the same rebuild statements).
+-- all from the base tables (lib/storage/sqlite/search/maintenance.ts holds the same rebuild statements).
 --
 -- Full-text indexes: contentless FTS5 tables (contentless_delete=1) with the trigram tokenizer,
 -- rowid = the base row's rowid. They only narrow the candidates; the original predicate is still
--- applied to every candidate, so semantics never change (see lib/search/fts.ts).
+-- applied to every candidate, so semantics never change (see lib/storage/sqlite/search/fts.ts).
 CREATE VIRTUAL TABLE `search_nfts` USING fts5(
   name, description, external_url, image_path, contract_name, mint_transaction_hash, mint_logs,
   token_uri, token_owner, copyright_metadata, licence, signature,
@@ -57,7 +57,7 @@ CREATE TRIGGER `search_nfts_au_status` AFTER UPDATE OF status ON `nfts` WHEN old
 END;
 --> statement-breakpoint
 -- Any other change to an NFT can change a search answer: bump the organization's generation
--- (the key of the exact count cache, lib/search/count-cache.ts).
+-- (the key of the exact count cache, lib/storage/sqlite/search/count-cache.ts).
 CREATE TRIGGER `search_nfts_au_gen` AFTER UPDATE ON `nfts` BEGIN
   INSERT INTO search_counters (organization_id, name, n) VALUES (new.organization_id, 'gen', 1) ON CONFLICT DO UPDATE SET n = n + 1;
 END;

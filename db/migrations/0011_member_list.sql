@@ -2,7 +2,7 @@
 -- page, filter or sort is one index range instead of a UNION ALL of two joined, sorted branches.
 -- Kept exact by the triggers below in the same transaction as any write to user_organizations,
 -- invitations, users (e-mail) and wallets (primary wallet → has_wallet). `db reindex` rebuilds it
--- and `db check` compares it with a recomputation (lib/search/member-list.ts holds the same SQL).
+-- and `db check` compares it with a recomputation (lib/storage/sqlite/search/member-list.ts holds the same SQL).
 -- Ids are random UUIDs, so a membership id never equals an invitation id: `id` is the key.
 CREATE TABLE `member_list` (
   `id` text PRIMARY KEY NOT NULL,

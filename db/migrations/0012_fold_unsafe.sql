@@ -1,8 +1,8 @@
 -- `nfts:fold_unsafe` per organization (issue #9): how many NFTs hold, in any text an NFT search
 -- reads, a character that some fold turns into ASCII (cl2c_fold_unsafe, registered on every
 -- connection by db/client.ts; lib/nft-search/fold-function.ts). While it is 0, an ASCII term's
--- exact total is read off the trigram index alone (lib/search/fts-count.ts). Kept by triggers in
--- the same transaction as any write; `db reindex` / `db check` recompute it (lib/search/derived.ts
+-- exact total is read off the trigram index alone (lib/storage/sqlite/search/fts-count.ts). Kept by triggers in
+-- the same transaction as any write; `db reindex` / `db check` recompute it (lib/storage/sqlite/search/derived.ts
 -- countersSql). The contract's name is seen through nfts.contract_name_fold, which the
 -- search_fold_* triggers keep (a contract rename updates it, and so fires the update trigger).
 -- Named search_* so the documented bulk path drops and restores them.

@@ -2,11 +2,11 @@
 -- gram that short, so A5 `search=a` used to test LIKE on every NFT of the organization (seconds at a
 -- million rows, for the page and again for its exact total). `search_nfts_short` holds, per NFT,
 -- one token for every distinct one- and two-character substring of its name and of its
--- description under LIKE's case folding (lib/search/grams.ts, `cl2c_short_grams`), so such a term's
--- rows are one index lookup and its total is exact without reading them (lib/search/fts-count.ts).
+-- description under LIKE's case folding (lib/storage/sqlite/search/grams.ts, `cl2c_short_grams`), so such a term's
+-- rows are one index lookup and its total is exact without reading them (lib/storage/sqlite/search/fts-count.ts).
 -- Contentless like the trigram tables (rowid = the NFT's rowid), detail=none: only which rows hold
 -- a token is needed. Kept by the triggers below in the writing transaction; `db reindex` rebuilds
--- it and `db check` verifies it (lib/search/derived.ts ftsSources).
+-- it and `db check` verifies it (lib/storage/sqlite/search/derived.ts ftsSources).
 CREATE VIRTUAL TABLE `search_nfts_short` USING fts5(grams, tokenize = 'ascii', content = '', contentless_delete = 1, detail = 'none');
 --> statement-breakpoint
 CREATE TRIGGER `search_short_nfts_ai` AFTER INSERT ON `nfts` BEGIN

@@ -3,10 +3,10 @@
 -- short for a trigram used to test every one of them on every NFT of the organization (6–8 s at a
 -- million NFTs, holding a read worker). `search_nfts_b1_short` holds, per NFT, one token for every
 -- distinct one- and two-character substring of any of those fields' folded text
--- (lib/search/grams.ts b1Grams, `cl2c_b1_grams`), so such a keyword is one index lookup and its
+-- (lib/storage/sqlite/search/grams.ts b1Grams, `cl2c_b1_grams`), so such a keyword is one index lookup and its
 -- total is exact without reading the rows (lib/nft-search/filter.ts shortFts).
 -- The view is the one definition of a row's tokens: the triggers, this backfill, `db reindex` and
--- `db check` (lib/search/derived.ts) all read it. The field list and formats are those of
+-- `db check` (lib/storage/sqlite/search/derived.ts) all read it. The field list and formats are those of
 -- lib/nft-search/fields.ts textOf; the contract's name is folded from smart_contracts, which equals
 -- the stored `contract_name_fold` B1 compares with.
 CREATE VIEW `search_nfts_b1_source` AS SELECT n.rowid AS rid, n.smart_contract_id AS smart_contract_id, cl2c_b1_grams(

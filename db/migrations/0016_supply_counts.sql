@@ -6,7 +6,7 @@
 -- an NFT's organization, status or supply. Until now such totals came from paging anchors that
 -- every write made stale, and rebuilding them held a read worker for 60–210 ms at a million NFTs
 -- (lib/nft-search/range-count.ts). `db reindex` rebuilds it and `db check` compares it with a
--- recomputation (lib/search/derived.ts supplyCountsSql); rows whose count reaches 0 are removed.
+-- recomputation (lib/storage/sqlite/search/derived.ts supplyCountsSql); rows whose count reaches 0 are removed.
 CREATE TABLE `nft_supply_counts` (
   `organization_id` text NOT NULL,
   `status` text NOT NULL,

@@ -5,7 +5,7 @@
 -- search joins an invitation to its row through (organization, created_at, id); the triggers below
 -- find the row to replace the same way, a point lookup in `member_list_created_idx`. Without a key
 -- the table is keyed by its rowid alone (appends). `db check` still finds duplicate rows
--- (lib/search/member-list.ts).
+-- (lib/storage/sqlite/search/member-list.ts).
 --
 -- SQLite cannot drop a primary key, so the table is rebuilt (the usual copy, drop, rename). The
 -- rename runs with legacy_alter_table on: the triggers on the source tables name `member_list`,

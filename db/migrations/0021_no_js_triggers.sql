@@ -13,7 +13,7 @@
 -- (was only ever recomputed inside the triggers): the delete and update triggers need the old
 -- row's answer to keep `nfts:fold_unsafe` exact without calling JavaScript. Engine-internal: the
 -- domain schema (db/schema.ts) does not model it. 0 for a row another tool inserts until the engine
--- computes it; meanwhile the row is queued, and lib/search/fts-count.ts does not trust the counter
+-- computes it; meanwhile the row is queued, and lib/storage/sqlite/search/fts-count.ts does not trust the counter
 -- while anything is queued.
 ALTER TABLE `nfts` ADD `fold_unsafe` integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint

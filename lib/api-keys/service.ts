@@ -5,7 +5,8 @@ import { apiKeys, users, type ApiKey } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
-import { envelope, likePattern } from '@/lib/http/query';
+import { envelope } from '@/lib/http/query';
+import { likePattern } from '@/lib/storage/like';
 import { generateApiKey, hashApiKey, type KeyFamily } from './keys';
 import type { CreateApiKeyBody, ListApiKeysQuery } from './schemas';
 

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { auditEvents, nfts, smartContracts, tokenTransfers } from '@/db/schema';
 import { NotFoundError } from '@/lib/errors';
-import { csvResponse, EXPORT_CHUNK, exportFilename, type CreatedCursor } from '@/lib/export/csv';
+import { csvResponse, EXPORT_CHUNK, exportFilename } from '@/lib/export/csv';
+import { auditExportReader, type AuditExportCursor } from '@/lib/storage/sqlite/lists/audit';
 import { auditFilter, describeAuditEvents, selectAuditEvents } from './list';
 import type { AuditEventDetail, AuditListItem, AuditUpdatesQuery, ExportAuditQuery } from './schemas';
 
@@ -87,39 +88,24 @@ export const auditExportHeader = [
 ] as const;
 
 /**
- * Every event of the activity filter as CSV, newest first (id breaks ties). Without a search: keyset
- * chunks over the (organization, created_at) index. With one: the hits' rowids are read once, in
- * order (the search costs what its hits cost, lib/audit/search.ts), then loaded chunk by chunk.
+ * Every event of the activity filter as CSV, newest first (id breaks ties), in chunks of ids read
+ * by the engine's list module, each chunk's events loaded by id.
  */
 export function exportAuditEvents(db: Db, organizationId: string, q: ExportAuditQuery): Response {
-  const where = auditFilter(organizationId, q);
-  const lines = (rows: ReturnType<typeof selectAuditEvents>) => {
+  const read = auditExportReader(db, organizationId, auditFilter(q), EXPORT_CHUNK);
+  return csvResponse<AuditExportCursor>(exportFilename('activity'), auditExportHeader, (cursor) => {
+    const { ids, next } = read(cursor);
+    const rows = ids.length ? selectAuditEvents(db, inArray(auditEvents.id, ids), ids.length) : [];
     const described = describeAuditEvents(db, organizationId, rows);
     const data = new Map(
       rows.length
-        ? db.select({ id: auditEvents.id, data: auditEvents.data }).from(auditEvents).where(inArray(auditEvents.id, rows.map((r) => r.id))).all().map((r) => [r.id, r.data])
+        ? db.select({ id: auditEvents.id, data: auditEvents.data }).from(auditEvents).where(inArray(auditEvents.id, ids)).all().map((r) => [r.id, r.data])
         : [],
     );
-    return described.map((e) => {
+    const lines = described.map((e) => {
       const d = data.get(e.id);
       return [e.id, e.createdAt, e.action, e.actionLabel, e.entityType, e.entityId, e.entityLabel, e.actor.type, e.actor.id, e.actor.label, e.requestId, d == null ? null : JSON.stringify(d)];
     });
-  };
-  if (q.search) {
-    const rowids = db
-      .all<{ r: number }>(sql`select "audit_events"."rowid" as "r" from "audit_events" not indexed where ${where} order by "audit_events"."created_at" desc, "audit_events"."id" desc`)
-      .map((r) => r.r);
-    return csvResponse<number>(exportFilename('activity'), auditExportHeader, (cursor) => {
-      const start = cursor ?? 0;
-      const slice = rowids.slice(start, start + EXPORT_CHUNK);
-      const rows = slice.length ? selectAuditEvents(db, sql`"audit_events"."rowid" in (${sql.join(slice.map((r) => sql`${r}`), sql`, `)})`, slice.length) : [];
-      return { lines: lines(rows), next: start + EXPORT_CHUNK < rowids.length ? start + EXPORT_CHUNK : null };
-    });
-  }
-  return csvResponse<CreatedCursor>(exportFilename('activity'), auditExportHeader, (cursor) => {
-    const after = cursor ? sql`(${auditEvents.createdAt}, ${auditEvents.id}) < (${cursor.at}, ${cursor.id})` : undefined;
-    const rows = selectAuditEvents(db, and(where, after), EXPORT_CHUNK, 0, 'desc');
-    const last = rows[rows.length - 1];
-    return { lines: lines(rows), next: rows.length === EXPORT_CHUNK && last ? { at: last.createdAt.getTime(), id: last.id } : null };
+    return { lines, next };
   });
 }

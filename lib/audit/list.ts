@@ -1,20 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, auditEvents, invitations, nfts, smartContracts, userOrganizations, users } from '@/db/schema';
 import { envelope } from '@/lib/http/query';
+import { auditPage, type AuditFilter } from '@/lib/storage/sqlite/lists/audit';
 import { auditActionLabel, auditEntityTypeLabel } from './labels';
-import { auditSearch } from './search';
+import { auditSearchTerms } from './search';
 import type { AuditActor, AuditListItem, ExportAuditQuery, ListAuditQuery } from './schemas';
 
-const DAY_MS = 86_400_000;
-
 /**
- * The activity page: the organization's audit events, newest first (id breaks ties), one page at a
- * time. Each filter has its own (organization, column, created_at) index (migration
- * console_audit), so a filtered page reads only its own rows.
+ * The activity page: the organization's audit events, newest first (or oldest first; id breaks
+ * ties), one page at a time. The ids and the exact total come from the engine's list module; the
+ * page's events are loaded by id.
  */
 export function listAuditEvents(db: Db, organizationId: string, q: ListAuditQuery) {
-  const where = auditFilter(organizationId, q);
   const filters = {
     search: q.search ?? null,
     actor: q.actor ?? null,
@@ -26,36 +24,15 @@ export function listAuditEvents(db: Db, organizationId: string, q: ListAuditQuer
     sortBy: q.sortBy,
     sortOrder: q.sortOrder,
   };
-  if (q.search) {
-    // The search's hits by rowid (NOT INDEXED: the planner must not walk the organization's
-    // events and test each), then sorted: the cost follows the hits (lib/audit/search.ts).
-    const total = db.get<{ n: number }>(sql`select count(*) as "n" from "audit_events" not indexed where ${where}`)?.n ?? 0;
-    const dir = q.sortOrder === 'asc' ? sql`asc` : sql`desc`;
-    const ids = db
-      .all<{ id: string }>(
-        sql`select "audit_events"."id" as "id" from "audit_events" not indexed where ${where}
-          order by "audit_events"."created_at" ${dir}, "audit_events"."id" ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-      )
-      .map((r) => r.id);
-    const rows = ids.length ? selectAuditEvents(db, inArray(auditEvents.id, ids), ids.length, 0, q.sortOrder) : [];
-    return envelope(describeAuditEvents(db, organizationId, rows), { page: q.page, limit: q.limit, total }, filters);
-  }
-  const total = db.select({ n: count() }).from(auditEvents).where(where).get()?.n ?? 0;
-  const rows = selectAuditEvents(db, where, q.limit, (q.page - 1) * q.limit, q.sortOrder);
+  const { ids, total } = auditPage(db, organizationId, auditFilter(q), { page: q.page, limit: q.limit, order: q.sortOrder });
+  const rows = ids.length ? selectAuditEvents(db, inArray(auditEvents.id, ids), ids.length, 0, q.sortOrder) : [];
   return envelope(describeAuditEvents(db, organizationId, rows), { page: q.page, limit: q.limit, total }, filters);
 }
 
-/** The events of one organization an activity list or export is about. */
-export function auditFilter(organizationId: string, q: Partial<Omit<ExportAuditQuery, 'sortBy' | 'sortOrder'>>): SQL | undefined {
-  const conditions: SQL[] = [eq(auditEvents.organizationId, organizationId)];
-  if (q.actor) conditions.push(eq(auditEvents.actorId, q.actor));
-  if (q.action) conditions.push(eq(auditEvents.action, q.action));
-  if (q.entityType) conditions.push(eq(auditEvents.entityType, q.entityType));
-  if (q.entityId) conditions.push(eq(auditEvents.entityId, q.entityId));
-  if (q.from) conditions.push(gte(auditEvents.createdAt, new Date(`${q.from}T00:00:00.000Z`)));
-  if (q.to) conditions.push(lt(auditEvents.createdAt, new Date(Date.parse(`${q.to}T00:00:00.000Z`) + DAY_MS)));
-  if (q.search) conditions.push(auditSearch(organizationId, q.search));
-  return and(...conditions);
+/** The activity filters of a query, the search resolved to what the engine's list module takes. */
+export function auditFilter(q: Partial<Omit<ExportAuditQuery, 'sortBy' | 'sortOrder'>>): AuditFilter {
+  const { search, ...rest } = q;
+  return { ...rest, search: search ? auditSearchTerms(search) : undefined };
 }
 
 /** Audit rows with who did it, newest first (id breaks ties). Shared with the overview's recent activity. */

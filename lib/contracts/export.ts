@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { smartContracts } from '@/db/schema';
 import { csvResponse, EXPORT_CHUNK, exportFilename, type CreatedCursor } from '@/lib/export/csv';
 import type { ListContractsQuery } from './schemas';
-import { contractFilter } from './service';
+import { contractRowsWhere } from '@/lib/storage/sqlite/lists/contracts';
 
 export const contractExportHeader = [
   'id', 'name', 'symbol', 'description', 'network', 'env', 'status', 'contractAddress', 'deploymentTransactionHash',
@@ -15,7 +15,7 @@ export const contractExportHeader = [
  * the (organization, created_at, id) index.
  */
 export function exportContracts(db: Db, organizationId: string, q: Pick<ListContractsQuery, 'search' | 'status'>): Response {
-  const where = contractFilter(organizationId, q);
+  const where = contractRowsWhere(organizationId, q);
   return csvResponse<CreatedCursor>(exportFilename('contracts'), contractExportHeader, (cursor) => {
     const after = cursor ? sql`(${smartContracts.createdAt}, ${smartContracts.id}) < (${cursor.at}, ${cursor.id})` : undefined;
     const rows = db

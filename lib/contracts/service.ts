@@ -1,18 +1,16 @@
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts, type SmartContract } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { chainFactsFor } from '@/lib/chain/facts';
 import { assertContractManualUpdate } from '@/lib/chain/manual-status';
-import { cachedCount } from '@/lib/search/count-cache';
-import { readCounter } from '@/lib/search/counters';
-import { columnMatch, ftsPhrase, matchRowids } from '@/lib/search/fts';
-import { anchoredPageIds, inPageOrder } from '@/lib/search/paging';
+import { contractPage } from '@/lib/storage/sqlite/lists/contracts';
+import { inPageOrder } from '@/lib/storage/lists';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { recordEvent } from '@/lib/webhooks/emit';
 import { manualStatusEvents } from '@/lib/webhooks/events';
-import { envelope, likePattern } from '@/lib/http/query';
+import { envelope } from '@/lib/http/query';
 import type { ContractChainView, CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
 export type ContractView = Omit<SmartContract, 'organizationId' | 'totalNfts' | 'totalSupply' | 'metadata'> & {
@@ -35,71 +33,18 @@ const viewColumns = {
   creatorAddress: smartContracts.creatorAddress,
   deploymentTransactionHash: smartContracts.deploymentTransactionHash,
   deploymentLogs: smartContracts.deploymentLogs,
-  // Stored, kept by triggers (lib/search): no per-row count.
+  // Stored, kept by triggers (lib/storage/sqlite/search): no per-row count.
   totalNFTs: smartContracts.totalNfts,
   createdAt: smartContracts.createdAt,
   updatedAt: smartContracts.updatedAt,
 };
 
-const sortColumns = {
-  createdAt: smartContracts.createdAt,
-  updatedAt: smartContracts.updatedAt,
-  name: smartContracts.name,
-  symbol: smartContracts.symbol,
-  status: smartContracts.status,
-  deployedAt: smartContracts.deployedAt,
-} as const;
-
 /**
- * The rows a contract list or export is about: the organization's, in `status`, matching `search`
- * (trigram candidates first when the term has three characters or more, then the LIKE decides).
- */
-export function contractFilter(organizationId: string, q: Pick<ListContractsQuery, 'search' | 'status'>): SQL | undefined {
-  const conditions: SQL[] = [eq(smartContracts.organizationId, organizationId)];
-  if (q.status) conditions.push(eq(smartContracts.status, q.status));
-  if (q.search) {
-    const phrase = ftsPhrase(q.search, 'A');
-    if (phrase) {
-      conditions.push(matchRowids(sql`"smart_contracts"."rowid"`, 'search_contracts', columnMatch(['name', 'symbol', 'description'], phrase)));
-    }
-    const pattern = likePattern(q.search);
-    conditions.push(
-      or(
-        sql`${smartContracts.name} like ${pattern} escape '\\'`,
-        sql`${smartContracts.symbol} like ${pattern} escape '\\'`,
-        sql`${smartContracts.description} like ${pattern} escape '\\'`,
-      )!,
-    );
-  }
-  return and(...conditions);
-}
-
-/**
- * A1: one page of the organization's contracts, with the applied filters echoed. Totals come from
- * trigger-kept counters (or, for a search, an exact generation-keyed cache); a search narrows the
- * candidates through the trigram index before the original LIKE decides; the page is a deferred
- * join over the (organization, sort column, id) index.
+ * A1: one page of the organization's contracts, with the applied filters echoed. The ids and the
+ * exact total come from the engine's list module; the page's rows are loaded by id.
  */
 export function listContracts(db: Db, organizationId: string, q: ListContractsQuery) {
-  const where = contractFilter(organizationId, q);
-  const filterKey = [q.search, q.status];
-  const total = q.search
-    ? cachedCount(db, organizationId, `contracts:${JSON.stringify([q.search, q.status])}`, () =>
-        db.select({ n: count() }).from(smartContracts).where(where).get()?.n ?? 0,
-      )
-    : readCounter(db, organizationId, q.status ? `contracts:status:${q.status}` : 'contracts');
-  const ids = anchoredPageIds(db, {
-    organizationId,
-    key: `contracts|${JSON.stringify(filterKey)}|${q.sortBy}`,
-    from: sql`${smartContracts}`,
-    id: sql`${smartContracts.id}`,
-    where,
-    sort: sql`${sortColumns[q.sortBy]}`,
-    direction: q.sortOrder,
-    total,
-    page: q.page,
-    limit: q.limit,
-  });
+  const { ids, total } = contractPage(db, organizationId, q);
   const rows = ids.length
     ? db.select(viewColumns).from(smartContracts).where(inArray(smartContracts.id, ids)).all()
     : [];

@@ -8,7 +8,7 @@ type Compiler = { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
 /**
  * Compiles `query` (which may hold `sql.placeholder(name)`s) once, and returns a function that
  * runs it with the placeholders' values. Drizzle builds every query anew; a loop that runs one
- * query shape hundreds of times (the paging anchors' steps, lib/search/anchors.ts) spent ~40 % of
+ * query shape hundreds of times (the paging anchors' steps, lib/storage/sqlite/search/anchors.ts) spent ~40 % of
  * its time there. The statement comes from the session's statement cache
  * (lib/db/statement-cache.ts), fetched on each run so that it is handed out in its default mode.
  * Null for a reader without a Drizzle session: use `db.all` then.

@@ -52,7 +52,7 @@ export function affinity(name: string, args: unknown[]): { key: string; shape: s
  * 500, as a crash in-thread would be).
  *
  * Routing: an exact search or multi-filter total costs a pass over its matches the first time
- * and is then cached in the worker that computed it (lib/search/count-cache.ts). So a request
+ * and is then cached in the worker that computed it (lib/storage/sqlite/search/count-cache.ts). So a request
  * goes to a worker that holds its query's total — idle, or busy with at most MAX_WAITING others
  * waiting — rather than having a second worker compute the same total again; concurrent first
  * requests of one query wait for the one computing it (once that kind of query is known to keep a

@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
 import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
-import { takeCountCacheUse } from '@/lib/search/count-cache';
+import { takeCountCacheUse } from '@/lib/storage/sqlite/search/count-cache';
 import { toWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
 import { lowerThreadPriority } from './thread-priority';

@@ -1,6 +1,6 @@
 import { threadId } from 'node:worker_threads';
 import type { Db } from '@/db/client';
-import { cachedCount } from '@/lib/search/count-cache';
+import { cachedCount } from '@/lib/storage/sqlite/search/count-cache';
 
 /** Test-only: a deliberately long real SQLite read (counts a recursive sequence of n rows). */
 export function slowCount(db: Db, n: number): number {

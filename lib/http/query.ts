@@ -48,11 +48,6 @@ export function sortByParam<const T extends readonly [string, ...string[]]>(fiel
     .meta({ description: `Sort field (default ${fields[0]}); anything else is 400.` });
 }
 
-/** Escapes a user string for `LIKE ? ESCAPE '\'` so `%` and `_` match literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export type PageInfo = { page: number; limit: number; total: number };
 
 /** The Family A pagination envelope (DESIGN §3). */

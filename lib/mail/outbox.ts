@@ -4,7 +4,8 @@ import type { Db } from '@/db/client';
 import { outboxEmails, type OutboxEmail } from '@/db/schema';
 import { preparedQuery } from '@/lib/db/prepared';
 import { env } from '@/lib/env';
-import { envelope, likePattern } from '@/lib/http/query';
+import { envelope } from '@/lib/http/query';
+import { likePattern } from '@/lib/storage/like';
 import type { ListOutboxQuery } from './schemas';
 
 type Tx = Pick<Db, 'insert'>;

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { invitations, organizations, userOrganizations, users, wallets } from '@/db/schema';
-import { likePattern } from '@/lib/http/query';
-import { check, reindex } from '@/lib/search/maintenance';
-import { memberListColumns, memberListProblems } from '@/lib/search/member-list';
-import { searchTuning } from '@/lib/search/tuning';
+import { likePattern } from '@/lib/storage/like';
+import { check, reindex } from '@/lib/storage/sqlite/search/maintenance';
+import { memberListColumns, memberListProblems } from '@/lib/storage/sqlite/search/member-list';
+import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
 import { preparedDuring } from '@/test/prepared-statements';
 import { listMembers } from './service';
 import type { ListMembersQuery } from './schemas';
@@ -332,7 +332,7 @@ describe('A9 member_list', () => {
           listMembers(db, org.id, { page: 3, limit: 4, search: null, sortBy, sortOrder: 'desc', ...filter });
         });
         const paging = statements.filter((s) => /from "member_list" as "ml"/.test(s) && /order by/.test(s));
-        // The anchor steps and the page read (lib/search/anchors.ts): every one an index range.
+        // The anchor steps and the page read (lib/storage/sqlite/search/anchors.ts): every one an index range.
         expect(paging.length, `${sortBy} × ${name}`).toBeGreaterThan(0);
         // `status` sorts its ties by created_at: (organization[, filter], status, created_at, id).
         const column = { createdAt: 'created', updatedAt: 'updated', email: 'email', status: 'status_created' }[sortBy];

@@ -1,11 +1,9 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { csvResponse, EXPORT_CHUNK, exportFilename, type CreatedCursor } from '@/lib/export/csv';
-import { likePattern } from '@/lib/http/query';
-import { isCommon, matchRowids } from '@/lib/search/fts';
+import { nftExportWhere } from '@/lib/storage/sqlite/lists/nfts';
 import type { ListNftsQuery } from './schemas';
-import { termIndex } from './service';
 
 export type ExportNftsQuery = Pick<ListNftsQuery, 'search' | 'status' | 'contractId' | 'copyrightStatus'>;
 
@@ -15,21 +13,11 @@ export const nftExportHeader = [
 ] as const;
 
 /**
- * Every NFT of the A5 filter as CSV, newest first (id breaks ties), read in keyset chunks over the
- * (organization[, filter], created_at, id) indexes. The search is A5's: a rare term's trigram hits
- * narrow the rows, a common term is tested per row while the index is walked; the LIKE decides.
+ * Every NFT of the A5 filter as CSV, newest first (id breaks ties), read in keyset chunks; which
+ * rows match is the engine list module's (the search is A5's).
  */
 export function exportNfts(db: Db, organizationId: string, q: ExportNftsQuery): Response {
-  const conditions: SQL[] = [eq(nfts.organizationId, organizationId)];
-  if (q.status) conditions.push(eq(nfts.status, q.status));
-  if (q.contractId) conditions.push(eq(nfts.smartContractId, q.contractId));
-  if (q.copyrightStatus) conditions.push(eq(nfts.copyrightStatus, q.copyrightStatus));
-  if (q.search) {
-    const pattern = likePattern(q.search);
-    conditions.push(or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!);
-    const index = termIndex(q.search);
-    if (index && !isCommon(db, index.table, index.expr)) conditions.push(matchRowids(sql`"nfts"."rowid"`, index.table, index.expr));
-  }
+  const where = nftExportWhere(db, organizationId, q);
   return csvResponse<CreatedCursor>(exportFilename('nfts'), nftExportHeader, (cursor) => {
     const after = cursor ? sql`(${nfts.createdAt}, ${nfts.id}) < (${cursor.at}, ${cursor.id})` : undefined;
     const rows = db
@@ -53,7 +41,7 @@ export function exportNfts(db: Db, organizationId: string, q: ExportNftsQuery): 
       })
       .from(nfts)
       .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
-      .where(and(...conditions, after))
+      .where(and(where, after))
       .orderBy(desc(nfts.createdAt), desc(nfts.id))
       .limit(EXPORT_CHUNK)
       .all();

@@ -9,13 +9,8 @@ import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { preparedQuery } from '@/lib/db/prepared';
 import { groupedTransaction } from '@/lib/db/commit-group';
 import { mintBlocker, mintIfReady } from './mint';
-import { pageIndex } from './list-plan';
-import { cachedCount } from '@/lib/search/count-cache';
-import { isAsciiTerm, organizationFtsCount } from '@/lib/search/fts-count';
-import { readCounter } from '@/lib/search/counters';
-import { columnMatch, ftsPhrase, isCommon, matchRowids } from '@/lib/search/fts';
-import { shortTermToken } from '@/lib/storage/sqlite/grams';
-import { anchoredPageIds, boundedPageIds, inPageOrder, type AnchoredQuery } from '@/lib/search/paging';
+import { inPageOrder } from '@/lib/storage/lists';
+import { nftPage } from '@/lib/storage/sqlite/lists/nfts';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
 import { changesSplit, replaceSplit, type SplitChange } from '@/lib/copyright/edit';
@@ -26,7 +21,8 @@ import { kickMailWorker } from '@/lib/mail/worker';
 import type { Actor } from '@/lib/http/actor';
 import { recordEvent } from '@/lib/webhooks/emit';
 import { manualStatusEvents } from '@/lib/webhooks/events';
-import { envelope, likePattern } from '@/lib/http/query';
+import { envelope } from '@/lib/http/query';
+import { likePattern } from '@/lib/storage/like';
 import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
 import { assertActiveMembers, loadCopyright, type CopyrightEntry } from './copyright';
 import { buildMetadataJson, metadataBytes, type NftMetadataJson } from './metadata';
@@ -160,68 +156,12 @@ function loadRow(db: Reader, organizationId: string, id: string): Row {
   return row;
 }
 
-const sortColumns = {
-  createdAt: nfts.createdAt,
-  updatedAt: nfts.updatedAt,
-  name: nfts.name,
-  status: nfts.status,
-  mintedAt: nfts.mintedAt,
-  supply: nfts.supply,
-} as const;
-
 /**
- * A5: one page of the organization's NFTs, with the applied filters echoed. Totals: counters for
- * no filter or a status filter, the contract's stored NFT count for a contract filter, otherwise
- * an exact count (cached per write generation). Search narrows through the trigram index (terms of
- * one or two characters: the short-term index), then the original LIKE decides. The page is a
- * deferred join over an (organization[, filter], sort, id) index.
+ * A5: one page of the organization's NFTs, with the applied filters echoed. The ids and the exact
+ * total come from the engine's list module; the page's rows are loaded by id.
  */
 export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
-  const conditions: SQL[] = [eq(nfts.organizationId, organizationId)];
-  if (q.status) conditions.push(eq(nfts.status, q.status));
-  if (q.contractId) conditions.push(eq(nfts.smartContractId, q.contractId));
-  if (q.copyrightStatus) conditions.push(eq(nfts.copyrightStatus, q.copyrightStatus));
-  // A rare term's candidates come from its index (trigrams; one- and two-character terms: the
-  // short-term index) and are looked up by rowid (NOT INDEXED: no index walk); a common term walks
-  // the sort index instead and stops when the page is full. The LIKE decides either way.
-  let from = sql`${nfts} indexed by ${sql.identifier(pageIndex(q))}`;
-  // The rows the page index ranges over before the search: what a bounded walk counts.
-  const base = and(...conditions);
-  let counted: SQL | undefined = base;
-  let countFrom = sql`${nfts}`;
-  let walksCommonTerm = false;
-  const index = q.search ? termIndex(q.search) : null;
-  if (q.search) {
-    const pattern = likePattern(q.search);
-    const like = or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!;
-    const match = index ? matchRowids(sql`"nfts"."rowid"`, index.table, index.expr) : null;
-    conditions.push(like);
-    counted = and(...conditions, ...(match ? [match] : []));
-    if (match) countFrom = sql`${nfts} not indexed`;
-    if (match && !isCommon(db, index!.table, index!.expr)) {
-      conditions.push(match);
-      from = countFrom;
-    } else walksCommonTerm = !!match;
-  }
-  const total = listTotal(db, organizationId, q, index, countFrom, counted);
-  const page: AnchoredQuery = {
-    organizationId,
-    key: `nfts|${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
-    from,
-    id: sql`${nfts.id}`,
-    where: and(...conditions),
-    sort: sql`${sortColumns[q.sortBy]}`,
-    direction: q.sortOrder,
-    total,
-    page: q.page,
-    limit: q.limit,
-  };
-  // A common term's matches may all sit far along the order (a word the names begin with, sorted
-  // by name): its walk is bounded, and a page not full within the bound is read off the term's
-  // candidates (as a rare term's is). mintedAt is NULL-able: walked as before.
-  const ids =
-    (walksCommonTerm && q.sortBy !== 'mintedAt' ? boundedPageIds(db, page, base) : anchoredPageIds(db, page)) ??
-    anchoredPageIds(db, { ...page, from: countFrom, where: counted });
+  const { ids, total } = nftPage(db, organizationId, q);
   const rows = ids.length ? loadRows(db, inArray(nfts.id, ids)) : [];
   const data = inPageOrder(ids, rows).map(toView);
   return envelope(data, { page: q.page, limit: q.limit, total }, {
@@ -232,40 +172,6 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
     sortBy: q.sortBy,
     sortOrder: q.sortOrder,
   });
-}
-
-function listTotal(db: Db, organizationId: string, q: ListNftsQuery, index: TermIndex | null, from: SQL, where: SQL | undefined): number {
-  if (!q.search && !q.contractId && !q.copyrightStatus) return readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
-  if (!q.search && !q.status && !q.copyrightStatus && q.contractId) {
-    const contract = db
-      .select({ n: smartContracts.totalNfts })
-      .from(smartContracts)
-      .where(and(eq(smartContracts.id, q.contractId), eq(smartContracts.organizationId, organizationId)))
-      .get();
-    return contract?.n ?? 0;
-  }
-  return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () => {
-    // A search alone: the short-term index decides LIKE exactly for any one- or two-character
-    // term, the trigram index for an ASCII term (lib/search/fts-count.ts).
-    const alone = !q.status && !q.contractId && !q.copyrightStatus;
-    const exact = alone && index && (index.table === 'search_nfts_short' || isAsciiTerm(q.search!));
-    const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
-    return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0;
-  });
-}
-
-/**
- * The index that finds every NFT whose name or description holds `term` (a superset of LIKE's
- * matches): the trigram index for three characters or more, the short-term index for one or two
- * (lib/storage/sqlite/grams.ts).
- */
-export type TermIndex = { table: 'search_nfts' | 'search_nfts_short'; expr: string };
-
-export function termIndex(term: string): TermIndex | null {
-  const phrase = ftsPhrase(term, 'A');
-  if (phrase) return { table: 'search_nfts', expr: columnMatch(['name', 'description'], phrase) };
-  const token = shortTermToken(term);
-  return token ? { table: 'search_nfts_short', expr: `"${token}"` } : null;
 }
 
 function withCopyright(db: Reader, row: Row): NftCreatedView {

@@ -13,7 +13,7 @@ import { POST as b1 } from '@/app/v1/cl2c/nfts/search/route';
 import { getDb } from '@/db/client';
 import { smartContracts } from '@/db/schema';
 import { resetEnvCache } from '@/lib/env';
-import { check } from '@/lib/search/maintenance';
+import { check } from '@/lib/storage/sqlite/search/maintenance';
 import { call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertNft } from '@/test/nft-fixtures';
 

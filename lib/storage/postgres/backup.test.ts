@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
-import { check } from '@/lib/search/maintenance';
+import { check } from '@/lib/storage/sqlite/search/maintenance';
 import { familyAClient } from '@/test/api-client';
 import { createTestOrg } from '@/test/helpers';
 import { freshPostgresUrl, withPostgres } from '@/test/postgres/database';

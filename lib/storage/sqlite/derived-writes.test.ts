@@ -5,7 +5,7 @@ import { getDb } from '@/db/client';
 import { organizations } from '@/db/schema';
 import { searchNfts } from '@/lib/nft-search/service';
 import { listNfts } from '@/lib/nfts/service';
-import { check, reindex } from '@/lib/search/maintenance';
+import { check, reindex } from '@/lib/storage/sqlite/search/maintenance';
 
 /*
  * No JavaScript inside the database (issue #28): a row written by any other tool — here a

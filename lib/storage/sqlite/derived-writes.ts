@@ -33,7 +33,7 @@ export const shortGramsSql = `SELECT rowid AS rid, ${SHORT_GRAMS}(name, descript
 
 /**
  * (rid, grams) of `search_nfts_b1_short`: every field B1's keyword reads, as text the way it formats
- * them (lib/nft-search/fields.ts textOf), folded like JavaScript (lib/storage/sqlite/grams.ts b1Grams). The
+ * them (lib/storage/sqlite/nft-search/columns.ts textOf), folded like JavaScript (lib/storage/sqlite/grams.ts b1Grams). The
  * contract's name is read from smart_contracts (its fold equals the stored `contract_name_fold`).
  */
 export const b1GramsSql = `SELECT n.rowid AS rid, ${B1_GRAMS}(

@@ -51,7 +51,7 @@ export function computeFoldExceptions(): Set<string> {
  * (U+0130 İ → "i" + U+0307, U+212A → k), and U+0307 itself (what İ leaves in a stored fold).
  * A row whose searched text holds none of them matches an ASCII term through the trigram index
  * exactly when it matches it through LIKE or B1's folds: both sides then see the same ASCII
- * letters (lib/search/fts-count.ts relies on it). The tokenizer side is probed over the whole BMP
+ * letters (lib/storage/sqlite/search/fts-count.ts relies on it). The tokenizer side is probed over the whole BMP
  * (~70 ms, once per process); its tables fold astral characters only to astral ones.
  */
 export function computeAsciiFoldingChars(): Set<string> {

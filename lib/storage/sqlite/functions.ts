@@ -11,7 +11,7 @@ export const FOLD = 'cl2c_fold';
  * (`nfts.fold_unsafe`, ./derived-writes.ts) and triggers count such NFTs per organization
  * (`nfts:fold_unsafe`, db/migrations/0019_no_js_triggers.sql); where
  * there are none, an ASCII term's exact total can be read off the trigram index alone
- * (lib/search/fts-count.ts).
+ * (lib/storage/sqlite/search/fts-count.ts).
  */
 export const FOLD_UNSAFE = 'cl2c_fold_unsafe';
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDb, PgTx } from '../connection';
-import { foldTerm, matchSql, type IdsPage, type PageRequest, type Semantics } from './terms';
+import type { IdsPage } from '@/lib/storage/lists';
+import { foldTerm, matchSql, type PageRequest, type Semantics } from './terms';
 
 /*
  * The PostgreSQL query modules of the NFT, contract and member searches (issue 28): given an

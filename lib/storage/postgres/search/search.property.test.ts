@@ -4,7 +4,8 @@ import { invitationStatuses } from '@/db/enums';
 import * as s from '@/db/schema-pg';
 import { withPostgres } from '@/test/postgres/database';
 import { searchContractIds, searchMemberIds, searchNftIds } from './queries';
-import { asciiLower, type IdsPage, type Semantics } from './terms';
+import type { IdsPage } from '@/lib/storage/lists';
+import { asciiLower, type Semantics } from './terms';
 
 /*
  * The PostgreSQL searches against brute force: fast-check writes rows in random order — half

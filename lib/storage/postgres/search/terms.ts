@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { likePattern } from '../../like';
 
 /**
  * How a search term meets the PostgreSQL search structures (db/migrations-pg/0001_search.sql).
@@ -12,9 +13,6 @@ export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => String
 
 /** The term as the compared expressions hold it: ASCII-lowered (A) or JavaScript-lowered (B). */
 export const foldTerm = (term: string, semantics: Semantics) => (semantics === 'A' ? asciiLower(term) : term.toLowerCase());
-
-/** `%term%` with `\`, `%` and `_` escaped, for `LIKE … ESCAPE '\'`. */
-export const containsPattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The short-term index answers a term of one or two characters (code points, as PostgreSQL's
@@ -33,15 +31,12 @@ export const isShortTerm = (folded: string) => {
  */
 export function matchSql(folded: string, expressions: SQL[], grams: SQL): SQL {
   if (isShortTerm(folded)) return sql`${grams} @> array[${folded}]::text[]`;
-  const pattern = containsPattern(folded);
+  const pattern = likePattern(folded);
   return sql`(${sql.join(
     expressions.map((e) => sql`${e} like ${pattern} escape '\\'`),
     sql` or `,
   )})`;
 }
-
-/** One page of a list's ids in order, and the exact number of matching rows. */
-export type IdsPage = { ids: string[]; total: number };
 
 /** Page by offset in (created_at, id) order — the lists' default order. */
 export type PageRequest = { limit: number; offset: number; order: 'asc' | 'desc' };

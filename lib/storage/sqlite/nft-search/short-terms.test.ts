@@ -2,16 +2,18 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
-import { clearCountCache } from '@/lib/search/count-cache';
-import { organizationFtsCount } from '@/lib/search/fts-count';
+import { clearCountCache } from '@/lib/storage/sqlite/search/count-cache';
+import { organizationFtsCount } from '@/lib/storage/sqlite/search/fts-count';
 import { b1Grams, b1TermToken } from '@/lib/storage/sqlite/grams';
-import { check } from '@/lib/search/maintenance';
+import { check } from '@/lib/storage/sqlite/search/maintenance';
 import { createTestOrg } from '@/test/helpers';
 import { expectCheckCatchesAndReindexRepairs } from '@/test/fts-tamper';
 import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';
-import { compileSearch, searchIndex } from './filter';
-import type { SearchNftsBody } from './schemas';
-import { searchNfts } from './service';
+import { compileSearch } from '@/lib/nft-search/filter';
+import { bindSearch } from './columns';
+import { searchIndex } from './search-index';
+import type { SearchNftsBody } from '@/lib/nft-search/schemas';
+import { searchNfts } from '@/lib/nft-search/service';
 
 /*
  * One- and two-character B1 searches through B1's short-term index (`search_nfts_b1_short`,
@@ -120,7 +122,7 @@ describe("B1's short-term index", () => {
   it('answers every one- and two-character keyword exactly as the brute force does, through the index', () => {
     expectBruteForceEverywhere();
     for (const term of shortTerms().filter((t) => b1TermToken(t.toLowerCase()))) {
-      expect(searchIndex(compileSearch({ keyword: term })), term).toMatchObject({ table: 'search_nfts_b1_short', exact: true });
+      expect(searchIndex(bindSearch(compileSearch({ keyword: term }))), term).toMatchObject({ table: 'search_nfts_b1_short', exact: true });
     }
     // Spot checks, so the brute force is not trivially empty or total.
     expect(b1({ keyword: 'é' }).totalCount).toBe(b1({ keyword: 'É' }).totalCount);
@@ -169,10 +171,10 @@ describe("B1's short-term index", () => {
           .sort(),
       );
     }
-    const narrowed = searchIndex(compileSearch({ advancedFilter: { field: 'licence', operator: 'contains', value: 'ß' } }));
+    const narrowed = searchIndex(bindSearch(compileSearch({ advancedFilter: { field: 'licence', operator: 'contains', value: 'ß' } })));
     expect(narrowed).toMatchObject({ table: 'search_nfts_b1_short', exact: false });
     // An id or enum field is not in the index: such a search is tested row by row, still exact.
-    expect(searchIndex(compileSearch({ advancedSearch: { fields: ['status'], keyword: 'mi' } }))).toBeNull();
+    expect(searchIndex(bindSearch(compileSearch({ advancedSearch: { fields: ['status'], keyword: 'mi' } })))).toBeNull();
     expect(ids(b1({ advancedSearch: { fields: ['status'], keyword: 'mi' } }))).toEqual(want('mi', ['status']));
     expect(want('mi', ['status'])).toHaveLength(4);
     // A field that cannot hold the term matches nothing (it used to leave the keyword out: every row).

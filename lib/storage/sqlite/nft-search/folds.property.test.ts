@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb, openDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
-import { check, reindex } from '@/lib/search/maintenance';
+import { check, reindex } from '@/lib/storage/sqlite/search/maintenance';
 
 /*
  * The stored folds of B1 (`nfts.name_fold`, `nfts.contract_name_fold`) must equal JavaScript's

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import type { Db } from '@/db/client';
-import { pageIndex } from './list-plan';
+import { pageIndex } from './nfts';
 
 /*
  * A5's page query must be an index range for every sortBy, unfiltered and under each single

@@ -2,10 +2,10 @@ import { and, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nftStatuses } from '@/db/enums';
 import { nfts } from '@/db/schema';
-import { countBelow, type OrderedSet } from '@/lib/search/anchors';
-import { generation, readCounter } from '@/lib/search/counters';
-import { searchTuning } from '@/lib/search/tuning';
-import type { CompiledSearch, FilterNode } from './filter';
+import { countBelow, type OrderedSet } from '../search/anchors';
+import { generation, readCounter } from '../search/counters';
+import { searchTuning } from '../search/tuning';
+import type { SqlFilterNode as FilterNode, SqlSearch as CompiledSearch } from './columns';
 import { rangeIndex } from './indexes';
 
 type Leaf = Extract<FilterNode, { kind: 'leaf' }>;
@@ -18,7 +18,7 @@ const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as Record<str
  * per-value counts of `nft_supply_counts` (supplyTotal below) whatever the write generation. Any
  * other range (dates), or one over very many supply values: the rows of the group
  * (organization[, status]) are counted by `search_counters`; those below the bound by the paging
- * anchors of that index (lib/search/anchors.ts countBelow): one pass over the group's index once
+ * anchors of that index (lib/storage/sqlite/search/anchors.ts countBelow): one pass over the group's index once
  * per write generation, then a seek and at most one anchor interval per total, whatever the bound.
  * That pass costs a few plain counts, so the first range over a group in a generation returns null
  * (the caller counts it directly) and only a second one builds the anchors: a one-off range, or

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
-import type { SearchNftsBody } from './schemas';
-import { searchNfts, type B1Plan } from './service';
-import { searchTuning } from '@/lib/search/tuning';
+import type { SearchNftsBody } from '@/lib/nft-search/schemas';
+import { searchNfts } from '@/lib/nft-search/service';
+import type { B1Plan } from '../lists/nft-search';
+import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
 
 /*
  * The two ways B1 reads a page — joining and sorting the trigram index's hits, or walking the

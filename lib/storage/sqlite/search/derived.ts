@@ -80,7 +80,7 @@ export const memberTotalNftsSql = `(SELECT count(*) FROM copyright_shares s CROS
 /**
  * (organization_id, status, supply, n): how many NFTs of each organization and status hold each
  * supply value — `nft_supply_counts` (db/migrations/0016_supply_counts.sql), B1's range totals
- * over supply (lib/nft-search/range-count.ts).
+ * over supply (lib/storage/sqlite/nft-search/range-count.ts).
  */
 export const supplyCountsSql = 'SELECT organization_id, status, supply, count(*) AS n FROM nfts GROUP BY organization_id, status, supply';
 

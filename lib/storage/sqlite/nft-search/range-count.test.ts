@@ -3,18 +3,19 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
-import { clearAnchorCache } from '@/lib/search/anchors';
-import { clearCountCache } from '@/lib/search/count-cache';
-import { searchTuning } from '@/lib/search/tuning';
-import { compileSearch } from './filter';
+import { clearAnchorCache } from '@/lib/storage/sqlite/search/anchors';
+import { clearCountCache } from '@/lib/storage/sqlite/search/count-cache';
+import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
+import { compileSearch } from '@/lib/nft-search/filter';
+import { bindSearch } from './columns';
 import { rangeCount } from './range-count';
-import type { SearchNftsBody } from './schemas';
-import { searchNfts } from './service';
+import type { SearchNftsBody } from '@/lib/nft-search/schemas';
+import { searchNfts } from '@/lib/nft-search/service';
 
 /*
  * B1 totals of one range (alone or with `status eq`) — supply ranges summed over nft_supply_counts,
  * date ranges (and supply ranges over too many values) read off the paging anchors
- * (lib/nft-search/range-count.ts) — against a plain SQL count, under random inserts, updates and
+ * (lib/storage/sqlite/nft-search/range-count.ts) — against a plain SQL count, under random inserts, updates and
  * deletes, with anchors every 3 rows so that a few dozen rows cross many of them.
  */
 const statuses = ['CREATED', 'PENDING', 'MINTED', 'FAILED'] as const;
@@ -99,10 +100,10 @@ describe('B1 range totals', () => {
             const request = body(s);
             // The first date range over a group in a generation is left to the plain count; the next
             // is read off anchors. A supply range is summed at once, whatever the generation.
-            const first = rangeCount(db, org.id, compileSearch(request));
+            const first = rangeCount(db, org.id, bindSearch(compileSearch(request)));
             if (first !== null) expect(first, JSON.stringify(s)).toBe(want);
             if (s.field === 'supply' && maxRows === 20_000) expect(first, JSON.stringify(s)).toBe(want);
-            expect(rangeCount(db, org.id, compileSearch(request)), JSON.stringify(s)).toBe(want);
+            expect(rangeCount(db, org.id, bindSearch(compileSearch(request))), JSON.stringify(s)).toBe(want);
             const page = searchNfts(db, org.id, request);
             expect(page.totalCount, JSON.stringify(s)).toBe(want);
             expect(page.data).toHaveLength(Math.min(want, 5));
@@ -115,7 +116,7 @@ describe('B1 range totals', () => {
 
   it('answers only the searches it can answer exactly', () => {
     searchTuning.supplyCountRows = tuned.supplyCountRows;
-    const twice = (b: SearchNftsBody) => [1, 2].map(() => rangeCount(getDb(), 'any', compileSearch(b)));
+    const twice = (b: SearchNftsBody) => [1, 2].map(() => rangeCount(getDb(), 'any', bindSearch(compileSearch(b))));
     const none = (b: SearchNftsBody) => expect(twice(b), JSON.stringify(b)).toEqual([null, null]);
     expect(twice({ advancedFilter: { field: 'supply', operator: 'gte', value: 3 } })).toEqual([0, 0]);
     expect(twice({ advancedFilter: { logic: 'and', filters: [{ field: 'status', operator: 'eq', value: 'MINTED' }, { field: 'createdAt', operator: 'lt', value: '2026-01-01' }] } })).toEqual([null, 0]);

@@ -1,11 +1,12 @@
 import type { SQL } from 'drizzle-orm';
-import { leafSql, type CompiledSearch, type FilterNode } from './filter';
+import type { SqlFilterNode as FilterNode, SqlSearch as CompiledSearch } from './columns';
+import { leafSql } from './sql';
 
 /**
  * Which index a B1 page walks (`nfts INDEXED BY …`). Left to itself SQLite may pick any
  * (organization, …) index — e.g. one created after the last ANALYZE looks cheapest — and then sort
  * the whole tenant. Every index here is (organization_id[, filter], sort, id), so the order
- * `sort, id` (id in the same direction, lib/nft-search/filter.ts orderKeysSql) is an index range.
+ * `sort, id` (id in the same direction, sql.ts orderKeysSql) is an index range.
  */
 const bySort: Record<string, string> = {
   status: 'nfts_org_status_only_id_idx',
@@ -55,7 +56,7 @@ export function walkIndex(compiled: CompiledSearch): string | null {
 /**
  * The conditions of a walk that its index orders by (organization, contract, a required status
  * equality where walkIndex reads a status index): the rows a bounded walk counts its budget over
- * (lib/search/paging.ts boundedPageIds) — the index's own range, so finding the bound is one
+ * (lib/storage/sqlite/search/paging.ts boundedPageIds) — the index's own range, so finding the bound is one
  * skip over index entries. Null where the walk reads a name range (a name equality or prefix
  * filter already bounds it).
  */

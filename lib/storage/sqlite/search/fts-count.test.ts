@@ -13,7 +13,7 @@ import { organizationFtsCount } from './fts-count';
 import { check } from './maintenance';
 
 /*
- * Totals read off the trigram index alone (lib/search/fts-count.ts) against the scan they stand
+ * Totals read off the trigram index alone (lib/storage/sqlite/search/fts-count.ts) against the scan they stand
  * for: LIKE for A5, B1's folds for B1. The organization under test holds more NFTs than the other
  * one (so the index path may answer); texts that some fold turns into ASCII — U+212A KELVIN SIGN,
  * U+017F LONG S, U+0130 İ — must switch it off, or the index would count what the scan does not.

@@ -4,7 +4,7 @@
  */
 export const searchTuning = {
   /**
-   * Rows between two paging anchors (lib/search/anchors.ts): a page costs one keyset seek plus at
+   * Rows between two paging anchors (lib/storage/sqlite/search/anchors.ts): a page costs one keyset seek plus at
    * most this many index steps; building anchors up to position p costs p steps once per write
    * generation, in statements of this size.
    */
@@ -12,13 +12,13 @@ export const searchTuning = {
   /**
    * A common term's walk first covers this many rows of the sort order, then eight times more
    * while that stays under `walkPerHit` × the term's matches; a page still not full is read off
-   * the term's candidates, sorted (lib/search/paging.ts boundedPageIds). A 10 % term fills page 5
+   * the term's candidates, sorted (lib/storage/sqlite/search/paging.ts boundedPageIds). A 10 % term fills page 5
    * within ~1,000 rows. At a million NFTs (in-process, loaded machine) a walked row cost ~0.5 µs
    * on a covering index and a sorted hit ~5 µs.
    */
   walkBudget: 2_000,
   walkPerHit: 4,
-  /** A term with at least this many trigram-index hits is "common" (lib/search/fts.ts isCommon). */
+  /** A term with at least this many trigram-index hits is "common" (lib/storage/sqlite/search/fts.ts isCommon). */
   commonHits: 2000,
   /**
    * The same for A9's member search. Walking member_list tests each row with LIKEs over the row
@@ -35,7 +35,7 @@ export const searchTuning = {
   memberWalkRatio: 2,
   /**
    * A B1 range total over supply sums at most this many (status, supply) rows of
-   * nft_supply_counts (lib/nft-search/range-count.ts); a range over more distinct values is
+   * nft_supply_counts (lib/storage/sqlite/nft-search/range-count.ts); a range over more distinct values is
    * counted off the paging anchors instead. Real editions hold a few dozen values; at this size
    * the sum costs ~2 ms.
    */

@@ -127,7 +127,7 @@ const cacheKeyOf = (organizationId: string, key: string, set: OrderedSet) =>
 
 /**
  * `limit` ids of `set` from position `offset` (0-based, in the set's direction). Positions below
- * one anchor interval (lib/search/tuning.ts) are a plain index read; deeper ones seek to the nearest anchor, cached per
+ * one anchor interval (lib/storage/sqlite/search/tuning.ts) are a plain index read; deeper ones seek to the nearest anchor, cached per
  * (organization, key) with the organization's write generation, so they are exact under writes.
  */
 export function idsAt(db: Reader, organizationId: string, key: string, set: OrderedSet, offset: number, limit: number): string[] {

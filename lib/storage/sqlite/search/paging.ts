@@ -40,7 +40,7 @@ export type AnchoredQuery = {
  * Deferred join, first half: the ids of one page, read off a covering (organization[, filter],
  * sort, id) index without touching the table. Pages past the middle are read from the other end
  * in reverse; pages deeper than one anchor interval seek to the nearest cached anchor
- * (lib/search/anchors.ts), so no page steps over more than a few hundred index entries.
+ * (lib/storage/sqlite/search/anchors.ts), so no page steps over more than a few hundred index entries.
  */
 export function anchoredPageIds(db: Reader, q: AnchoredQuery): string[] {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
@@ -84,13 +84,4 @@ export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefin
     if (ids.length === w.limit) return ids;
     if (budget >= limit) return null;
   }
-}
-
-/** Loads the rows of a page by id and returns them in the page's order. */
-export function inPageOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
 }

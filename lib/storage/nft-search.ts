@@ -1,0 +1,44 @@
+/**
+ * B1's search request as every engine reads it (issue 28): the checked, converted tree that
+ * lib/nft-search/filter.ts compileSearch builds from the body, with fields named by the catalogue
+ * (lib/nft-search/fields.ts) — names, types, enum values, no SQL. Each engine's B1 query module
+ * (lib/storage/sqlite/lists/nft-search.ts) compiles it to its own SQL and search structures.
+ * Declared here, below both, so imports point down: domain → storage.
+ */
+
+export type FieldType = 'string' | 'integer' | 'boolean' | 'date' | 'uuid' | 'enum';
+
+/** One field of the search item, as data. */
+export type SearchFieldData = {
+  /** Name as in the search item (matched case-insensitively). */
+  name: string;
+  type: FieldType;
+  /** Part of the plain `keyword` search (text, numbers, booleans, dates — not ids, not enums). */
+  keyword: boolean;
+  values?: readonly string[];
+  /** Never NULL: comparisons need no NULL guard, so an engine can use an index for them. */
+  notNull?: boolean;
+};
+
+export type FilterLogic = 'and' | 'or' | 'xor';
+export type FilterOperator = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'startswith' | 'endswith';
+
+/** A converted, checked filter tree: what the SQL translators (and the tests' evaluator) consume. */
+export type FilterValue = string | number | boolean | null;
+export type FilterNode<F extends SearchFieldData = SearchFieldData> =
+  | { kind: 'group'; logic: FilterLogic; filters: FilterNode<F>[] }
+  | { kind: 'leaf'; field: F; operator: FilterOperator; value: FilterValue };
+
+export type OrderKey<F extends SearchFieldData = SearchFieldData> = { field: F; direction: 'asc' | 'desc' };
+
+export type CompiledSearch<F extends SearchFieldData = SearchFieldData> = {
+  /** Keyword criteria, OR-ed: every (field, folded keyword) pair. */
+  keywords: { fields: F[]; keyword: string }[];
+  /** Every field the plain `keyword` reads (the catalogue's keyword fields). */
+  keywordFields: F[];
+  filter: FilterNode<F> | null;
+  orderBy: OrderKey<F>[];
+  smartContractId: string | null;
+  pageNumber: number;
+  pageSize: number;
+};

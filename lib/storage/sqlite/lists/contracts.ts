@@ -1,0 +1,82 @@
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { smartContracts } from '@/db/schema';
+import type { contractStatuses } from '@/db/enums';
+import { likePattern } from '../../like';
+import type { IdsPage } from '../../lists';
+import { cachedCount } from '../search/count-cache';
+import { readCounter } from '../search/counters';
+import { columnMatch, ftsPhrase, matchRowids } from '../search/fts';
+import { anchoredPageIds } from '../search/paging';
+
+const sortColumns = {
+  createdAt: smartContracts.createdAt,
+  updatedAt: smartContracts.updatedAt,
+  name: smartContracts.name,
+  symbol: smartContracts.symbol,
+  status: smartContracts.status,
+  deployedAt: smartContracts.deployedAt,
+} as const;
+
+/** What narrows an A1 list or export. */
+export type ContractFilter = { search?: string | null; status?: (typeof contractStatuses)[number] };
+
+/** One A1 page request (the parsed query). */
+export type ContractPageRequest = ContractFilter & {
+  sortBy: keyof typeof sortColumns;
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  limit: number;
+};
+
+/**
+ * The rows an A1 list or export is about: the organization's, in `status`, matching `search`
+ * (FTS5 trigram candidates by rowid when the term has three characters or more, then the LIKE
+ * decides, so the answer is LIKE's exactly).
+ */
+export function contractRowsWhere(organizationId: string, q: ContractFilter): SQL | undefined {
+  const conditions: SQL[] = [eq(smartContracts.organizationId, organizationId)];
+  if (q.status) conditions.push(eq(smartContracts.status, q.status));
+  if (q.search) {
+    const phrase = ftsPhrase(q.search, 'A');
+    if (phrase) {
+      conditions.push(matchRowids(sql`"smart_contracts"."rowid"`, 'search_contracts', columnMatch(['name', 'symbol', 'description'], phrase)));
+    }
+    const pattern = likePattern(q.search);
+    conditions.push(
+      or(
+        sql`${smartContracts.name} like ${pattern} escape '\\'`,
+        sql`${smartContracts.symbol} like ${pattern} escape '\\'`,
+        sql`${smartContracts.description} like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  return and(...conditions);
+}
+
+/**
+ * A1 on SQLite: the total from trigger-kept counters (a search: an exact count cached per write
+ * generation), the page's ids off the (organization, sort column, id) index from the nearest
+ * cached anchor.
+ */
+export function contractPage(db: Db, organizationId: string, q: ContractPageRequest): IdsPage {
+  const where = contractRowsWhere(organizationId, q);
+  const total = q.search
+    ? cachedCount(db, organizationId, `contracts:${JSON.stringify([q.search, q.status])}`, () =>
+        db.select({ n: count() }).from(smartContracts).where(where).get()?.n ?? 0,
+      )
+    : readCounter(db, organizationId, q.status ? `contracts:status:${q.status}` : 'contracts');
+  const ids = anchoredPageIds(db, {
+    organizationId,
+    key: `contracts|${JSON.stringify([q.search, q.status])}|${q.sortBy}`,
+    from: sql`${smartContracts}`,
+    id: sql`${smartContracts.id}`,
+    where,
+    sort: sql`${sortColumns[q.sortBy]}`,
+    direction: q.sortOrder,
+    total,
+    page: q.page,
+    limit: q.limit,
+  });
+  return { ids, total };
+}

@@ -1,0 +1,152 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { nfts, smartContracts } from '@/db/schema';
+import type { IdsPage } from '../../lists';
+import type { CompiledSearch } from '../../nft-search';
+import { bindSearch, ensureSearchFunctions, type SqlSearch } from '../nft-search/columns';
+import { walkBase, walkIndex } from '../nft-search/indexes';
+import { rangeCount } from '../nft-search/range-count';
+import { searchIndex } from '../nft-search/search-index';
+import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-search/sql';
+import { cachedCount } from '../search/count-cache';
+import { organizationFtsCount } from '../search/fts-count';
+import { readCounter } from '../search/counters';
+import { isCommon } from '../search/fts';
+import { anchoredPageIds, boundedPageIds, pageWindow, type AnchoredQuery } from '../search/paging';
+
+/** The body's criteria as the client sent them: the cache keys of B1's totals and anchors. */
+export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unknown; advancedFilter?: unknown };
+
+/** How a B1 page is read: through the index's hits (few), or by walking the sort index (none or many). */
+export type B1Plan = 'hits' | 'walk';
+
+/**
+ * For tests: which plan a page took, whether it was read through paging anchors, and its query in
+ * OFFSET form (to EXPLAIN it: anchors read the same index, from a (sort, id) position).
+ */
+export type B1Observer = (page: { plan: B1Plan; anchored: boolean; query: SQL }) => void;
+
+/**
+ * B1 on SQLite: the ids of one page of the tenant's NFTs matching keyword / advancedSearch (OR-ed),
+ * advancedFilter and smartContractId (AND-ed), never filtered in memory, and the exact total. Only `nfts` is read (string fields through
+ * their stored folds, `copyrighted` stored). Totals come from counters, the contract's stored
+ * count, or an exact count over the search index's hits (or of the index's matches alone, where it
+ * decides the search), cached per write generation. The search index is the trigram index, or
+ * for one- or two-character terms the short-term index (nft-search/search-index.ts). The page:
+ * when the index narrows the search and has few hits (probed with a LIMIT,
+ * `searchTuning.commonHits`), its hits are joined and sorted; otherwise the sort index is walked
+ * with the original predicate until the page is full, from the nearest paging anchor for a
+ * single-key order. The domain service (lib/nft-search/service.ts) loads the page's rows.
+ */
+export function nftSearchPage(db: Db, organizationId: string, search: CompiledSearch, body: NftSearchCriteria, observe?: B1Observer): IdsPage {
+  ensureSearchFunctions(db);
+  const compiled = bindSearch(search);
+  const base = [sql`${nfts.organizationId} = ${organizationId}`];
+  if (compiled.smartContractId) base.push(sql`${nfts.smartContractId} = ${compiled.smartContractId}`);
+  const where = whereSql(compiled, base);
+  const { pageNumber, pageSize } = compiled;
+  const index = searchIndex(compiled);
+  const table = index ? sql.identifier(index.table) : null;
+  // CROSS JOIN keeps SQLite from walking the whole tenant to probe the hits: hits first, then sort.
+  const hits = index
+    ? sql`(select rowid as "r" from ${table} where ${table} match ${index.expr}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`
+    : null;
+
+  // Few hits: join and sort them. Many (or no usable term): walk the sort index instead.
+  const plan: B1Plan = index && !isCommon(db, index.table, index.expr) ? 'hits' : 'walk';
+  // The exact total reads the hits, except where a contract filter bounds the rows more cheaply.
+  const countFrom = hits && (plan === 'hits' || !compiled.smartContractId) ? hits : sql`"nfts"`;
+
+  let totalCount: number;
+  if (!compiled.keywords.length && !compiled.filter) {
+    totalCount = compiled.smartContractId
+      ? (db
+          .select({ n: smartContracts.totalNfts })
+          .from(smartContracts)
+          .where(and(eq(smartContracts.id, compiled.smartContractId), eq(smartContracts.organizationId, organizationId)))
+          .get()?.n ?? 0)
+      : readCounter(db, organizationId, 'nfts');
+  } else {
+    totalCount = cachedCount(db, organizationId, `b1:${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId])}`, () => {
+      // Where the index decides the search exactly, its matches are counted without the rows.
+      const exact = index?.exact && !compiled.smartContractId;
+      const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
+      return fromIndex ?? rangeCount(db, organizationId, compiled) ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${countFrom} where ${where}`)?.n ?? 0;
+    });
+  }
+
+  const window = pageWindow(totalCount, pageNumber, pageSize, 'asc');
+  let ids: string[] = [];
+  if (window) {
+    const index = walkIndex(compiled);
+    const order = sql.join(orderKeysSql(compiled.orderBy, window.reverse), sql`, `);
+    const pageQuery = (from: SQL, condition = where) =>
+      sql`select "nfts"."id" as "id" from ${from} where ${condition} order by ${order} limit ${window.limit} offset ${window.offset}`;
+    const offsetPage = (query: SQL) => {
+      const page = db.all<{ id: string }>(query).map((r) => r.id);
+      return window.reverse ? page.reverse() : page;
+    };
+    const from = plan === 'hits' ? hits! : index ? sql`"nfts" indexed by ${sql.identifier(index)}` : sql`"nfts"`;
+    const query = pageQuery(from);
+    // A walk in a single-key order (the default included) seeks to the nearest cached anchor, so a
+    // deep page costs what page 1 does; the hits path is small; multi-key orders keep OFFSET.
+    const anchored = plan === 'walk' && compiled.orderBy.length <= 1;
+    if (anchored) {
+      const key = compiled.orderBy[0];
+      const page: AnchoredQuery = {
+        organizationId,
+        key: `b1|${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId, key?.field.name ?? null])}`,
+        from,
+        where,
+        sort: key ? sortExpr(key.field) : sql`"nfts"."created_at"`,
+        id: sql`"nfts"."id"`,
+        direction: key?.direction ?? 'desc',
+        total: totalCount,
+        page: pageNumber,
+        limit: pageSize,
+      };
+      // A common term's matches may sit together far along the order. Where they are exactly the
+      // names that begin with the term, they are one range of the name index; otherwise the walk
+      // is bounded, and a page it does not fill within the bound is read off the hits, sorted.
+      const leading = hits ? leadingTermRange(db, organizationId, compiled, base, totalCount) : null;
+      const bounded = hits && !leading && (!key || key.field.notNull) ? walkBase(compiled, base) : null;
+      const walked = leading
+        ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading })
+        : bounded
+          ? boundedPageIds(db, page, and(...bounded))
+          : anchoredPageIds(db, page);
+      if (walked) {
+        observe?.({ plan, anchored, query: leading ? pageQuery(from, leading) : query });
+        ids = walked;
+      } else {
+        const sorted = pageQuery(hits!);
+        observe?.({ plan: 'hits', anchored: false, query: sorted });
+        ids = offsetPage(sorted);
+      }
+    } else {
+      observe?.({ plan, anchored, query });
+      ids = offsetPage(query);
+    }
+  }
+  return { ids, total: totalCount };
+}
+
+/**
+ * A name-ordered search whose matches are exactly the names that begin with its term (`willow`
+ * in `willow teal #12`): those names are one range of the name index, so its page is read there
+ * instead of sorting ~100k hits. Decided exactly: a name beginning with the term contains it, so
+ * the range is within the matches, and when it holds as many rows as the search's exact total it
+ * is all of them. One term searched in fields that include the name, no filter; the range's size
+ * is counted once per write generation. Null otherwise.
+ */
+function leadingTermRange(db: Db, organizationId: string, compiled: SqlSearch, base: SQL[], totalCount: number): SQL | undefined | null {
+  if (compiled.keywords.length !== 1 || compiled.filter || compiled.smartContractId || compiled.orderBy[0]?.field.name !== 'name') return null;
+  const { fields, keyword } = compiled.keywords[0]!;
+  const name = fields.find((f) => f.name === 'name');
+  const upper = keyword ? prefixUpperBound(keyword) : null;
+  if (!name?.folded || upper === null) return null;
+  const where = and(...base, sql`${name.folded} >= ${keyword}`, sql`${name.folded} < ${upper}`);
+  const index = sql.identifier(walkIndex(compiled)!);
+  const inRange = cachedCount(db, organizationId, `b1-leading:${keyword}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by ${index} where ${where}`)?.n ?? 0);
+  return inRange === totalCount ? where : null;
+}

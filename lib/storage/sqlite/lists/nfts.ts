@@ -1,0 +1,178 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import type { copyrightStatuses, nftStatuses } from '@/db/enums';
+import { nfts, smartContracts } from '@/db/schema';
+import { likePattern } from '../../like';
+import type { IdsPage } from '../../lists';
+import { shortTermToken } from '../grams';
+import { cachedCount } from '../search/count-cache';
+import { readCounter } from '../search/counters';
+import { columnMatch, ftsPhrase, isCommon, matchRowids } from '../search/fts';
+import { isAsciiTerm, organizationFtsCount } from '../search/fts-count';
+import { anchoredPageIds, boundedPageIds, type AnchoredQuery } from '../search/paging';
+
+/** What narrows an A5 list or export. */
+export type NftFilter = {
+  search?: string | null;
+  status?: (typeof nftStatuses)[number];
+  contractId?: string;
+  copyrightStatus?: (typeof copyrightStatuses)[number];
+};
+
+const sortColumns = {
+  createdAt: nfts.createdAt,
+  updatedAt: nfts.updatedAt,
+  name: nfts.name,
+  status: nfts.status,
+  mintedAt: nfts.mintedAt,
+  supply: nfts.supply,
+} as const;
+
+/** One A5 page request (the parsed query). */
+export type NftPageRequest = NftFilter & {
+  sortBy: keyof typeof sortColumns;
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  limit: number;
+};
+
+const bySort = {
+  createdAt: 'created',
+  updatedAt: 'updated',
+  name: 'name',
+  status: 'status',
+  mintedAt: 'minted',
+  supply: 'supply',
+} as const satisfies Record<NftPageRequest['sortBy'], string>;
+
+/**
+ * The covering index A5 walks for a page: (organization[, filter], sort, id) — see db/schema.ts.
+ * Named explicitly (INDEXED BY): on a million rows that all share one organization, SQLite's
+ * planner has no statistics to tell these indexes apart and may pick one that needs a full
+ * sort; the name makes the plan deterministic and a missing index an error, not a slow query.
+ */
+export function pageIndex(q: Pick<NftPageRequest, 'status' | 'contractId' | 'copyrightStatus' | 'sortBy'>): string {
+  const sort = bySort[q.sortBy];
+  // A contract holds hundreds of NFTs: its rows are found by index and sorted.
+  if (q.contractId) return 'nfts_org_contract_id_idx';
+  if (q.status) {
+    if (sort === 'status') return 'nfts_org_status_only_id_idx';
+    return sort === 'created' ? 'nfts_org_status_id_idx' : `nfts_org_status_${sort}_id_idx`;
+  }
+  if (q.copyrightStatus) return `nfts_org_copyright_${sort}_id_idx`;
+  if (sort === 'status') return 'nfts_org_status_only_id_idx';
+  return sort === 'created' ? 'nfts_org_created_idx' : `nfts_org_${sort}_id_idx`;
+}
+
+/**
+ * The index that finds every NFT whose name or description holds `term` (a superset of LIKE's
+ * matches): the trigram index for three characters or more, the short-term index for one or two
+ * (lib/storage/sqlite/grams.ts).
+ */
+type TermIndex = { table: 'search_nfts' | 'search_nfts_short'; expr: string };
+
+function termIndex(term: string): TermIndex | null {
+  const phrase = ftsPhrase(term, 'A');
+  if (phrase) return { table: 'search_nfts', expr: columnMatch(['name', 'description'], phrase) };
+  const token = shortTermToken(term);
+  return token ? { table: 'search_nfts_short', expr: `"${token}"` } : null;
+}
+
+function filterConditions(organizationId: string, q: NftFilter): SQL[] {
+  const conditions: SQL[] = [eq(nfts.organizationId, organizationId)];
+  if (q.status) conditions.push(eq(nfts.status, q.status));
+  if (q.contractId) conditions.push(eq(nfts.smartContractId, q.contractId));
+  if (q.copyrightStatus) conditions.push(eq(nfts.copyrightStatus, q.copyrightStatus));
+  return conditions;
+}
+
+const searchLike = (term: string) => {
+  const pattern = likePattern(term);
+  return or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!;
+};
+
+/**
+ * A5 on SQLite. Totals: counters for no filter or a status filter, the contract's stored NFT count
+ * for a contract filter, otherwise an exact count (cached per write generation). Search narrows
+ * through the trigram index (terms of one or two characters: the short-term index), then the
+ * original LIKE decides. The page is a deferred join over an (organization[, filter], sort, id)
+ * index.
+ */
+export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsPage {
+  const conditions = filterConditions(organizationId, q);
+  // A rare term's candidates come from its index (trigrams; one- and two-character terms: the
+  // short-term index) and are looked up by rowid (NOT INDEXED: no index walk); a common term walks
+  // the sort index instead and stops when the page is full. The LIKE decides either way.
+  let from = sql`${nfts} indexed by ${sql.identifier(pageIndex(q))}`;
+  // The rows the page index ranges over before the search: what a bounded walk counts.
+  const base = and(...conditions);
+  let counted: SQL | undefined = base;
+  let countFrom = sql`${nfts}`;
+  let walksCommonTerm = false;
+  const index = q.search ? termIndex(q.search) : null;
+  if (q.search) {
+    const match = index ? matchRowids(sql`"nfts"."rowid"`, index.table, index.expr) : null;
+    conditions.push(searchLike(q.search));
+    counted = and(...conditions, ...(match ? [match] : []));
+    if (match) countFrom = sql`${nfts} not indexed`;
+    if (match && !isCommon(db, index!.table, index!.expr)) {
+      conditions.push(match);
+      from = countFrom;
+    } else walksCommonTerm = !!match;
+  }
+  const total = listTotal(db, organizationId, q, index, countFrom, counted);
+  const page: AnchoredQuery = {
+    organizationId,
+    key: `nfts|${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
+    from,
+    id: sql`${nfts.id}`,
+    where: and(...conditions),
+    sort: sql`${sortColumns[q.sortBy]}`,
+    direction: q.sortOrder,
+    total,
+    page: q.page,
+    limit: q.limit,
+  };
+  // A common term's matches may all sit far along the order (a word the names begin with, sorted
+  // by name): its walk is bounded, and a page not full within the bound is read off the term's
+  // candidates (as a rare term's is). mintedAt is NULL-able: walked as before.
+  const ids =
+    (walksCommonTerm && q.sortBy !== 'mintedAt' ? boundedPageIds(db, page, base) : anchoredPageIds(db, page)) ??
+    anchoredPageIds(db, { ...page, from: countFrom, where: counted });
+  return { ids, total };
+}
+
+function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermIndex | null, from: SQL, where: SQL | undefined): number {
+  if (!q.search && !q.contractId && !q.copyrightStatus) return readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
+  if (!q.search && !q.status && !q.copyrightStatus && q.contractId) {
+    const contract = db
+      .select({ n: smartContracts.totalNfts })
+      .from(smartContracts)
+      .where(and(eq(smartContracts.id, q.contractId), eq(smartContracts.organizationId, organizationId)))
+      .get();
+    return contract?.n ?? 0;
+  }
+  return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () => {
+    // A search alone: the short-term index decides LIKE exactly for any one- or two-character
+    // term, the trigram index for an ASCII term (lib/storage/sqlite/search/fts-count.ts).
+    const alone = !q.status && !q.contractId && !q.copyrightStatus;
+    const exact = alone && index && (index.table === 'search_nfts_short' || isAsciiTerm(q.search!));
+    const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
+    return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0;
+  });
+}
+
+/**
+ * The rows of an A5 export (a keyset scan over the (organization[, filter], created_at, id)
+ * indexes): a rare term's trigram hits narrow the rows, a common term is tested per row while the
+ * index is walked; the LIKE decides.
+ */
+export function nftExportWhere(db: Db, organizationId: string, q: NftFilter): SQL | undefined {
+  const conditions = filterConditions(organizationId, q);
+  if (q.search) {
+    conditions.push(searchLike(q.search));
+    const index = termIndex(q.search);
+    if (index && !isCommon(db, index.table, index.expr)) conditions.push(matchRowids(sql`"nfts"."rowid"`, index.table, index.expr));
+  }
+  return and(...conditions);
+}
