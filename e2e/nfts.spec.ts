@@ -1,9 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import { openDb } from '@/db/client';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { pickOption } from './combobox';
-import { E2E_SERVER_ENV } from './env';
 import { expect, test } from './fixtures';
+import { openAppDb } from './app-db';
 
 /** 1×1 PNG. */
 const PNG = Buffer.from(
@@ -19,9 +18,7 @@ async function createContract(request: APIRequestContext, apiKey: string, name: 
 
 /** A second active member of the e2e organization, written straight into the app's database. */
 function addMember(databasePath: string, organizationId: string, unique: string) {
-  // The wallet key is sealed with AUTH_SECRET, so use the server's.
-  process.env.AUTH_SECRET = E2E_SERVER_ENV.AUTH_SECRET;
-  const db = openDb(databasePath);
+  const db = openAppDb(databasePath);
   try {
     const email = `holder-${unique}@example.test`;
     db.transaction((tx) =>

@@ -1,10 +1,9 @@
-import { openDb } from '@/db/client';
 import { createContract } from '@/lib/contracts/service';
 import type { Actor } from '@/lib/http/actor';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { listboxOf, pickOption } from './combobox';
-import { E2E_SERVER_ENV } from './env';
 import { expect, test } from './fixtures';
+import { openAppDb } from './app-db';
 
 const ROWS = 1000;
 
@@ -13,8 +12,7 @@ const ROWS = 1000;
  * derived search data stays right) against the e2e database.
  */
 function seed(databasePath: string, organizationId: string, adminId: string, unique: string) {
-  process.env.AUTH_SECRET = E2E_SERVER_ENV.AUTH_SECRET; // wallets are sealed with the server's secret
-  const db = openDb(databasePath);
+  const db = openAppDb(databasePath);
   const actor: Actor = { kind: 'user', userId: adminId, organizationId, requestId: `seed-${unique}` };
   try {
     // createContract runs its own transaction (with its audit event), one per contract.
