@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { formatEther, getAddress, parseEther } from 'viem';
 import type { Db } from '@/db/client';
 import { chainTransactions as chainTransactionsTable, tokenTransfers, userOrganizations, users, wallets, type TokenTransfer } from '@/db/schema';
@@ -14,7 +14,8 @@ import { runChainOperation } from '@/lib/chain/operation';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope } from '@/lib/http/query';
-import { likePattern } from '@/lib/storage/like';
+import { inPageOrder } from '@/lib/storage/lists';
+import { transferPage } from '@/lib/storage/sqlite/lists/transfers';
 import { errorFields, log } from '@/lib/logger';
 import { findByIdempotencyKey, isUniqueViolation, requestFingerprint, settledRowForKey } from './idempotency';
 import type { ListTransfersQuery, SendTokensBody, SendTokensResponse, TransferDetail, TransferView } from './schemas';
@@ -271,44 +272,7 @@ function chainErrorReason(error: unknown): string {
 
 /** Console history (newest first by default), with the member's e-mail and name (null once removed). */
 export function listTransfers(db: Db, organizationId: string, q: ListTransfersQuery) {
-  const conditions: SQL[] = [eq(tokenTransfers.organizationId, organizationId)];
-  if (q.status) conditions.push(eq(tokenTransfers.status, q.status));
-  if (q.tokenType) conditions.push(eq(tokenTransfers.tokenType, q.tokenType));
-  if (q.search) {
-    const pattern = likePattern(q.search);
-    conditions.push(
-      or(
-        sql`${users.email} like ${pattern} escape '\\'`,
-        sql`${users.name} like ${pattern} escape '\\'`,
-        sql`${tokenTransfers.transactionHash} like ${pattern} escape '\\'`,
-        sql`${tokenTransfers.toAddress} like ${pattern} escape '\\'`,
-      )!,
-    );
-  }
-  const where = and(...conditions);
-  const direction = q.sortOrder === 'asc' ? asc : desc;
-  const memberJoin = eq(userOrganizations.id, tokenTransfers.userOrganizationId);
-  const userJoin = eq(users.id, userOrganizations.userId);
-  const total =
-    db
-      .select({ n: count() })
-      .from(tokenTransfers)
-      .leftJoin(userOrganizations, memberJoin)
-      .leftJoin(users, userJoin)
-      .where(where)
-      .get()?.n ?? 0;
-  // Page through the (organization, createdAt) index first, then load only this page's rows.
-  const ids = db
-    .select({ id: tokenTransfers.id })
-    .from(tokenTransfers)
-    .leftJoin(userOrganizations, memberJoin)
-    .leftJoin(users, userJoin)
-    .where(where)
-    .orderBy(direction(tokenTransfers.createdAt), direction(sql`${tokenTransfers}.rowid`))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .all()
-    .map((r) => r.id);
+  const { ids, total } = transferPage(db, organizationId, q);
   const rows = ids.length
     ? db
         .select({
@@ -329,13 +293,12 @@ export function listTransfers(db: Db, organizationId: string, q: ListTransfersQu
           updatedAt: tokenTransfers.updatedAt,
         })
         .from(tokenTransfers)
-        .leftJoin(userOrganizations, memberJoin)
-        .leftJoin(users, userJoin)
+        .leftJoin(userOrganizations, eq(userOrganizations.id, tokenTransfers.userOrganizationId))
+        .leftJoin(users, eq(users.id, userOrganizations.userId))
         .where(inArray(tokenTransfers.id, ids))
         .all()
     : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const data = ids.map((id) => byId.get(id)!) satisfies Array<Omit<TransferView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date }>;
+  const data = inPageOrder(ids, rows) satisfies Array<Omit<TransferView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date }>;
   return envelope(data, { page: q.page, limit: q.limit, total }, {
     search: q.search,
     status: q.status ?? null,

@@ -1,0 +1,62 @@
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import type { tokenTypes, transferStatuses } from '@/db/enums';
+import { tokenTransfers, userOrganizations, users } from '@/db/schema';
+import { likePattern } from '../../like';
+import type { IdsPage } from '../../lists';
+
+/** One page request of the token-send history (the parsed query). */
+export type TransferPageRequest = {
+  search?: string | null;
+  status?: (typeof transferStatuses)[number];
+  tokenType?: (typeof tokenTypes)[number];
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  limit: number;
+};
+
+/**
+ * The token-send history on SQLite: sends of the organization by creation time, ties in insertion
+ * (rowid) order, the page's ids read through the (organization, created_at) index first. A search
+ * matches the member's e-mail or name, the transaction hash or the address (LIKE).
+ */
+export function transferPage(db: Db, organizationId: string, q: TransferPageRequest): IdsPage {
+  const conditions: SQL[] = [eq(tokenTransfers.organizationId, organizationId)];
+  if (q.status) conditions.push(eq(tokenTransfers.status, q.status));
+  if (q.tokenType) conditions.push(eq(tokenTransfers.tokenType, q.tokenType));
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(
+      or(
+        sql`${users.email} like ${pattern} escape '\\'`,
+        sql`${users.name} like ${pattern} escape '\\'`,
+        sql`${tokenTransfers.transactionHash} like ${pattern} escape '\\'`,
+        sql`${tokenTransfers.toAddress} like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const direction = q.sortOrder === 'asc' ? asc : desc;
+  const memberJoin = eq(userOrganizations.id, tokenTransfers.userOrganizationId);
+  const userJoin = eq(users.id, userOrganizations.userId);
+  const total =
+    db
+      .select({ n: count() })
+      .from(tokenTransfers)
+      .leftJoin(userOrganizations, memberJoin)
+      .leftJoin(users, userJoin)
+      .where(where)
+      .get()?.n ?? 0;
+  const ids = db
+    .select({ id: tokenTransfers.id })
+    .from(tokenTransfers)
+    .leftJoin(userOrganizations, memberJoin)
+    .leftJoin(users, userJoin)
+    .where(where)
+    .orderBy(direction(tokenTransfers.createdAt), direction(sql`${tokenTransfers}.rowid`))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .all()
+    .map((r) => r.id);
+  return { ids, total };
+}
