@@ -22,6 +22,8 @@ type PageCase = {
 export const pages: PageCase[] = [
   { name: 'login', path: () => '/login', signedOut: true },
   { name: 'invite', path: (s) => new URL(s.inviteLink).pathname, signedOut: true },
+  { name: 'reset-password', path: () => '/reset-password', signedOut: true },
+  { name: 'set-password', path: () => '/reset-password?token=a11y-token-not-checked-until-submit', signedOut: true },
   { name: 'docs', path: () => '/docs' },
   { name: 'overview', path: () => '/overview' },
   { name: 'contracts', path: () => '/contracts' },
