@@ -1,6 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GET as inviteGET, POST as invitePOST } from '@/app/api/invite/[token]/route';
 import { hashInvitationToken } from '@/lib/invitations/tokens';
@@ -10,67 +8,9 @@ import { getDb } from '@/db/client';
 import { outboxEmails } from '@/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
+import { decodeQuotedPrintable, TestSmtp, waitFor } from '@/test/smtp';
 import { createSmtpMailer } from './mailer';
 import { backoffDelay, deliverDueEmails, startMailWorker, stopMailWorker } from './worker';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
-class TestSmtp {
-  received: Received[] = [];
-  private server: SMTPServer | null = null;
-  port = 0;
-
-  async start(port = 0) {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData: (stream, session, done) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          this.received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(port, '127.0.0.1', () => resolve());
-    });
-    this.port = (this.server.server.address() as AddressInfo).port;
-  }
-
-  async stop() {
-    const s = this.server;
-    this.server = null;
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-  }
-
-  to(email: string) {
-    return this.received.filter((m) => m.to.includes(email));
-  }
-}
-
-/** Undoes quoted-printable soft breaks and escapes so the link can be read from the raw message. */
-function decodeQuotedPrintable(raw: string) {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-async function waitFor<T>(probe: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 const smtp = new TestSmtp();
