@@ -6,7 +6,7 @@ import { recordAudit } from '@/lib/audit/service';
 import { NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope } from '@/lib/http/query';
-import { likePattern } from '@/lib/storage/like';
+import { containsAny } from '@/lib/storage/like';
 import { generateApiKey, hashApiKey, type KeyFamily } from './keys';
 import type { CreateApiKeyBody, ListApiKeysQuery } from './schemas';
 
@@ -133,14 +133,7 @@ export function listApiKeysPage(db: Db, organizationId: string, q: ListApiKeysQu
   if (q.status === 'expired') conditions.push(isNull(apiKeys.revokedAt), lte(apiKeys.expiresAt, now));
   if (q.status === 'active') conditions.push(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))!);
   if (q.search) {
-    const pattern = likePattern(q.search);
-    conditions.push(
-      or(
-        sql`${apiKeys.name} like ${pattern} escape '\\'`,
-        sql`${apiKeys.prefix} like ${pattern} escape '\\'`,
-        sql`${users.email} like ${pattern} escape '\\'`,
-      )!,
-    );
+    conditions.push(containsAny(q.search, [apiKeys.name, apiKeys.prefix, users.email]));
   }
   const where = and(...conditions);
   const direction = q.sortOrder === 'asc' ? asc : desc;

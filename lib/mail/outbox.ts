@@ -5,7 +5,7 @@ import { outboxEmails, type OutboxEmail } from '@/db/schema';
 import { preparedQuery } from '@/lib/db/prepared';
 import { env } from '@/lib/env';
 import { envelope } from '@/lib/http/query';
-import { likePattern } from '@/lib/storage/like';
+import { containsAny } from '@/lib/storage/like';
 import type { ListOutboxQuery } from './schemas';
 
 type Tx = Pick<Db, 'insert'>;
@@ -101,8 +101,7 @@ export function listOutbox(db: Db, organizationId: string, q: ListOutboxQuery) {
   const conditions: SQL[] = [eq(outboxEmails.organizationId, organizationId)];
   if (q.status) conditions.push(eq(outboxEmails.status, q.status));
   if (q.search) {
-    const p = likePattern(q.search);
-    conditions.push(sql`(${outboxEmails.to} like ${p} escape '\\' or ${outboxEmails.subject} like ${p} escape '\\')`);
+    conditions.push(containsAny(q.search, [outboxEmails.to, outboxEmails.subject]));
   }
   const where = and(...conditions);
   const total = db.select({ n: count() }).from(outboxEmails).where(where).get()?.n ?? 0;

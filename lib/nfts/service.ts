@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { chainFactsFor } from '@/lib/chain/facts';
 import type { ChainFactsView } from '@/lib/chain/schemas';
 import type { Db } from '@/db/client';
@@ -22,7 +22,7 @@ import type { Actor } from '@/lib/http/actor';
 import { recordEvent } from '@/lib/webhooks/emit';
 import { manualStatusEvents } from '@/lib/webhooks/events';
 import { envelope } from '@/lib/http/query';
-import { likePattern } from '@/lib/storage/like';
+import { containsAny } from '@/lib/storage/like';
 import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
 import { assertActiveMembers, loadCopyright, type CopyrightEntry } from './copyright';
 import { buildMetadataJson, metadataBytes, type NftMetadataJson } from './metadata';
@@ -393,14 +393,7 @@ export async function getNftMetadata(db: Db, organizationId: string, id: string)
 export function listHolders(db: Db, organizationId: string, q: ListHoldersQuery) {
   const conditions: SQL[] = [eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.status, 'ACTIVE')];
   if (q.search) {
-    const p = likePattern(q.search);
-    conditions.push(
-      or(
-        sql`${users.email} like ${p} escape '\\'`,
-        sql`${users.name} like ${p} escape '\\'`,
-        sql`${users.userName} like ${p} escape '\\'`,
-      )!,
-    );
+    conditions.push(containsAny(q.search, [users.email, users.name, users.userName]));
   }
   const data = db
     .select({

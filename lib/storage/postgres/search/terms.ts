@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { likePattern } from '../../like';
+import { containsAny } from '../../like';
 
 /**
  * How a search term meets the PostgreSQL search structures (db/migrations-pg/0001_search.sql).
@@ -31,11 +31,7 @@ export const isShortTerm = (folded: string) => {
  */
 export function matchSql(folded: string, expressions: SQL[], grams: SQL): SQL {
   if (isShortTerm(folded)) return sql`${grams} @> array[${folded}]::text[]`;
-  const pattern = likePattern(folded);
-  return sql`(${sql.join(
-    expressions.map((e) => sql`${e} like ${pattern} escape '\\'`),
-    sql` or `,
-  )})`;
+  return containsAny(folded, expressions);
 }
 
 /** Page by offset in (created_at, id) order — the lists' default order. */

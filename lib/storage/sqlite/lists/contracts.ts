@@ -1,8 +1,8 @@
-import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { smartContracts } from '@/db/schema';
 import type { contractStatuses } from '@/db/enums';
-import { likePattern } from '../../like';
+import { containsAny } from '../../like';
 import type { IdsPage } from '../../lists';
 import { cachedCount } from '../search/count-cache';
 import { readCounter } from '../search/counters';
@@ -42,14 +42,7 @@ export function contractRowsWhere(organizationId: string, q: ContractFilter): SQ
     if (phrase) {
       conditions.push(matchRowids(sql`"smart_contracts"."rowid"`, 'search_contracts', columnMatch(['name', 'symbol', 'description'], phrase)));
     }
-    const pattern = likePattern(q.search);
-    conditions.push(
-      or(
-        sql`${smartContracts.name} like ${pattern} escape '\\'`,
-        sql`${smartContracts.symbol} like ${pattern} escape '\\'`,
-        sql`${smartContracts.description} like ${pattern} escape '\\'`,
-      )!,
-    );
+    conditions.push(containsAny(q.search, [smartContracts.name, smartContracts.symbol, smartContracts.description]));
   }
   return and(...conditions);
 }

@@ -1,8 +1,8 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { copyrightStatuses, nftStatuses } from '@/db/enums';
 import { nfts, smartContracts } from '@/db/schema';
-import { likePattern } from '../../like';
+import { containsAny } from '../../like';
 import type { IdsPage } from '../../lists';
 import { shortTermToken } from '../grams';
 import { cachedCount } from '../search/count-cache';
@@ -86,10 +86,7 @@ function filterConditions(organizationId: string, q: NftFilter): SQL[] {
   return conditions;
 }
 
-const searchLike = (term: string) => {
-  const pattern = likePattern(term);
-  return or(sql`${nfts.name} like ${pattern} escape '\\'`, sql`${nfts.description} like ${pattern} escape '\\'`)!;
-};
+const searchLike = (term: string) => containsAny(term, [nfts.name, nfts.description]);
 
 /**
  * A5 on SQLite. Totals: counters for no filter or a status filter, the contract's stored NFT count

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import type { tokenTypes, transferStatuses } from '@/db/enums';
 import { tokenTransfers, userOrganizations, users } from '@/db/schema';
-import { likePattern } from '../../like';
+import { containsAny } from '../../like';
 import type { IdsPage } from '../../lists';
 
 /** One page request of the token-send history (the parsed query). */
@@ -25,15 +25,7 @@ export function transferPage(db: Db, organizationId: string, q: TransferPageRequ
   if (q.status) conditions.push(eq(tokenTransfers.status, q.status));
   if (q.tokenType) conditions.push(eq(tokenTransfers.tokenType, q.tokenType));
   if (q.search) {
-    const pattern = likePattern(q.search);
-    conditions.push(
-      or(
-        sql`${users.email} like ${pattern} escape '\\'`,
-        sql`${users.name} like ${pattern} escape '\\'`,
-        sql`${tokenTransfers.transactionHash} like ${pattern} escape '\\'`,
-        sql`${tokenTransfers.toAddress} like ${pattern} escape '\\'`,
-      )!,
-    );
+    conditions.push(containsAny(q.search, [users.email, users.name, tokenTransfers.transactionHash, tokenTransfers.toAddress]));
   }
   const where = and(...conditions);
   const direction = q.sortOrder === 'asc' ? asc : desc;
