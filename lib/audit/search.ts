@@ -2,7 +2,7 @@ import type { AuditFilter } from '@/lib/storage/sqlite/lists/audit';
 import { auditActionLabels, auditEntityTypeLabels } from './labels';
 
 /** Action codes whose console name (or code) contains `term`, case-insensitively. */
-export function actionsMatching(term: string): string[] {
+function actionsMatching(term: string): string[] {
   const t = term.toLowerCase();
   return Object.entries(auditActionLabels)
     .filter(([code, label]) => code.includes(t) || label.toLowerCase().includes(t))

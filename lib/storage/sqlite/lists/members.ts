@@ -28,7 +28,7 @@ const indexNames = { createdAt: 'created', updatedAt: 'updated', email: 'email',
  * the (organization[, hasWallet], status, created_at, id) indexes: a new row lands at the end of its
  * status's range instead of at a random id, which keeps a 100-entry import's writes few.
  */
-export function memberPageIndex(q: Pick<MemberPageRequest, 'status' | 'hasWallet' | 'sortBy'>): string {
+function memberPageIndex(q: Pick<MemberPageRequest, 'status' | 'hasWallet' | 'sortBy'>): string {
   if (q.status) return `member_list_status_${q.sortBy === 'status' ? 'created' : indexNames[q.sortBy]}_idx`;
   if (q.hasWallet !== undefined) return `member_list_wallet_${indexNames[q.sortBy]}_idx`;
   return `member_list_${indexNames[q.sortBy]}_idx`;
@@ -144,7 +144,7 @@ function walkCheaper(db: Db, organizationId: string, q: MemberPageRequest, total
  * e-mail, as before), either as the rowids of the matching rows — when the trigram indexes answer
  * it and the term is rare — or as a predicate tested per row while walking the sort index.
  */
-export function memberSearch(db: Db, organizationId: string, term: string, pattern: string) {
+function memberSearch(db: Db, organizationId: string, term: string, pattern: string) {
   const like = (column: SQL) => sql`${column} like ${pattern} escape '\\'`;
   const userMatches = (u: string) =>
     sql`(${like(sql.raw(`"${u}"."email"`))} or ${like(sql.raw(`"${u}"."name"`))} or ${like(sql.raw(`"${u}"."user_name"`))} or ${like(sql.raw(`("${u}"."first_name" || ' ' || "${u}"."last_name")`))})`;
