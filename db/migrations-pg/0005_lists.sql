@@ -24,6 +24,18 @@ CREATE TABLE "list_counts" (
   PRIMARY KEY ("organization_id", "list", "k1", "k2", "shard")
 );
 --> statement-breakpoint
+-- A list's write generation per organization: every statement that writes its rows adds the number
+-- of rows it wrote (sharded like list_counts). The sum only grows, once per committed write, so a
+-- value read in one statement names one committed state of the list: the page anchors of
+-- lib/storage/postgres/lists/paging.ts are cached with it and used only while it is unchanged.
+CREATE TABLE "list_generations" (
+  "organization_id" text NOT NULL,
+  "list" text NOT NULL,
+  "shard" smallint NOT NULL,
+  "n" bigint NOT NULL,
+  PRIMARY KEY ("organization_id", "list", "shard")
+);
+--> statement-breakpoint
 -- Every statement that writes a counted table moves its counts (the rows the statement wrote, grouped).
 -- Ordered by key so concurrent writers lock shard rows in one order (no deadlock between two inserts).
 CREATE FUNCTION cl2c_count_nfts() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -33,16 +45,25 @@ BEGIN
       SELECT x.organization_id, 'nfts', x.k1, x.k2, (pg_backend_pid() % 8)::smallint, sum(x.d) FROM (SELECT organization_id, status AS k1, copyright_status AS k2, 1 AS d FROM new_rows) x
       GROUP BY x.organization_id, x.k1, x.k2 HAVING sum(x.d) <> 0 ORDER BY 1, 3, 4
       ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO list_generations AS g (organization_id, list, shard, n)
+      SELECT x.organization_id, 'nfts', (pg_backend_pid() % 8)::smallint, count(*) FROM (SELECT organization_id, status AS k1, copyright_status AS k2, 1 AS d FROM new_rows) x GROUP BY x.organization_id ORDER BY 1
+      ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO list_counts AS c (organization_id, list, k1, k2, shard, n)
       SELECT x.organization_id, 'nfts', x.k1, x.k2, (pg_backend_pid() % 8)::smallint, sum(x.d) FROM (SELECT organization_id, status AS k1, copyright_status AS k2, -1 AS d FROM old_rows) x
       GROUP BY x.organization_id, x.k1, x.k2 HAVING sum(x.d) <> 0 ORDER BY 1, 3, 4
       ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO list_generations AS g (organization_id, list, shard, n)
+      SELECT x.organization_id, 'nfts', (pg_backend_pid() % 8)::smallint, count(*) FROM (SELECT organization_id, status AS k1, copyright_status AS k2, -1 AS d FROM old_rows) x GROUP BY x.organization_id ORDER BY 1
+      ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
   ELSE
     INSERT INTO list_counts AS c (organization_id, list, k1, k2, shard, n)
       SELECT x.organization_id, 'nfts', x.k1, x.k2, (pg_backend_pid() % 8)::smallint, sum(x.d) FROM (SELECT organization_id, status AS k1, copyright_status AS k2, 1 AS d FROM new_rows UNION ALL SELECT organization_id, status AS k1, copyright_status AS k2, -1 AS d FROM old_rows) x
       GROUP BY x.organization_id, x.k1, x.k2 HAVING sum(x.d) <> 0 ORDER BY 1, 3, 4
       ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO list_generations AS g (organization_id, list, shard, n)
+      SELECT x.organization_id, 'nfts', (pg_backend_pid() % 8)::smallint, count(*) FROM (SELECT organization_id, status AS k1, copyright_status AS k2, 1 AS d FROM new_rows UNION ALL SELECT organization_id, status AS k1, copyright_status AS k2, -1 AS d FROM old_rows) x GROUP BY x.organization_id ORDER BY 1
+      ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
   END IF;
   RETURN NULL;
 END
@@ -61,16 +82,25 @@ BEGIN
       SELECT x.organization_id, 'contracts', x.k1, x.k2, (pg_backend_pid() % 8)::smallint, sum(x.d) FROM (SELECT organization_id, status AS k1, '' AS k2, 1 AS d FROM new_rows) x
       GROUP BY x.organization_id, x.k1, x.k2 HAVING sum(x.d) <> 0 ORDER BY 1, 3, 4
       ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO list_generations AS g (organization_id, list, shard, n)
+      SELECT x.organization_id, 'contracts', (pg_backend_pid() % 8)::smallint, count(*) FROM (SELECT organization_id, status AS k1, '' AS k2, 1 AS d FROM new_rows) x GROUP BY x.organization_id ORDER BY 1
+      ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO list_counts AS c (organization_id, list, k1, k2, shard, n)
       SELECT x.organization_id, 'contracts', x.k1, x.k2, (pg_backend_pid() % 8)::smallint, sum(x.d) FROM (SELECT organization_id, status AS k1, '' AS k2, -1 AS d FROM old_rows) x
       GROUP BY x.organization_id, x.k1, x.k2 HAVING sum(x.d) <> 0 ORDER BY 1, 3, 4
       ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO list_generations AS g (organization_id, list, shard, n)
+      SELECT x.organization_id, 'contracts', (pg_backend_pid() % 8)::smallint, count(*) FROM (SELECT organization_id, status AS k1, '' AS k2, -1 AS d FROM old_rows) x GROUP BY x.organization_id ORDER BY 1
+      ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
   ELSE
     INSERT INTO list_counts AS c (organization_id, list, k1, k2, shard, n)
       SELECT x.organization_id, 'contracts', x.k1, x.k2, (pg_backend_pid() % 8)::smallint, sum(x.d) FROM (SELECT organization_id, status AS k1, '' AS k2, 1 AS d FROM new_rows UNION ALL SELECT organization_id, status AS k1, '' AS k2, -1 AS d FROM old_rows) x
       GROUP BY x.organization_id, x.k1, x.k2 HAVING sum(x.d) <> 0 ORDER BY 1, 3, 4
       ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO list_generations AS g (organization_id, list, shard, n)
+      SELECT x.organization_id, 'contracts', (pg_backend_pid() % 8)::smallint, count(*) FROM (SELECT organization_id, status AS k1, '' AS k2, 1 AS d FROM new_rows UNION ALL SELECT organization_id, status AS k1, '' AS k2, -1 AS d FROM old_rows) x GROUP BY x.organization_id ORDER BY 1
+      ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
   END IF;
   RETURN NULL;
 END
@@ -204,16 +234,25 @@ BEGIN
       SELECT x.organization_id, 'members', x.k1, x.k2, (pg_backend_pid() % 8)::smallint, sum(x.d) FROM (SELECT organization_id, status AS k1, has_wallet::text AS k2, 1 AS d FROM new_rows) x
       GROUP BY x.organization_id, x.k1, x.k2 HAVING sum(x.d) <> 0 ORDER BY 1, 3, 4
       ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO list_generations AS g (organization_id, list, shard, n)
+      SELECT x.organization_id, 'members', (pg_backend_pid() % 8)::smallint, count(*) FROM (SELECT organization_id, status AS k1, has_wallet::text AS k2, 1 AS d FROM new_rows) x GROUP BY x.organization_id ORDER BY 1
+      ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO list_counts AS c (organization_id, list, k1, k2, shard, n)
       SELECT x.organization_id, 'members', x.k1, x.k2, (pg_backend_pid() % 8)::smallint, sum(x.d) FROM (SELECT organization_id, status AS k1, has_wallet::text AS k2, -1 AS d FROM old_rows) x
       GROUP BY x.organization_id, x.k1, x.k2 HAVING sum(x.d) <> 0 ORDER BY 1, 3, 4
       ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO list_generations AS g (organization_id, list, shard, n)
+      SELECT x.organization_id, 'members', (pg_backend_pid() % 8)::smallint, count(*) FROM (SELECT organization_id, status AS k1, has_wallet::text AS k2, -1 AS d FROM old_rows) x GROUP BY x.organization_id ORDER BY 1
+      ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
   ELSE
     INSERT INTO list_counts AS c (organization_id, list, k1, k2, shard, n)
       SELECT x.organization_id, 'members', x.k1, x.k2, (pg_backend_pid() % 8)::smallint, sum(x.d) FROM (SELECT organization_id, status AS k1, has_wallet::text AS k2, 1 AS d FROM new_rows UNION ALL SELECT organization_id, status AS k1, has_wallet::text AS k2, -1 AS d FROM old_rows) x
       GROUP BY x.organization_id, x.k1, x.k2 HAVING sum(x.d) <> 0 ORDER BY 1, 3, 4
       ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO list_generations AS g (organization_id, list, shard, n)
+      SELECT x.organization_id, 'members', (pg_backend_pid() % 8)::smallint, count(*) FROM (SELECT organization_id, status AS k1, has_wallet::text AS k2, 1 AS d FROM new_rows UNION ALL SELECT organization_id, status AS k1, has_wallet::text AS k2, -1 AS d FROM old_rows) x GROUP BY x.organization_id ORDER BY 1
+      ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
   END IF;
   RETURN NULL;
 END

@@ -30,6 +30,9 @@ export async function contractPage(db: Handle, organizationId: string, q: Contra
   const where = contractRowsWherePg(organizationId, q);
   const total = q.search ? await countWhere(db, from, where) : await countOf(db, organizationId, 'contracts', q.status ?? null, null);
   const ids = await pageIds(db, {
+    organizationId,
+    list: 'contracts',
+    key: `${JSON.stringify([q.search, q.status])}|${q.sortBy}`,
     from,
     where,
     sort: sortColumns[q.sortBy],

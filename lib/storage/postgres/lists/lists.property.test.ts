@@ -17,6 +17,7 @@ import { asciiLower } from '../search/terms';
 import { contractPage } from './contracts';
 import { memberPage } from './members';
 import { nftPage } from './nfts';
+import { pgListTuning } from './paging';
 
 /*
  * The PostgreSQL list modules (A1, A5, A9) against brute force AND against the SQLite modules:
@@ -25,7 +26,9 @@ import { nftPage } from './nfts';
  * drawn request (filters, search of one to three characters, each sort, both directions, small page
  * sizes so ties and NULLs meet page edges, and one page past the end) must hold the same ids and
  * the same total as a recomputation in JavaScript over the rows read back, and as SQLite's answer.
- * Afterwards `db check` must find the count structures exact.
+ * Every request is checked before and after the plain-SQL changes, with page anchors every 2 rows
+ * (cached ones of the old write generation must not serve). Afterwards `db check` must find the
+ * count structures exact.
  */
 const server = withPostgres();
 const sqlite = getDb();
@@ -42,6 +45,8 @@ beforeAll(async () => {
   await server.db().$client.query(`create database ${name} template template0 encoding 'UTF8' locale_provider icu icu_locale 'en-US' locale 'C.UTF-8'`);
   url.pathname = `/${name}`;
   icu = await openPostgres(url.toString(), 'TEST_DATABASE_URL');
+  // Anchors every 2 rows: deep pages of these small lists seek from cached anchors (paging.ts).
+  pgListTuning.anchorInterval = 2;
 }, 120_000);
 afterAll(async () => {
   await icu?.$client.end();
@@ -135,6 +140,32 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
             } else await db.insert(s.smartContracts).values(values);
             sqlite.insert(lite.smartContracts).values(values).run();
           }
+          // Every answer before the plain-SQL changes, and again after them (anchors of the old
+          // generation must not serve).
+          const verify = async () => {
+            const current = (
+              await db.$client.query<{ id: string; name: string; symbol: string; description: string | null; status: string; deployed_at: Date | null; created_at: Date; updated_at: Date }>(
+                'select * from smart_contracts where organization_id = $1',
+                [org],
+              )
+            ).rows;
+            for (const r of requests) {
+              const q = { ...r, page: 1 } as ContractPageRequest;
+              const matching = current.filter((c) => (!q.status || c.status === q.status) && (!q.search || [c.name, c.symbol, c.description].some((v) => containsA(v, q.search!))));
+              const key = (c: (typeof current)[number]): Key => {
+                const v = { createdAt: c.created_at, updatedAt: c.updated_at, name: c.name, symbol: c.symbol, status: c.status, deployedAt: c.deployed_at }[q.sortBy];
+                return v instanceof Date ? v.getTime() : v;
+              };
+              await expectPages(
+                `A1 ${JSON.stringify(q)}`,
+                sortedIds(matching, (c) => [key(c), c.id], q.sortOrder),
+                q.limit,
+                (page) => contractPage(db, org, { ...q, page }),
+                (page) => sqliteContractPage(sqlite, org, { ...q, page }),
+              );
+            }
+          };
+          await verify();
           for (const c of changes) {
             const id = ids[c.index];
             if (!id) continue;
@@ -147,27 +178,7 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
               if (updatedAt) sqlite.update(lite.smartContracts).set({ status: c.status, updatedAt }).where(eq(lite.smartContracts.id, id)).run();
             }
           }
-          const current = (
-            await db.$client.query<{ id: string; name: string; symbol: string; description: string | null; status: string; deployed_at: Date | null; created_at: Date; updated_at: Date }>(
-              'select * from smart_contracts where organization_id = $1',
-              [org],
-            )
-          ).rows;
-          for (const r of requests) {
-            const q = { ...r, page: 1 } as ContractPageRequest;
-            const matching = current.filter((c) => (!q.status || c.status === q.status) && (!q.search || [c.name, c.symbol, c.description].some((v) => containsA(v, q.search!))));
-            const key = (c: (typeof current)[number]): Key => {
-              const v = { createdAt: c.created_at, updatedAt: c.updated_at, name: c.name, symbol: c.symbol, status: c.status, deployedAt: c.deployed_at }[q.sortBy];
-              return v instanceof Date ? v.getTime() : v;
-            };
-            await expectPages(
-              `A1 ${JSON.stringify(q)}`,
-              sortedIds(matching, (c) => [key(c), c.id], q.sortOrder),
-              q.limit,
-              (page) => contractPage(db, org, { ...q, page }),
-              (page) => sqliteContractPage(sqlite, org, { ...q, page }),
-            );
-          }
+          await verify();
         },
       ),
       { numRuns: 30 },
@@ -235,6 +246,35 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
             } else await db.insert(s.nfts).values(values);
             sqlite.insert(lite.nfts).values(values).run();
           }
+          // Every answer before the plain-SQL changes, and again after them (anchors of the old
+          // generation must not serve).
+          const verify = async () => {
+            type Row = { id: string; smart_contract_id: string; name: string; description: string | null; status: string; copyright_status: string; minted_at: Date | null; supply: string | number; created_at: Date; updated_at: Date };
+            const current = (await db.$client.query<Row>('select * from nfts where organization_id = $1', [org])).rows;
+            for (const r of requests) {
+              const contractId = r.contract === undefined ? undefined : contracts[r.contract];
+              const q = { status: r.status, copyrightStatus: r.copyrightStatus, contractId, search: r.search, sortBy: r.sortBy, sortOrder: r.sortOrder, limit: r.limit, page: 1 } as NftPageRequest;
+              const matching = current.filter(
+                (n) =>
+                  (!q.status || n.status === q.status) &&
+                  (!q.copyrightStatus || n.copyright_status === q.copyrightStatus) &&
+                  (!q.contractId || n.smart_contract_id === q.contractId) &&
+                  (!q.search || containsA(n.name, q.search) || containsA(n.description, q.search)),
+              );
+              const key = (n: Row): Key => {
+                const v = { createdAt: n.created_at, updatedAt: n.updated_at, name: n.name, status: n.status, mintedAt: n.minted_at, supply: Number(n.supply) }[q.sortBy];
+                return v instanceof Date ? v.getTime() : v;
+              };
+              await expectPages(
+                `A5 ${JSON.stringify(q)}`,
+                sortedIds(matching, (n) => [key(n), n.id], q.sortOrder),
+                q.limit,
+                (page) => nftPage(db, org, { ...q, page }),
+                (page) => sqliteNftPage(sqlite, org, { ...q, page }),
+              );
+            }
+          };
+          await verify();
           for (const c of changes) {
             const id = ids[c.index];
             if (!id) continue;
@@ -247,30 +287,7 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
               if (updatedAt) sqlite.update(lite.nfts).set({ status: c.status, copyrightStatus: c.copyrightStatus, updatedAt }).where(eq(lite.nfts.id, id)).run();
             }
           }
-          type Row = { id: string; smart_contract_id: string; name: string; description: string | null; status: string; copyright_status: string; minted_at: Date | null; supply: string | number; created_at: Date; updated_at: Date };
-          const current = (await db.$client.query<Row>('select * from nfts where organization_id = $1', [org])).rows;
-          for (const r of requests) {
-            const contractId = r.contract === undefined ? undefined : contracts[r.contract];
-            const q = { status: r.status, copyrightStatus: r.copyrightStatus, contractId, search: r.search, sortBy: r.sortBy, sortOrder: r.sortOrder, limit: r.limit, page: 1 } as NftPageRequest;
-            const matching = current.filter(
-              (n) =>
-                (!q.status || n.status === q.status) &&
-                (!q.copyrightStatus || n.copyright_status === q.copyrightStatus) &&
-                (!q.contractId || n.smart_contract_id === q.contractId) &&
-                (!q.search || containsA(n.name, q.search) || containsA(n.description, q.search)),
-            );
-            const key = (n: Row): Key => {
-              const v = { createdAt: n.created_at, updatedAt: n.updated_at, name: n.name, status: n.status, mintedAt: n.minted_at, supply: Number(n.supply) }[q.sortBy];
-              return v instanceof Date ? v.getTime() : v;
-            };
-            await expectPages(
-              `A5 ${JSON.stringify(q)}`,
-              sortedIds(matching, (n) => [key(n), n.id], q.sortOrder),
-              q.limit,
-              (page) => nftPage(db, org, { ...q, page }),
-              (page) => sqliteNftPage(sqlite, org, { ...q, page }),
-            );
-          }
+          await verify();
         },
       ),
       { numRuns: 30 },
@@ -353,6 +370,46 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
             } else await db.insert(s.invitations).values(values);
             sqlite.insert(lite.invitations).values(values).run();
           }
+          // Every answer before the plain-SQL changes, and again after them (anchors of the old
+          // generation must not serve).
+          const verify = async () => {
+            type Row = { id: string; email: string; status: string; has_wallet: boolean; created_at: Date; updated_at: Date; texts: (string | null)[] };
+            const current: Row[] = [
+              ...(
+                await db.$client.query<Row>(
+                  `select m.id, u.email, m.status, exists (select 1 from wallets w where w.user_id = u.id and w.is_primary) as has_wallet, m.created_at, m.updated_at,
+                     array[u.email, u.name, u.user_name, u.first_name || ' ' || u.last_name] as texts
+                   from user_organizations m join users u on u.id = m.user_id where m.organization_id = $1`,
+                  [org],
+                )
+              ).rows,
+              ...(
+                await db.$client.query<Row>(
+                  `select id, email, status, false as has_wallet, created_at, updated_at, array[email] as texts from invitations where organization_id = $1 and status = 'PENDING'`,
+                  [org],
+                )
+              ).rows,
+            ];
+            for (const r of requests) {
+              const q = { ...r, page: 1 } as MemberPageRequest;
+              const matching = current.filter(
+                (m) => (!q.status || m.status === q.status) && (q.hasWallet === undefined || m.has_wallet === q.hasWallet) && (!q.search || m.texts.some((v) => containsA(v, q.search!))),
+              );
+              const keys = (m: Row): Key[] => {
+                if (q.sortBy === 'status') return [m.status, m.created_at.getTime(), m.id];
+                const v = { createdAt: m.created_at, updatedAt: m.updated_at, email: m.email }[q.sortBy];
+                return [v instanceof Date ? v.getTime() : v, m.id];
+              };
+              await expectPages(
+                `A9 ${JSON.stringify(q)}`,
+                sortedIds(matching, keys, q.sortOrder),
+                q.limit,
+                (page) => memberPage(db, org, { ...q, page }),
+                (page) => sqliteMemberPage(sqlite, org, { ...q, page }),
+              );
+            }
+          };
+          await verify();
           for (const c of changes) {
             const id = memberships[c.index];
             if (!id) continue;
@@ -370,41 +427,7 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
               if (rowCount) sqlite.insert(lite.wallets).values(wallet).run();
             }
           }
-          type Row = { id: string; email: string; status: string; has_wallet: boolean; created_at: Date; updated_at: Date; texts: (string | null)[] };
-          const current: Row[] = [
-            ...(
-              await db.$client.query<Row>(
-                `select m.id, u.email, m.status, exists (select 1 from wallets w where w.user_id = u.id and w.is_primary) as has_wallet, m.created_at, m.updated_at,
-                   array[u.email, u.name, u.user_name, u.first_name || ' ' || u.last_name] as texts
-                 from user_organizations m join users u on u.id = m.user_id where m.organization_id = $1`,
-                [org],
-              )
-            ).rows,
-            ...(
-              await db.$client.query<Row>(
-                `select id, email, status, false as has_wallet, created_at, updated_at, array[email] as texts from invitations where organization_id = $1 and status = 'PENDING'`,
-                [org],
-              )
-            ).rows,
-          ];
-          for (const r of requests) {
-            const q = { ...r, page: 1 } as MemberPageRequest;
-            const matching = current.filter(
-              (m) => (!q.status || m.status === q.status) && (q.hasWallet === undefined || m.has_wallet === q.hasWallet) && (!q.search || m.texts.some((v) => containsA(v, q.search!))),
-            );
-            const keys = (m: Row): Key[] => {
-              if (q.sortBy === 'status') return [m.status, m.created_at.getTime(), m.id];
-              const v = { createdAt: m.created_at, updatedAt: m.updated_at, email: m.email }[q.sortBy];
-              return [v instanceof Date ? v.getTime() : v, m.id];
-            };
-            await expectPages(
-              `A9 ${JSON.stringify(q)}`,
-              sortedIds(matching, keys, q.sortOrder),
-              q.limit,
-              (page) => memberPage(db, org, { ...q, page }),
-              (page) => sqliteMemberPage(sqlite, org, { ...q, page }),
-            );
-          }
+          await verify();
         },
       ),
       { numRuns: 30 },

@@ -37,6 +37,9 @@ export async function memberPage(db: Handle, organizationId: string, q: MemberPa
     ? await countWhere(db, from, where)
     : await countOf(db, organizationId, 'members', q.status ?? null, q.hasWallet === undefined ? null : String(q.hasWallet));
   const ids = await pageIds(db, {
+    organizationId,
+    list: 'members',
+    key: q.search ? null : `${JSON.stringify([q.status, q.hasWallet])}|${q.sortBy}`,
     from,
     where,
     sort: sortColumns[q.sortBy],

@@ -34,6 +34,9 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
   const where = nftRowsWherePg(organizationId, q);
   const total = await nftTotal(db, organizationId, q, from, where);
   const ids = await pageIds(db, {
+    organizationId,
+    list: 'nfts',
+    key: `${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
     from,
     where,
     sort: sortColumns[q.sortBy],
