@@ -107,11 +107,23 @@ async function seed(db: PgDb): Promise<string> {
       process.stderr.write(`  nfts ${Math.min(NFTS, from + chunk - 1)} (${((performance.now() - t) / 1000).toFixed(0)} s)\n`);
     }
     await c.query('alter table nfts enable trigger user');
+    await loadMembers(db, org);
     await reindexPostgres(c);
     process.stderr.write(`  db reindex (${((performance.now() - t) / 1000).toFixed(0)} s)\n`);
   });
-  process.stderr.write(`nfts loaded and indexed in ${((performance.now() - t) / 1000).toFixed(0)} s\n`);
+  process.stderr.write(`loaded and indexed in ${((performance.now() - t) / 1000).toFixed(0)} s\n`);
   t = performance.now();
+  await c.query('vacuum analyze');
+  process.stderr.write(`vacuum analyze ${((performance.now() - t) / 1000).toFixed(0)} s\n`);
+  return org;
+}
+
+/** 100k people, a third with a primary wallet, their memberships and 5,000 invitations, triggers off (db reindex follows). */
+async function loadMembers(db: PgDb, org: string) {
+  const c = db.$client;
+  const w = `(array['${words.join("','")}'])`;
+  const tables = ['users', 'wallets', 'user_organizations', 'invitations'];
+  for (const table of tables) await c.query(`alter table ${table} disable trigger user`);
   await c.query(
     `insert into users (id, email, name, user_name, first_name, last_name, created_at, updated_at)
      select 'u' || i, 'person' || i || '@example.org', 'Person ' || i, 'person' || i, ${w}[1 + i % 12], 'family' || (i % 977), now(), now()
@@ -135,11 +147,7 @@ async function seed(db: PgDb): Promise<string> {
      from generate_series(1, ${INVITATIONS}) i`,
     [org],
   );
-  process.stderr.write(`members loaded in ${((performance.now() - t) / 1000).toFixed(0)} s\n`);
-  t = performance.now();
-  await c.query('vacuum analyze');
-  process.stderr.write(`vacuum analyze ${((performance.now() - t) / 1000).toFixed(0)} s\n`);
-  return org;
+  for (const table of tables) await c.query(`alter table ${table} enable trigger user`);
 }
 
 type Shape = { list: string; shape: string; call: () => Promise<IdsPage> };
@@ -177,7 +185,7 @@ async function main() {
     nft('copyrightStatus=AWAITING, page 1', { copyrightStatus: 'AWAITING' });
     nft('status=MINTED + copyrightStatus=NONE, page 1', { status: 'MINTED', copyrightStatus: 'NONE' });
     nft('contractId, page 1', { contractId });
-    nft('contractId + status, page 1', { contractId, status: 'MINTED' });
+    nft('contractId + status, page 1', { contractId, status: 'PENDING' });
     nft('search rare (`#123456`), page 1', { search: '#123456' });
     nft('search common (`violet`), page 1', { search: 'violet' });
     nft('search common (`violet`), sort name, page 1', { search: 'violet', sortBy: 'name' });
@@ -206,9 +214,12 @@ async function main() {
     contract('search common (`collection`), page 1', { search: 'collection' });
     contract('search 2 chars (`s5`), page 1', { search: 's5' });
 
-    const results: string[] = ['| List | Shape | Total | p50 ms | p99 ms |', '|---|---|---:|---:|---:|'];
+    const results: string[] = ['| List | Shape | Total | first call ms | p50 ms | p99 ms |', '|---|---|---:|---:|---:|---:|'];
     for (const s of shapes) {
-      const first = await s.call(); // warm-up, not timed
+      // The first call is timed apart: it builds what later calls reuse (a deep page's anchors).
+      const started = performance.now();
+      const first = await s.call();
+      const firstMs = performance.now() - started;
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const t = performance.now();
@@ -216,7 +227,7 @@ async function main() {
         times.push(performance.now() - t);
       }
       times.sort((a, b) => a - b);
-      const line = `| ${s.list} | ${s.shape} | ${first.total.toLocaleString('en')} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`;
+      const line = `| ${s.list} | ${s.shape} | ${first.total.toLocaleString('en')} | ${firstMs.toFixed(1)} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`;
       results.push(line);
       process.stderr.write(`${line}\n`);
     }

@@ -23,12 +23,15 @@ export function contractRowsWherePg(organizationId: string, q: ContractFilter): 
 
 /**
  * A1 on PostgreSQL: the total from list_counts (a search: an exact count through the search
- * indexes), the page's ids off the (organization, sort, id) index, from the nearer end.
+ * indexes, kept per write generation), the page's ids off the (organization, sort, id) index, from
+ * the nearer end or a cached anchor.
  */
 export async function contractPage(db: Handle, organizationId: string, q: ContractPageRequest): Promise<IdsPage> {
   const from = sql`smart_contracts as c`;
   const where = contractRowsWherePg(organizationId, q);
-  const total = q.search ? await countWhere(db, from, where) : await countOf(db, organizationId, 'contracts', q.status ?? null, null);
+  const total = q.search
+    ? await countWhere(db, from, where, { organizationId, list: 'contracts', key: JSON.stringify([q.search, q.status]) })
+    : await countOf(db, organizationId, 'contracts', q.status ?? null, null);
   const ids = await pageIds(db, {
     organizationId,
     list: 'contracts',

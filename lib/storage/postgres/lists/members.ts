@@ -27,7 +27,8 @@ export function memberRowsWherePg(organizationId: string, q: MemberFilter): SQL 
 
 /**
  * A9 on PostgreSQL: memberships and pending invitations as one list (member_list). Totals from
- * list_counts (a search: an exact count); the page's ids off the (organization[, filter], sort, id)
+ * list_counts (a search: an exact count, never cached — it reads users, which the list's write
+ * generation does not cover); the page's ids off the (organization[, filter], sort, id)
  * index, from the nearer end. `status` sorts its ties by createdAt, then id, as on SQLite.
  */
 export async function memberPage(db: Handle, organizationId: string, q: MemberPageRequest): Promise<IdsPage> {

@@ -26,8 +26,9 @@ export function nftRowsWherePg(organizationId: string, q: NftFilter): SQL {
 /**
  * A5 on PostgreSQL. Totals: list_counts for no filter, a status and/or copyright filter; the
  * contract's stored total_nfts for a contract filter alone; otherwise an exact count (a contract's
- * NFTs by its index, a search through the trigram / short-term indexes). The page's ids off the
- * (organization[, filter], sort, id) index, from the nearer end.
+ * NFTs by its index, a search through the trigram / short-term indexes), kept per write
+ * generation. The page's ids off the (organization[, filter], sort, id) index, from the nearer end
+ * or a cached anchor.
  */
 export async function nftPage(db: Handle, organizationId: string, q: NftPageRequest): Promise<IdsPage> {
   const from = sql`nfts as n`;
@@ -58,5 +59,5 @@ async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: 
     );
     return Number(rows[0]?.n ?? 0);
   }
-  return countWhere(db, from, where);
+  return countWhere(db, from, where, { organizationId, list: 'nfts', key: JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]) });
 }

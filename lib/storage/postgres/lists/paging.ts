@@ -15,9 +15,32 @@ export async function countOf(db: Handle, organizationId: string, list: 'nfts' |
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function countWhere(db: Handle, from: SQL, where: SQL): Promise<number> {
-  const { rows } = await db.execute<{ n: string }>(sql`select count(*) as n from ${from} where ${where}`);
-  return Number(rows[0]!.n);
+/**
+ * The exact number of rows matching `where`. With a `cache` (the list and a key naming the query),
+ * on the pool, the count is kept with the list's write generation read in the same statement, and
+ * served again while a one-row read of the generation still finds it unchanged: a common search
+ * term is counted once per committed write, not once per request — exact across processes, since
+ * the generation lives in the database. `cache.key` must name every input of `where`, and `where`
+ * may read only rows the list's generation covers.
+ */
+export async function countWhere(db: Handle, from: SQL, where: SQL, cache?: { organizationId: string; list: OrderedQuery['list']; key: string }): Promise<number> {
+  if (!cache || !('$client' in db)) {
+    const { rows } = await db.execute<{ n: string }>(sql`select count(*) as n from ${from} where ${where}`);
+    return Number(rows[0]!.n);
+  }
+  const cacheKey = `${cache.organizationId}\u0000${cache.list}\u0000${cache.key}`;
+  const gen = generationSql(cache.organizationId, cache.list);
+  const known = countCache.get(cacheKey);
+  if (known) {
+    const { rows } = await db.execute<{ gen: string }>(sql`select ${gen} as gen`);
+    if (rows[0]!.gen === known.gen) return known.n;
+  }
+  const { rows } = await db.execute<{ gen: string; n: string }>(sql`select ${gen} as gen, (select count(*) from ${from} where ${where}) as n`);
+  const n = Number(rows[0]!.n);
+  countCache.delete(cacheKey);
+  countCache.set(cacheKey, { gen: rows[0]!.gen, n });
+  if (countCache.size > MAX_ENTRIES) countCache.delete(countCache.keys().next().value!);
+  return n;
 }
 
 export type OrderedQuery = {
@@ -53,10 +76,12 @@ type Anchor = { v: unknown; w: unknown; id: string };
 type Entry = { gen: string; anchors: Anchor[] };
 const MAX_ENTRIES = 200;
 const anchorCache = new Map<string, Entry>();
+const countCache = new Map<string, { gen: string; n: number }>();
 
-/** For tests: forget every anchor. */
-export function clearPgAnchors() {
+/** For tests: forget every anchor and cached count. */
+export function clearPgListCaches() {
   anchorCache.clear();
+  countCache.clear();
 }
 
 const generationSql = (organizationId: string, list: string) =>
