@@ -264,6 +264,22 @@ CREATE TRIGGER "member_list_counts_ad" AFTER DELETE ON "member_list" REFERENCING
 --> statement-breakpoint
 CREATE TRIGGER "member_list_counts_au" AFTER UPDATE ON "member_list" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cl2c_count_members();
 --> statement-breakpoint
+-- A9's search reads the person (users: e-mail, name, user name, first and last name), which
+-- member_list does not hold: a change to those moves the generation of every organization the
+-- person belongs to, so the search's cached totals and anchors stay exact.
+CREATE FUNCTION cl2c_member_list_people_gen() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO list_generations AS g (organization_id, list, shard, n)
+    SELECT m.organization_id, 'members', (pg_backend_pid() % 8)::smallint, 1 FROM user_organizations m
+    WHERE m.user_id IN (OLD.id, NEW.id) GROUP BY m.organization_id ORDER BY 1
+    ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + excluded.n;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "member_list_people_gen_au" AFTER UPDATE OF "id", "email", "name", "user_name", "first_name", "last_name" ON "users"
+  FOR EACH ROW EXECUTE FUNCTION cl2c_member_list_people_gen();
+--> statement-breakpoint
 -- ---------------------------------------------------------------- sort indexes in SQLite's order
 -- Free-text sort keys in code-point order (COLLATE "C"); NULL-able sort keys NULLS FIRST.
 CREATE INDEX "contracts_org_name_c_idx" ON "smart_contracts" ("organization_id", "name" COLLATE "C", "id");

@@ -3,6 +3,7 @@ import { withPostgres } from '@/test/postgres/database';
 import { checkPostgres, reindexPostgres } from '../maintenance';
 import { memberPage } from './members';
 import { nftPage } from './nfts';
+import { pgListTuning } from './paging';
 
 /*
  * The list structures of db/migrations-pg/0005_lists.sql (list_counts, member_list) under writes
@@ -84,5 +85,38 @@ describe('PostgreSQL list counts', () => {
     expect((await checkPostgres(c)).problems).toEqual([]);
     expect(await memberPage(pg.db(), o, { ...request, limit: 10 })).toMatchObject({ total: 4 });
     expect((await memberPage(pg.db(), o, { ...request, limit: 10 })).ids).toContain(first!.id);
+  });
+
+  it('cached search totals and anchors follow a plain-SQL rename of a person, a NFT and an updated_at', async () => {
+    const c = pg.db().$client;
+    const o = await org();
+    const user = crypto.randomUUID();
+    await c.query(`insert into users (id, email, name, created_at, updated_at) values ($1, $2, 'zeta', now(), now())`, [user, `${user}@x`]);
+    await c.query(`insert into user_organizations (id, organization_id, user_id, created_at, updated_at) values ($1, $2, $3, now(), now())`, [crypto.randomUUID(), o, user]);
+    expect((await memberPage(pg.db(), o, { ...request, search: 'zet' })).total).toBe(1);
+    await c.query(`update users set name = 'omega' where id = $1`, [user]);
+    expect((await memberPage(pg.db(), o, { ...request, search: 'zet' })).total).toBe(0);
+
+    const contract = crypto.randomUUID();
+    await c.query(`insert into smart_contracts (id, organization_id, name, symbol, created_at, updated_at) values ($1, $2, 'c', 'C', now(), now())`, [contract, o]);
+    await c.query(
+      `insert into nfts (id, organization_id, smart_contract_id, name, created_at, updated_at)
+       select gen_random_uuid()::text, $1, $2, 'n' || i, now(), timestamptz '2026-01-01' + i * interval '1 second' from generate_series(1, 40) i`,
+      [o, contract],
+    );
+    pgListTuning.anchorInterval = 4;
+    try {
+      const deep = { sortBy: 'updatedAt', sortOrder: 'asc', page: 3, limit: 5 } as const;
+      const expected = async () =>
+        (await c.query<{ id: string }>(`select id from nfts where organization_id = $1 order by updated_at, id limit 5 offset 10`, [o])).rows.map((r) => r.id);
+      expect((await nftPage(pg.db(), o, deep)).ids).toEqual(await expected());
+      expect((await nftPage(pg.db(), o, { ...deep, search: 'n1' })).total).toBe(11);
+      // Rows move in the order and out of the search without any count changing.
+      await c.query(`update nfts set updated_at = timestamptz '2025-01-01', name = 'moved' where organization_id = $1 and name in ('n1', 'n2', 'n3')`, [o]);
+      expect((await nftPage(pg.db(), o, deep)).ids).toEqual(await expected());
+      expect((await nftPage(pg.db(), o, { ...deep, search: 'n1' })).total).toBe(10);
+    } finally {
+      pgListTuning.anchorInterval = 1000;
+    }
   });
 });

@@ -321,7 +321,7 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
       fc.asyncProperty(
         fc.array(person, { minLength: 1, maxLength: 8 }),
         fc.array(invitation, { maxLength: 6 }),
-        fc.array(fc.record({ index: fc.nat(7), status: fc.constantFrom(...membershipStatuses), wallet: fc.boolean() }), { maxLength: 3 }),
+        fc.array(fc.record({ index: fc.nat(7), status: fc.constantFrom(...membershipStatuses), wallet: fc.boolean(), rename: fc.option(text) }), { maxLength: 3 }),
         fc.array(request, { minLength: 1, maxLength: 6 }),
         async (people, invites, changes, requests) => {
           const org = await newOrganization();
@@ -413,6 +413,13 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
           for (const c of changes) {
             const id = memberships[c.index];
             if (!id) continue;
+            if (c.rename !== null) {
+              // Only the person's name changes (member_list holds no name): searches must follow.
+              await db.$client.query('update users set name = $1 where id = $2', [c.rename, users[c.index]!]);
+              const updated = (await db.$client.query<{ u: Date }>('select updated_at as u from users where id = $1', [users[c.index]!])).rows[0]!.u;
+              sqlite.update(lite.users).set({ name: c.rename, updatedAt: updated }).where(eq(lite.users.id, users[c.index]!)).run();
+              continue;
+            }
             await db.$client.query('update user_organizations set status = $1 where id = $2', [c.status, id]);
             const updatedAt = (await db.$client.query<{ u: Date }>('select updated_at as u from user_organizations where id = $1', [id])).rows[0]!.u;
             sqlite.update(lite.userOrganizations).set({ status: c.status, updatedAt }).where(eq(lite.userOrganizations.id, id)).run();

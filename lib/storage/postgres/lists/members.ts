@@ -27,20 +27,20 @@ export function memberRowsWherePg(organizationId: string, q: MemberFilter): SQL 
 
 /**
  * A9 on PostgreSQL: memberships and pending invitations as one list (member_list). Totals from
- * list_counts (a search: an exact count, never cached — it reads users, which the list's write
- * generation does not cover); the page's ids off the (organization[, filter], sort, id)
- * index, from the nearer end. `status` sorts its ties by createdAt, then id, as on SQLite.
+ * list_counts (a search: an exact count kept per write generation — a person's change moves the
+ * generation of their organizations); the page's ids off the (organization[, filter], sort, id)
+ * index, from the nearer end or a cached anchor. `status` sorts its ties by createdAt, then id, as on SQLite.
  */
 export async function memberPage(db: Handle, organizationId: string, q: MemberPageRequest): Promise<IdsPage> {
   const from = sql`member_list as ml`;
   const where = memberRowsWherePg(organizationId, q);
   const total = q.search
-    ? await countWhere(db, from, where)
+    ? await countWhere(db, from, where, { organizationId, list: 'members', key: JSON.stringify([q.search, q.status, q.hasWallet]) })
     : await countOf(db, organizationId, 'members', q.status ?? null, q.hasWallet === undefined ? null : String(q.hasWallet));
   const ids = await pageIds(db, {
     organizationId,
     list: 'members',
-    key: q.search ? null : `${JSON.stringify([q.status, q.hasWallet])}|${q.sortBy}`,
+    key: `${JSON.stringify([q.search, q.status, q.hasWallet])}|${q.sortBy}`,
     from,
     where,
     sort: sortColumns[q.sortBy],
