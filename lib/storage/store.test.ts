@@ -25,13 +25,13 @@ const tenant = () => `st-${crypto.randomUUID()}`;
 
 describe.each(engines)('Store on %s', (_engine, open, organizations) => {
   const count = async (store: Store, t: string) =>
-    (await store.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.tenant, t))).length;
+    (await store.select({ id: organizations.id }).from(organizations).where(eq(organizations.tenant, t))).length;
 
   it('commits the work when it resolves, with the value it returned', async () => {
     const store = open();
     const t = tenant();
     const id = await store.transaction(async (tx) => {
-      const [row] = await tx.db.insert(organizations).values({ name: 'Store', tenant: t }).returning({ id: organizations.id });
+      const [row] = await tx.insert(organizations).values({ name: 'Store', tenant: t }).returning({ id: organizations.id });
       // The transaction sees its own write.
       expect(await count(tx, t)).toBe(1);
       return row!.id;
@@ -45,7 +45,7 @@ describe.each(engines)('Store on %s', (_engine, open, organizations) => {
     const t = tenant();
     await expect(
       store.transaction(async (tx) => {
-        await tx.db.insert(organizations).values({ name: 'Store', tenant: t });
+        await tx.insert(organizations).values({ name: 'Store', tenant: t });
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
@@ -56,15 +56,15 @@ describe.each(engines)('Store on %s', (_engine, open, organizations) => {
     const store = open();
     const [outer, inner, kept] = [tenant(), tenant(), tenant()];
     await store.transaction(async (tx) => {
-      await tx.db.insert(organizations).values({ name: 'Outer', tenant: outer });
+      await tx.insert(organizations).values({ name: 'Outer', tenant: outer });
       await expect(
         tx.transaction(async (nested) => {
-          await nested.db.insert(organizations).values({ name: 'Inner', tenant: inner });
+          await nested.insert(organizations).values({ name: 'Inner', tenant: inner });
           throw new Error('inner refused');
         }),
       ).rejects.toThrow('inner refused');
       await tx.transaction(async (nested) => {
-        await nested.db.insert(organizations).values({ name: 'Kept', tenant: kept });
+        await nested.insert(organizations).values({ name: 'Kept', tenant: kept });
       });
     });
     expect([await count(store, outer), await count(store, inner), await count(store, kept)]).toEqual([1, 0, 1]);
@@ -73,10 +73,10 @@ describe.each(engines)('Store on %s', (_engine, open, organizations) => {
   it('reports how many rows an update changed', async () => {
     const store = open();
     const t = tenant();
-    await store.db.insert(organizations).values({ name: 'Before', tenant: t });
-    const result = await store.db.update(organizations).set({ name: 'After' }).where(eq(organizations.tenant, t));
+    await store.insert(organizations).values({ name: 'Before', tenant: t });
+    const result = await store.update(organizations).set({ name: 'After' }).where(eq(organizations.tenant, t));
     expect(affectedRows(result)).toBe(1);
-    expect(affectedRows(await store.db.delete(organizations).where(eq(organizations.tenant, `${t}-none`)))).toBe(0);
+    expect(affectedRows(await store.delete(organizations).where(eq(organizations.tenant, `${t}-none`)))).toBe(0);
   });
 });
 
@@ -98,7 +98,7 @@ describe('the SQLite engine keeps one writer and one commit per group', () => {
     const seen: boolean[] = [];
     await Promise.all([
       store.transaction(async (tx) => {
-        await tx.db.insert(organizations).values({ name: 'A', tenant: a });
+        await tx.insert(organizations).values({ name: 'A', tenant: a });
       }),
       groupedTransaction(db, (tx) => {
         seen.push(!!tx.select().from(sqliteSchema.organizations).where(eq(sqliteSchema.organizations.tenant, a)).get());
@@ -106,8 +106,8 @@ describe('the SQLite engine keeps one writer and one commit per group', () => {
         tx.insert(sqliteSchema.organizations).values({ name: 'B', tenant: b }).run();
       }),
       store.transaction(async (tx) => {
-        seen.push((await tx.db.select().from(organizations).where(eq(organizations.tenant, b))).length === 1);
-        await tx.db.insert(organizations).values({ name: 'C', tenant: c });
+        seen.push((await tx.select().from(organizations).where(eq(organizations.tenant, b))).length === 1);
+        await tx.insert(organizations).values({ name: 'C', tenant: c });
       }),
     ]);
     // Inside the group: A visible to B's work, not yet to another connection; B visible to C.
@@ -119,12 +119,12 @@ describe('the SQLite engine keeps one writer and one commit per group', () => {
     const store = sqliteStore(getDb());
     const [a, b, c] = [tenant(), tenant(), tenant()];
     const settled = await Promise.allSettled([
-      store.transaction(async (tx) => void (await tx.db.insert(organizations).values({ name: 'A', tenant: a }))),
+      store.transaction(async (tx) => void (await tx.insert(organizations).values({ name: 'A', tenant: a }))),
       store.transaction(async (tx) => {
-        await tx.db.insert(organizations).values({ name: 'B', tenant: b });
+        await tx.insert(organizations).values({ name: 'B', tenant: b });
         throw new Error('refused');
       }),
-      store.transaction(async (tx) => void (await tx.db.insert(organizations).values({ name: 'C', tenant: c }))),
+      store.transaction(async (tx) => void (await tx.insert(organizations).values({ name: 'C', tenant: c }))),
     ]);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect([a, b, c].map(seenByAnotherConnection)).toEqual([true, false, true]);
@@ -134,9 +134,9 @@ describe('the SQLite engine keeps one writer and one commit per group', () => {
     const store = sqliteStore(getDb());
     const [a, b] = [tenant(), tenant()];
     const settled = await Promise.allSettled([
-      store.transaction(async (tx) => void (await tx.db.insert(organizations).values({ name: 'A', tenant: a }))),
+      store.transaction(async (tx) => void (await tx.insert(organizations).values({ name: 'A', tenant: a }))),
       store.transaction(async (tx) => {
-        await tx.db.insert(organizations).values({ name: 'B', tenant: b });
+        await tx.insert(organizations).values({ name: 'B', tenant: b });
         await new Promise((resolve) => setTimeout(resolve, 5));
       }),
     ]);
@@ -147,7 +147,7 @@ describe('the SQLite engine keeps one writer and one commit per group', () => {
     expect([a, b].map(seenByAnotherConnection)).toEqual([false, false]);
     // The connection is usable again at once.
     const c = tenant();
-    await store.transaction(async (tx) => void (await tx.db.insert(organizations).values({ name: 'C', tenant: c })));
+    await store.transaction(async (tx) => void (await tx.insert(organizations).values({ name: 'C', tenant: c })));
     expect(seenByAnotherConnection(c)).toBe(true);
   });
 
@@ -156,7 +156,7 @@ describe('the SQLite engine keeps one writer and one commit per group', () => {
     const t = tenant();
     await expect(
       store.transaction(async (tx) => {
-        await tx.db.insert(organizations).values({ name: 'Outer', tenant: t });
+        await tx.insert(organizations).values({ name: 'Outer', tenant: t });
         await store.transaction(async () => {});
       }),
     ).rejects.toBeInstanceOf(NestedGroupError);

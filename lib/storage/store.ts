@@ -14,19 +14,25 @@ import type { EngineKind } from './transactions';
 export type Queries = Omit<NodePgDatabase<typeof pgSchema>, 'transaction' | 'execute' | '$client' | 'refreshMaterializedView'>;
 
 /**
- * A database, or an open transaction on it: what every domain service takes. `transaction` runs
- * `work` atomically — a transaction, or a savepoint inside the current one — committing when it
- * resolves and rolling back when it rejects.
+ * A database, or an open transaction on it: what every domain service takes. It is the Drizzle
+ * handle itself (`store.select(…)`, `store.insert(…)`, all awaited) plus the engine's name and
+ * `transaction`, which runs `work` atomically — a transaction, or a savepoint inside the current
+ * one — committing when it resolves and rolling back when it rejects.
  *
  * On SQLite, work inside a transaction awaits only the database: a better-sqlite3 query settles at
  * once, so the whole transaction runs in one turn of the event loop and nothing else touches the
  * connection meanwhile. Keep I/O (HTTP, the chain, mail) outside; the SQLite engine refuses a
  * transaction that waited for anything else (lib/db/commit-group.ts).
  */
-export interface Store {
+export type Store = Queries & {
   readonly engine: EngineKind;
-  readonly db: Queries;
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
+};
+
+/** `handle` (a Drizzle database or transaction of `engine`) as a Store whose transactions run `transaction`. */
+export function storeOver(engine: EngineKind, handle: object, transaction: Store['transaction']): Store {
+  // The Drizzle handle stays the prototype: its methods find their session and dialect through it.
+  return Object.assign(Object.create(handle) as Store, { engine, transaction });
 }
 
 /** How many rows an awaited UPDATE or DELETE changed (better-sqlite3: `changes`; node-postgres: `rowCount`). */
@@ -37,7 +43,7 @@ export function affectedRows(result: unknown): number {
 
 /** The rows of a raw SQL query, on either engine. */
 export async function selectRows<T>(store: Store, query: SQL): Promise<T[]> {
-  if (store.engine === 'sqlite') return (store.db as unknown as { all: (q: SQL) => T[] }).all(query);
-  const result = await (store.db as unknown as { execute: (q: SQL) => Promise<{ rows: T[] }> }).execute(query);
+  if (store.engine === 'sqlite') return (store as unknown as { all: (q: SQL) => T[] }).all(query);
+  const result = await (store as unknown as { execute: (q: SQL) => Promise<{ rows: T[] }> }).execute(query);
   return result.rows;
 }

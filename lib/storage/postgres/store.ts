@@ -1,4 +1,4 @@
-import type { Store } from '../store';
+import { storeOver, type Store } from '../store';
 import type { PgDb, PgTx } from './connection';
 
 /**
@@ -6,9 +6,11 @@ import type { PgDb, PgTx } from './connection';
  * pooled connection (BEGIN … COMMIT); a transaction inside it is a savepoint.
  */
 export function postgresStore(db: PgDb | PgTx): Store {
-  return {
-    engine: 'postgres',
-    db,
-    transaction: (work) => db.transaction((tx) => work(postgresStore(tx))),
-  };
+  return storeOver('postgres', db, (work) => db.transaction((tx) => work(postgresStore(tx))));
+}
+
+/** The node-postgres handle under a PostgreSQL store, for the PostgreSQL engine's own modules. */
+export function postgresDbOf(store: Store): PgDb | PgTx {
+  if (store.engine !== 'postgres') throw new Error('postgresDbOf: this store is not PostgreSQL');
+  return Object.getPrototypeOf(store) as PgDb | PgTx;
 }
