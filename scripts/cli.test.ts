@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { findActiveKey } from '@/lib/api-keys/service';
+import { getStore } from '@/lib/storage/current';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -41,11 +42,11 @@ describe('provisioning CLI', () => {
     expect(list.map((x: { prefix: string }) => x.prefix)).toContain(k.prefix);
     expect(JSON.stringify(list)).not.toContain(k.key);
 
-    expect(findActiveKey(getDb(), k.key, 'B')).not.toBeNull();
+    expect(await findActiveKey(await getStore(), k.key, 'B')).not.toBeNull();
     const revoked = await cli('key', 'revoke', k.id);
     expect(revoked.code).toBe(0);
     expect(JSON.parse(revoked.stdout)).toMatchObject({ id: k.id, revokedAt: expect.any(String) });
-    expect(findActiveKey(getDb(), k.key, 'B')).toBeNull();
+    expect(await findActiveKey(await getStore(), k.key, 'B')).toBeNull();
 
     // No clear key anywhere in the database file (WAL checkpointed first).
     getDb().$client.pragma('wal_checkpoint(TRUNCATE)');

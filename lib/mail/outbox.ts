@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { outboxEmails, type OutboxEmail } from '@/db/schema';
-import { preparedQuery } from '@/lib/db/prepared';
+import { preparedQuery } from '@/lib/storage/prepared';
 import { env } from '@/lib/env';
 import { envelope } from '@/lib/http/query';
 import { containsAny } from '@/lib/storage/like';

@@ -6,7 +6,7 @@ import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallet
 import { recordAudit } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
-import { preparedQuery } from '@/lib/db/prepared';
+import { preparedQuery } from '@/lib/storage/prepared';
 import { groupedTransaction } from '@/lib/db/commit-group';
 import { mintBlocker, mintIfReady } from './mint';
 import { inPageOrder } from '@/lib/storage/lists';

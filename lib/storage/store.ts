@@ -11,7 +11,7 @@ import type { EngineKind } from './transactions';
  * SQLite twin of each table (db/schema.ts, held equal by db/schema-pg.test.ts), whose builders are
  * awaited the same way and answer the same JavaScript values.
  */
-export type Queries = Omit<NodePgDatabase<typeof pgSchema>, 'transaction' | 'execute' | '$client' | 'refreshMaterializedView'>;
+export type Queries = Omit<NodePgDatabase<typeof pgSchema>, 'transaction' | 'execute' | '$client' | 'refreshMaterializedView' | 'selectDistinctOn'>;
 
 /**
  * A database, or an open transaction on it: what every domain service takes. It is the Drizzle
