@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { findActiveKey } from '@/lib/api-keys/service';
 import { getStore } from '@/lib/storage/current';
+import { selectRows } from '@/lib/storage/store';
+import { sql } from 'drizzle-orm';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -48,10 +50,20 @@ describe('provisioning CLI', () => {
     expect(JSON.parse(revoked.stdout)).toMatchObject({ id: k.id, revokedAt: expect.any(String) });
     expect(await findActiveKey(await getStore(), k.key, 'B')).toBeNull();
 
-    // No clear key anywhere in the database file (WAL checkpointed first).
-    getDb().$client.pragma('wal_checkpoint(TRUNCATE)');
-    const bytes = readFileSync(process.env.DATABASE_PATH!).toString('latin1');
-    for (const clear of [created.apiKey, created.tenantApiKey, k.key]) expect(bytes).not.toContain(clear);
+    // No clear key anywhere in the database: the SQLite file's bytes (WAL checkpointed first), or
+    // every row of every table on PostgreSQL.
+    const store = await getStore();
+    let stored: string;
+    if (store.engine === 'sqlite') {
+      getDb().$client.pragma('wal_checkpoint(TRUNCATE)');
+      stored = readFileSync(process.env.DATABASE_PATH!).toString('latin1');
+    } else {
+      const tables = await selectRows<{ name: string }>(store, sql`select tablename as name from pg_tables where schemaname = 'public'`);
+      const dumps = await Promise.all(tables.map((t) => selectRows<{ row: string }>(store, sql`select t::text as row from ${sql.identifier(t.name)} t`)));
+      stored = dumps.flat().map((r) => r.row).join('\n');
+      expect(stored).toContain(k.prefix);
+    }
+    for (const clear of [created.apiKey, created.tenantApiKey, k.key]) expect(stored).not.toContain(clear);
   });
 
   it('exits non-zero with a message on stderr and nothing on stdout for bad usage', async () => {

@@ -9,7 +9,7 @@ import type { Store } from '@/lib/storage/store';
 import { NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope } from '@/lib/http/query';
-import { containsAny } from '@/lib/storage/like';
+import { matchesSearch } from '@/lib/storage/like';
 import { generateApiKey, hashApiKey, type KeyFamily } from './keys';
 import type { CreateApiKeyBody, ListApiKeysQuery } from './schemas';
 
@@ -134,7 +134,7 @@ export async function listApiKeysPage(store: Store, organizationId: string, q: L
   if (q.status === 'expired') conditions.push(isNull(apiKeys.revokedAt), lte(apiKeys.expiresAt, now));
   if (q.status === 'active') conditions.push(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))!);
   if (q.search) {
-    conditions.push(containsAny(q.search, [apiKeys.name, apiKeys.prefix, users.email]));
+    conditions.push(matchesSearch(q.search, [apiKeys.name, apiKeys.prefix, users.email]));
   }
   const where = and(...conditions);
   const direction = q.sortOrder === 'asc' ? asc : desc;
