@@ -4,6 +4,7 @@ import { registerUserInOrganization } from '@/lib/users/registration';
 import { pickOption } from './combobox';
 import { expect, test } from './fixtures';
 import { openAppDb } from './app-db';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 const HOLDER_PASSWORD = 'holder password 1';
 
@@ -16,7 +17,7 @@ async function addMember(databasePath: string, organizationId: string, firstName
       registerUserInOrganization(tx, organizationId, { email, firstName, lastName: 'Holder', userName: `${firstName.toLowerCase()}_${unique}` }),
     );
     // A holder proves who they are with their own login (a link alone is not the person).
-    await setPassword(db, user.id, HOLDER_PASSWORD);
+    await setPassword(sqliteStore(db), user.id, HOLDER_PASSWORD);
     return email;
   } finally {
     db.$client.close();

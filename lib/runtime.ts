@@ -10,6 +10,7 @@
  */
 const SLOTS = {
   sqlite: 'the SQLite connection (db/client.ts) — per process; the engine has one writer',
+  postgres: 'the PostgreSQL pool of DATABASE_URL (lib/storage/current.ts) — per process; the database itself is shared',
   readPool: 'read worker threads serving lists and searches (lib/db/read-pool.ts) — per process',
   checkpointer: 'the WAL checkpoint thread (lib/db/checkpointer.ts) — per process (SQLite)',
   chainClient: 'the chain driver built from the settings (lib/chain/index.ts) — per process',

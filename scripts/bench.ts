@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import { serverNodeOptions } from '@/lib/ops/server-memory';
 import { benchCases, mixedCases, type BenchCase, type BenchContext, type Kind, type Shape } from './bench-cases';
 import { seedStyles, type SeedStyle } from './bench-seed';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 const usage = `npm run bench -- [options]
   --rows N            NFTs to seed (default 1000000)
@@ -116,8 +117,8 @@ async function prepareDatabase(): Promise<BenchContext> {
   const { createOrganization } = await import('@/lib/tenants/service');
   const { seed } = await import('./bench-seed');
   const db = getDb();
-  const org = await createOrganization(db, { name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench-password' });
-  const other = await createOrganization(db, { name: 'Other', adminEmail: 'other@example.test', adminPassword: 'bench-password' });
+  const org = await createOrganization(sqliteStore(db), { name: 'Bench', adminEmail: 'bench@example.test', adminPassword: 'bench-password' });
+  const other = await createOrganization(sqliteStore(db), { name: 'Other', adminEmail: 'other@example.test', adminPassword: 'bench-password' });
   log(`seeding ${ROWS.toLocaleString('en')} NFTs and ${MEMBERS.toLocaleString('en')} members/invitations…`);
   const seeded = seed(db.$client, org.organization.id, other.organization.id, ROWS, MEMBERS, NAMES);
   log(`seeded in ${seeded.seconds.toFixed(1)} s (${seeded.contracts} contracts; bulk insert + db reindex)`);

@@ -5,6 +5,9 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { findActiveKey } from '@/lib/api-keys/service';
+import { getStore } from '@/lib/storage/current';
+import { selectRows } from '@/lib/storage/store';
+import { sql } from 'drizzle-orm';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -41,16 +44,26 @@ describe('provisioning CLI', () => {
     expect(list.map((x: { prefix: string }) => x.prefix)).toContain(k.prefix);
     expect(JSON.stringify(list)).not.toContain(k.key);
 
-    expect(findActiveKey(getDb(), k.key, 'B')).not.toBeNull();
+    expect(await findActiveKey(await getStore(), k.key, 'B')).not.toBeNull();
     const revoked = await cli('key', 'revoke', k.id);
     expect(revoked.code).toBe(0);
     expect(JSON.parse(revoked.stdout)).toMatchObject({ id: k.id, revokedAt: expect.any(String) });
-    expect(findActiveKey(getDb(), k.key, 'B')).toBeNull();
+    expect(await findActiveKey(await getStore(), k.key, 'B')).toBeNull();
 
-    // No clear key anywhere in the database file (WAL checkpointed first).
-    getDb().$client.pragma('wal_checkpoint(TRUNCATE)');
-    const bytes = readFileSync(process.env.DATABASE_PATH!).toString('latin1');
-    for (const clear of [created.apiKey, created.tenantApiKey, k.key]) expect(bytes).not.toContain(clear);
+    // No clear key anywhere in the database: the SQLite file's bytes (WAL checkpointed first), or
+    // every row of every table on PostgreSQL.
+    const store = await getStore();
+    let stored: string;
+    if (store.engine === 'sqlite') {
+      getDb().$client.pragma('wal_checkpoint(TRUNCATE)');
+      stored = readFileSync(process.env.DATABASE_PATH!).toString('latin1');
+    } else {
+      const tables = await selectRows<{ name: string }>(store, sql`select tablename as name from pg_tables where schemaname = 'public'`);
+      const dumps = await Promise.all(tables.map((t) => selectRows<{ row: string }>(store, sql`select t::text as row from ${sql.identifier(t.name)} t`)));
+      stored = dumps.flat().map((r) => r.row).join('\n');
+      expect(stored).toContain(k.prefix);
+    }
+    for (const clear of [created.apiKey, created.tenantApiKey, k.key]) expect(stored).not.toContain(clear);
   });
 
   it('exits non-zero with a message on stderr and nothing on stdout for bad usage', async () => {

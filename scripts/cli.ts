@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { userOrganizations, users } from '@/db/schema';
+import { userOrganizations, users } from '@/db/tables';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
 import { AppError } from '@/lib/errors';
 import { runDbCommand } from '@/lib/storage/sqlite/search/maintenance';
@@ -24,6 +24,8 @@ import { copySqliteToPostgres } from '@/lib/storage/postgres/copy';
 import { runPostgresDbCommand } from '@/lib/storage/postgres/maintenance';
 import { backupDatabase, restoreDatabase } from '@/lib/ops/backup';
 import { createOrganization, findOrganization } from '@/lib/tenants/service';
+import { closeStore, getStore } from '@/lib/storage/current';
+import type { Store } from '@/lib/storage/store';
 import { and } from 'drizzle-orm';
 
 const USAGE = `usage:
@@ -37,8 +39,9 @@ const USAGE = `usage:
   cli db restore <file>    (stop the server first)
   cli chain reconcile      after the node changed chains: orphan what is gone, record the new chain, resume sending
   cli db copy --from <sqlite file> --to <postgres url>   copy every table to an empty PostgreSQL database
-With DATABASE_URL=postgres://… set, db check, db reindex, db backup (to a portable SQLite file) and
-db restore (into an empty database) run on PostgreSQL; the other commands run on SQLite only so far.`;
+With DATABASE_URL=postgres://… set, org create, key create/revoke/list, db check, db reindex,
+db backup (to a portable SQLite file) and db restore (into an empty database) run on PostgreSQL;
+chain reconcile runs on SQLite only so far.`;
 
 class UsageError extends Error {}
 
@@ -72,6 +75,14 @@ async function run(argv: string[]): Promise<unknown> {
     if (problem) throw new UsageError(`--to ${problem}`);
     return copySqliteToPostgres(required(values, 'from'), to);
   }
+  if (group === 'org' || group === 'key') {
+    const store = await getStore();
+    try {
+      return await organizationCommand(store, group, command, values, positionals);
+    } finally {
+      await closeStore();
+    }
+  }
   const databaseUrl = env().DATABASE_URL;
   if (databaseUrl) {
     if (group === 'db' && (command === 'check' || command === 'reindex')) return runPostgresDbCommand(databaseUrl, command);
@@ -81,7 +92,7 @@ async function run(argv: string[]): Promise<unknown> {
       return command === 'backup' ? backupPostgres(databaseUrl, file) : restorePostgres(databaseUrl, file);
     }
     throw new UsageError(
-      `DATABASE_URL is set: on PostgreSQL the CLI runs db copy, db check, db reindex, db backup and db restore so far; unset it to run ${[group, command].filter(Boolean).join(' ')} on SQLite`,
+      `DATABASE_URL is set: on PostgreSQL the CLI runs org, key, db copy, db check, db reindex, db backup and db restore so far; unset it to run ${[group, command].filter(Boolean).join(' ')} on SQLite`,
     );
   }
   if (group === 'db' && (command === 'backup' || command === 'restore')) {
@@ -99,47 +110,6 @@ async function run(argv: string[]): Promise<unknown> {
     const { reconcileChain } = await import('@/lib/chain/reconcile');
     return reconcileChain(getDb(), getChainClient());
   }
-  if (group === 'org' && command === 'create') {
-    return createOrganization(db, {
-      name: required(values, 'name'),
-      tenant: values.tenant,
-      adminEmail: required(values, 'admin-email'),
-      adminPassword: required(values, 'admin-password'),
-    });
-  }
-  if (group === 'key' && command === 'create') {
-    const org = findOrganization(db, required(values, 'org'));
-    const family = required(values, 'family').toUpperCase();
-    if (family !== 'A' && family !== 'B') throw new UsageError('--family must be a or b');
-    const owner = values.user
-      ? db
-          .select({ id: users.id })
-          .from(users)
-          .innerJoin(userOrganizations, eq(userOrganizations.userId, users.id))
-          .where(and(eq(users.email, values.user.toLowerCase()), eq(userOrganizations.organizationId, org.id)))
-          .get()
-      : db
-          .select({ id: userOrganizations.userId })
-          .from(userOrganizations)
-          .where(and(eq(userOrganizations.organizationId, org.id), eq(userOrganizations.role, 'OWNER')))
-          .get();
-    if (!owner) throw new UsageError(values.user ? `${values.user} is not a member of ${org.tenant}` : `${org.tenant} has no owner`);
-    return createApiKey(db, {
-      organizationId: org.id,
-      userId: owner.id,
-      family,
-      name: values.name ?? `CLI key (Family ${family})`,
-    });
-  }
-  if (group === 'key' && command === 'revoke') {
-    const id = positionals[0];
-    if (!id) throw new UsageError('key revoke needs the key id');
-    return revokeApiKey(db, id);
-  }
-  if (group === 'key' && command === 'list') {
-    const org = findOrganization(db, required(values, 'org'));
-    return listApiKeys(db, org.id);
-  }
   throw new UsageError(`unknown command: ${[group, command].filter(Boolean).join(' ') || '(none)'}`);
 }
 
@@ -154,3 +124,53 @@ run(process.argv.slice(2)).then(
     process.exitCode = error instanceof UsageError ? 2 : 1;
   },
 );
+
+/** org and key commands: on the Store, so on either engine. */
+async function organizationCommand(
+  store: Store,
+  group: string,
+  command: string | undefined,
+  values: { name?: string; tenant?: string; 'admin-email'?: string; 'admin-password'?: string; org?: string; family?: string; user?: string },
+  positionals: string[],
+): Promise<unknown> {
+  if (group === 'org' && command === 'create') {
+    return createOrganization(store, {
+      name: required(values, 'name'),
+      tenant: values.tenant,
+      adminEmail: required(values, 'admin-email'),
+      adminPassword: required(values, 'admin-password'),
+    });
+  }
+  if (group === 'key' && command === 'create') {
+    const org = await findOrganization(store, required(values, 'org'));
+    const family = required(values, 'family').toUpperCase();
+    if (family !== 'A' && family !== 'B') throw new UsageError('--family must be a or b');
+    const [owner] = values.user
+      ? await store
+          .select({ id: users.id })
+          .from(users)
+          .innerJoin(userOrganizations, eq(userOrganizations.userId, users.id))
+          .where(and(eq(users.email, values.user.toLowerCase()), eq(userOrganizations.organizationId, org.id)))
+      : await store
+          .select({ id: userOrganizations.userId })
+          .from(userOrganizations)
+          .where(and(eq(userOrganizations.organizationId, org.id), eq(userOrganizations.role, 'OWNER')));
+    if (!owner) throw new UsageError(values.user ? `${values.user} is not a member of ${org.tenant}` : `${org.tenant} has no owner`);
+    return createApiKey(store, {
+      organizationId: org.id,
+      userId: owner.id,
+      family,
+      name: values.name ?? `CLI key (Family ${family})`,
+    });
+  }
+  if (group === 'key' && command === 'revoke') {
+    const id = positionals[0];
+    if (!id) throw new UsageError('key revoke needs the key id');
+    return revokeApiKey(store, id);
+  }
+  if (group === 'key' && command === 'list') {
+    const org = await findOrganization(store, required(values, 'org'));
+    return listApiKeys(store, org.id);
+  }
+  throw new UsageError(`unknown command: ${[group, command].filter(Boolean).join(' ')}`);
+}

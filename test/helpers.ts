@@ -1,6 +1,6 @@
-import { getDb } from '@/db/client';
 import { createOrganization } from '@/lib/tenants/service';
 import { checkDocumented } from './api-contract';
+import { getStore } from '@/lib/storage/current';
 
 let counter = 0;
 
@@ -8,7 +8,7 @@ let counter = 0;
 export async function createTestOrg(name?: string) {
   counter += 1;
   const label = name ?? `Test Org ${counter} ${crypto.randomUUID().slice(0, 8)}`;
-  return createOrganization(getDb(), {
+  return createOrganization(await getStore(), {
     name: label,
     adminEmail: `admin-${crypto.randomUUID().slice(0, 8)}@example.test`,
     adminPassword: 'correct horse battery',
@@ -75,6 +75,6 @@ export async function adminSessionHeaders(email: string, password = 'correct hor
  */
 export async function memberSessionHeaders(user: { id: string; email: string }, password = 'member password 1') {
   const { setPassword } = await import('@/lib/auth/passwords');
-  await setPassword(getDb(), user.id, password);
+  await setPassword(await getStore(), user.id, password);
   return adminSessionHeaders(user.email, password);
 }

@@ -8,6 +8,7 @@ import { E2E_SERVER_ENV } from '../env';
 import { holderDecides } from '../helpers';
 import { expect, test } from '../fixtures';
 import { readChainInfo } from './global-setup';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 // Members' custodial wallet keys are sealed under the server's AUTH_SECRET, as the app would do.
 Object.assign(process.env, { AUTH_SECRET: E2E_SERVER_ENV.AUTH_SECRET, DATA_DIR: E2E_SERVER_ENV.DATA_DIR });
@@ -125,7 +126,7 @@ test('deploy a contract, mint an NFT to MINTED with a token id, see shares wait 
     const mail = ((await outbox.json()) as { data: { links: string[] }[] }).data[0]!;
     const token = /\/copyright\/([A-Za-z0-9_-]{43})$/.exec(mail.links.find((l) => l.includes('/copyright/'))!)![1]!;
     // Only the holder's own session may decide (a link alone is not the person).
-    await setPassword(db!, holder.userId, holder.password);
+    await setPassword(sqliteStore(db!), holder.userId, holder.password);
     const answered = await holderDecides(page.url(), holder, token, { decision: 'AUTHORIZE', location: 'Porto, Portugal' });
     expect(answered.status()).toBe(200);
   }

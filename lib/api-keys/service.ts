@@ -1,12 +1,15 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { preparedQuery } from '@/lib/db/prepared';
-import { apiKeys, users, type ApiKey } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/service';
+import * as sqliteSchema from '@/db/schema';
+import type { ApiKey } from '@/db/schema';
+import { apiKeys, users } from '@/db/tables';
+import { recordAudit, recordAuditIn } from '@/lib/audit/service';
+import { preparedQuery } from '@/lib/storage/prepared';
+import type { Store } from '@/lib/storage/store';
 import { NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope } from '@/lib/http/query';
-import { containsAny } from '@/lib/storage/like';
+import { matchesSearch } from '@/lib/storage/like';
 import { generateApiKey, hashApiKey, type KeyFamily } from './keys';
 import type { CreateApiKeyBody, ListApiKeysQuery } from './schemas';
 
@@ -23,12 +26,12 @@ export type ApiKeyView = {
 };
 
 /** Creates a key and returns the clear key once; only the SHA-256 hash is kept. */
-export function createApiKey(
-  db: Pick<Db, 'insert'>,
+export async function createApiKey(
+  store: Store,
   input: { organizationId: string; userId: string; family: KeyFamily; name: string; expiresAt?: Date | null },
-): { id: string; key: string; prefix: string; family: KeyFamily } {
+): Promise<{ id: string; key: string; prefix: string; family: KeyFamily }> {
   const { key, prefix, hash } = generateApiKey(input.family);
-  const [row] = db
+  const [row] = await store
     .insert(apiKeys)
     .values({
       organizationId: input.organizationId,
@@ -39,37 +42,36 @@ export function createApiKey(
       keyHash: hash,
       expiresAt: input.expiresAt ?? null,
     })
-    .returning({ id: apiKeys.id })
-    .all();
+    .returning({ id: apiKeys.id });
   return { id: row!.id, key, prefix, family: input.family };
 }
 
 /** The key with this hash (every API-key request looks it up: prepared once per connection). */
-const keyByHash = preparedQuery((db: Db) =>
-  db
+const keyByHash = preparedQuery((store: Store) =>
+  store
     .select()
     .from(apiKeys)
     .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
-    .prepare(),
+    .prepare('cl2c_api_key_by_hash'),
 );
 
 /** The active key of `family` matching `key`, or null (unknown, revoked, expired). */
-export function findActiveKey(db: Db, key: string, family: KeyFamily, now = new Date()): ApiKey | null {
-  const row = keyByHash(db).get({ hash: hashApiKey(key) });
+export async function findActiveKey(store: Store, key: string, family: KeyFamily, now = new Date()): Promise<ApiKey | null> {
+  const [row] = await keyByHash(store).execute({ hash: hashApiKey(key) });
   if (!row || row.family !== family || row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null;
-  markUsed(db, row.id, now);
+  await markUsed(store, row.id, now);
   return row;
 }
 
 const lastTouched = new Map<string, number>();
 
 /** Records last use at most once a minute per key, keeping writes off the hot path. */
-function markUsed(db: Db, id: string, now: Date) {
+async function markUsed(store: Store, id: string, now: Date) {
   const previous = lastTouched.get(id) ?? 0;
   if (now.getTime() - previous < 60_000) return;
   lastTouched.set(id, now.getTime());
-  db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id)).run();
+  await store.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id));
 }
 
 /** What a key list shows: never the hash, only the display prefix. */
@@ -86,27 +88,26 @@ const listColumns = {
   revokedAt: apiKeys.revokedAt,
 };
 
-export function listApiKeys(db: Db, organizationId: string): ApiKeyView[] {
-  return db
+export async function listApiKeys(store: Store, organizationId: string): Promise<ApiKeyView[]> {
+  const rows = await store
     .select(listColumns)
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.organizationId, organizationId))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
-    .all()
-    .map(({ ownerId, ownerEmail, ...rest }) => ({ ...rest, owner: { id: ownerId, email: ownerEmail } }));
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(({ ownerId, ownerEmail, ...rest }) => ({ ...rest, owner: { id: ownerId, email: ownerEmail } }));
 }
 
 /** Revokes a key of the organization (or any organization when none is given). Idempotent. */
-export function revokeApiKey(db: Pick<Db, 'select' | 'update'>, id: string, organizationId?: string): { id: string; revokedAt: Date } {
+export async function revokeApiKey(store: Store, id: string, organizationId?: string): Promise<{ id: string; revokedAt: Date }> {
   const where = organizationId
     ? and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId))
     : eq(apiKeys.id, id);
-  const row = db.select().from(apiKeys).where(where).get();
+  const [row] = await store.select().from(apiKeys).where(where);
   if (!row) throw new NotFoundError('API key');
   if (row.revokedAt) return { id, revokedAt: row.revokedAt };
   const revokedAt = new Date();
-  db.update(apiKeys).set({ revokedAt }).where(eq(apiKeys.id, id)).run();
+  await store.update(apiKeys).set({ revokedAt }).where(eq(apiKeys.id, id));
   return { id, revokedAt };
 }
 
@@ -126,28 +127,27 @@ const consoleSort = {
 } as const;
 
 /** Console list: one page of the organization's keys (never the key itself, only its prefix). */
-export function listApiKeysPage(db: Db, organizationId: string, q: ListApiKeysQuery, now = new Date()) {
+export async function listApiKeysPage(store: Store, organizationId: string, q: ListApiKeysQuery, now = new Date()) {
   const conditions: SQL[] = [eq(apiKeys.organizationId, organizationId)];
   if (q.family) conditions.push(eq(apiKeys.family, q.family));
   if (q.status === 'revoked') conditions.push(isNotNull(apiKeys.revokedAt));
   if (q.status === 'expired') conditions.push(isNull(apiKeys.revokedAt), lte(apiKeys.expiresAt, now));
   if (q.status === 'active') conditions.push(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))!);
   if (q.search) {
-    conditions.push(containsAny(q.search, [apiKeys.name, apiKeys.prefix, users.email]));
+    conditions.push(matchesSearch(q.search, [apiKeys.name, apiKeys.prefix, users.email]));
   }
   const where = and(...conditions);
   const direction = q.sortOrder === 'asc' ? asc : desc;
-  const total =
-    db.select({ n: count() }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(where).get()?.n ?? 0;
-  const rows = db
+  const [counted] = await store.select({ n: count() }).from(apiKeys).innerJoin(users, eq(users.id, apiKeys.userId)).where(where);
+  const total = counted?.n ?? 0;
+  const rows = await store
     .select(listColumns)
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(where)
     .orderBy(direction(consoleSort[q.sortBy]), direction(apiKeys.id))
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .all();
+    .offset((q.page - 1) * q.limit);
   const data = rows.map(({ ownerId, ownerEmail, ...rest }) => ({
     ...rest,
     owner: { id: ownerId, email: ownerEmail },
@@ -163,16 +163,16 @@ export function listApiKeysPage(db: Db, organizationId: string, q: ListApiKeysQu
 }
 
 /** Console create: a key owned by the signed-in admin; the clear key is returned this once. */
-export function issueApiKey(db: Db, actor: Actor, input: CreateApiKeyBody) {
-  return db.transaction((tx) => {
-    const created = createApiKey(tx, {
+export function issueApiKey(store: Store, actor: Actor, input: CreateApiKeyBody) {
+  return store.transaction(async (tx) => {
+    const created = await createApiKey(tx, {
       organizationId: actor.organizationId,
       userId: actor.userId,
       family: input.family,
       name: input.name,
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     });
-    recordAudit(tx, actor, {
+    await recordAuditIn(tx, actor, {
       action: 'api_key.create',
       entityType: 'api_key',
       entityId: created.id,
@@ -186,6 +186,7 @@ export function issueApiKey(db: Db, actor: Actor, input: CreateApiKeyBody) {
  * Keys die with their owner's access (issue 26 finding 3): when a person is removed from an
  * organization, demoted below ADMIN, or suspended, every active key they hold there is revoked in
  * the caller's transaction, with one `api_key.revoke` audit event per key naming the reason.
+ * Synchronous: its callers (lib/members) are not on the Store yet (docs/architecture.md).
  */
 export function revokeKeysOfMember(
   tx: Pick<Db, 'select' | 'update' | 'insert'>,
@@ -196,10 +197,10 @@ export function revokeKeysOfMember(
 ): string[] {
   const now = new Date();
   const revoked = tx
-    .update(apiKeys)
+    .update(sqliteSchema.apiKeys)
     .set({ revokedAt: now, updatedAt: now })
-    .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id })
+    .where(and(eq(sqliteSchema.apiKeys.organizationId, organizationId), eq(sqliteSchema.apiKeys.userId, userId), isNull(sqliteSchema.apiKeys.revokedAt)))
+    .returning({ id: sqliteSchema.apiKeys.id })
     .all()
     .map((r) => r.id);
   for (const id of revoked) {
@@ -209,10 +210,10 @@ export function revokeKeysOfMember(
 }
 
 /** Console revoke: the key stops working on its next use (findActiveKey reads revokedAt every call). */
-export function revokeOrganizationKey(db: Db, actor: Actor, id: string) {
-  return db.transaction((tx) => {
-    const result = revokeApiKey(tx, id, actor.organizationId);
-    recordAudit(tx, actor, { action: 'api_key.revoke', entityType: 'api_key', entityId: id });
+export function revokeOrganizationKey(store: Store, actor: Actor, id: string) {
+  return store.transaction(async (tx) => {
+    const result = await revokeApiKey(tx, id, actor.organizationId);
+    await recordAuditIn(tx, actor, { action: 'api_key.revoke', entityType: 'api_key', entityId: id });
     return { ...result, message: 'API key revoked.' };
   });
 }

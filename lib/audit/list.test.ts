@@ -13,6 +13,7 @@ import { call, createTestOrg } from '@/test/helpers';
 import { auditActionLabel } from './labels';
 import { listAuditActors, listAuditEvents } from './list';
 import { listAuditQuery } from './schemas';
+import { getStore } from '@/lib/storage/current';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
@@ -36,7 +37,7 @@ beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
   const db = getDb();
-  const key = createApiKey(db, { organizationId: org.organization.id, userId: org.admin.id, family: 'A', name: 'ci-bot' });
+  const key = await createApiKey(await getStore(), { organizationId: org.organization.id, userId: org.admin.id, family: 'A', name: 'ci-bot' });
   keyActor = { kind: 'api_key', keyId: key.id, userId: org.admin.id, organizationId: org.organization.id, requestId: 'r1' };
   userActor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 'r2' };
   // Events stamped in the same millisecond order by their random id; a tick apart keeps the

@@ -7,6 +7,7 @@ import { setPassword } from '@/lib/auth/passwords';
 import { createTestOrg } from '@/test/helpers';
 import { safeNextPath } from './next-path';
 import { signInBody, signInFailureMessage } from './schemas';
+import { getStore } from '@/lib/storage/current';
 
 function signIn(email: string, password: string, ip: string) {
   return POST(
@@ -73,7 +74,7 @@ describe('signInFailureMessage against the real Better Auth answers', () => {
     db.insert(userOrganizations)
       .values({ organizationId: org.organization.id, userId: member!.id, role: 'MEMBER' })
       .run();
-    await setPassword(db, member!.id, 'member password 1');
+    await setPassword(await getStore(), member!.id, 'member password 1');
     const res = await signIn(member!.email, 'member password 1', '10.9.0.2');
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -84,7 +85,7 @@ describe('signInFailureMessage against the real Better Auth answers', () => {
   it('an account with no ACTIVE membership → 403 with the server’s reason', async () => {
     const db = getDb();
     const [loner] = db.insert(users).values({ email: `loner-${crypto.randomUUID()}@example.test`, name: 'Loner' }).returning().all();
-    await setPassword(db, loner!.id, 'loner password 1');
+    await setPassword(await getStore(), loner!.id, 'loner password 1');
     const res = await signIn(loner!.email, 'loner password 1', '10.9.0.3');
     expect(res.status).toBe(403);
     const body = (await res.json()) as { message: string };

@@ -11,6 +11,7 @@ import { getContent, parseCid } from '@/lib/content-store/store';
 import { provisionCustodialWallet } from '@/lib/wallets/service';
 import { call, createTestOrg, memberSessionHeaders } from '@/test/helpers';
 import { insertMember } from '@/test/nft-fixtures';
+import { getStore } from '@/lib/storage/current';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let contractId: string;
@@ -36,8 +37,8 @@ beforeAll(async () => {
   expect((await call(deployRoute, { method: 'POST', headers: h(), params: { id: contractId } })).status).toBe(200);
   a = insertMember(org.organization.id, { userName: 'mint.ana' });
   b = insertMember(org.organization.id, { userName: 'mint.ben' });
-  provisionCustodialWallet(getDb(), a.id);
-  provisionCustodialWallet(getDb(), b.id);
+  await provisionCustodialWallet(await getStore(), a.id);
+  await provisionCustodialWallet(await getStore(), b.id);
   for (const u of [a, b]) sessions.set(u.email, await memberSessionHeaders(u));
 });
 

@@ -6,7 +6,7 @@ import { getContent, parseCid } from '@/lib/content-store/store';
 import type { Actor } from '@/lib/http/actor';
 import { removeMember } from '@/lib/members/service';
 import { createNft, updateNft, updateNftStatus } from '@/lib/nfts/service';
-import { provisionCustodialWallet } from '@/lib/wallets/service';
+import { provisionCustodialWalletSync } from '@/lib/wallets/service';
 import { createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember } from '@/test/nft-fixtures';
 import { verifyCopyrightRecord } from './record';
@@ -36,7 +36,7 @@ const decide = (token: string, body: CopyrightDecisionBody, c: ReturnType<typeof
 
 function member(organizationId: string): User {
   const u = insertMember(organizationId, { userName: `holder_${crypto.randomUUID().slice(0, 8)}` });
-  provisionCustodialWallet(db(), u.id);
+  provisionCustodialWalletSync(db(), u.id);
   return u;
 }
 

@@ -1,11 +1,41 @@
 import type { Db, Tx } from '@/db/client';
+import { writePendingDerived } from '@/lib/storage/sqlite/derived-writes';
 
-type Job = { work: (tx: Tx) => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Job = {
+  /** Synchronous work gets a Drizzle transaction handle; asynchronous work uses the connection itself. */
+  work: ((tx: Tx) => unknown) | (() => Promise<unknown>);
+  async: boolean;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** At most this many writes share one commit. */
 export const MAX_GROUP = 32;
 
+/** A transaction whose work waited for something other than the database: rolled back. */
+export class StalledTransactionError extends Error {
+  constructor() {
+    super(
+      'a SQLite transaction waited for something other than the database (HTTP, the chain, a timer): ' +
+        'it was rolled back; keep such I/O outside the transaction',
+    );
+  }
+}
+
+/** A transaction started with the connection while one of its own groups runs: it could only deadlock. */
+export class NestedGroupError extends Error {
+  constructor() {
+    super("a transaction was started on the database from inside another one: use the open transaction's handle (tx.transaction)");
+  }
+}
+
 const pending = new WeakMap<Db, Job[]>();
+/** The group being committed, per connection: the next group starts after it. */
+const running = new WeakMap<Db, Promise<void>>();
+/** The group running now, per connection, and whether it has outlived its turn of the event loop. */
+const executing = new WeakMap<Db, { stalled: boolean }>();
 
 /**
  * Runs `work` in a transaction that may be shared with other writes queued in the same turn of
@@ -21,6 +51,27 @@ const pending = new WeakMap<Db, Job[]>();
  * `db.transaction`.
  */
 export function groupedTransaction<T>(db: Db, work: (tx: Tx) => T): Promise<T> {
+  return enqueue<T>(db, work, false);
+}
+
+/**
+ * The same group commit for asynchronous work (the engine-neutral `Store`, lib/storage/sqlite/store.ts):
+ * `work` runs its queries on the connection itself, inside the group's transaction, in its own
+ * savepoint. Its awaits must be the database's only: a better-sqlite3 query settles at once, so a
+ * group runs to its COMMIT within one turn of the event loop and no other request's code runs on
+ * the connection meanwhile. A group still open when the next turn begins waited for something
+ * else — other code may have run on the connection inside it — and is rolled back whole, every
+ * write of it rejecting with StalledTransactionError.
+ */
+export function groupedAsyncTransaction<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  return enqueue<T>(db, work, true);
+}
+
+function enqueue<T>(db: Db, work: Job['work'], async: boolean): Promise<T> {
+  // Nothing but the running group's own work can run while it does (see groupedAsyncTransaction),
+  // unless it stalled; then this is another request's write, which queues behind it.
+  const current = executing.get(db);
+  if (current && !current.stalled) return Promise.reject(new NestedGroupError());
   return new Promise<T>((resolve, reject) => {
     let queue = pending.get(db);
     if (!queue) {
@@ -28,14 +79,49 @@ export function groupedTransaction<T>(db: Db, work: (tx: Tx) => T): Promise<T> {
       pending.set(db, queue);
       setImmediate(() => flush(db));
     }
-    queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    queue.push({ work, async, resolve: resolve as (value: unknown) => void, reject });
   });
 }
 
 function flush(db: Db) {
   const queue = pending.get(db) ?? [];
   pending.delete(db);
-  for (let start = 0; start < queue.length; start += MAX_GROUP) commit(db, queue.slice(start, start + MAX_GROUP));
+  const previous = running.get(db) ?? Promise.resolve();
+  const done = previous.then(async () => {
+    for (let start = 0; start < queue.length; start += MAX_GROUP) await commit(db, queue.slice(start, start + MAX_GROUP));
+  });
+  running.set(db, done);
+}
+
+/**
+ * Runs `work` in a savepoint of the connection's open transaction: released when it resolves,
+ * rolled back to (and released) when it rejects. Savepoints nest; the name only has to be unique
+ * among the open ones.
+ */
+export async function inSavepoint<T>(db: Db, name: string, work: () => Promise<T>): Promise<T> {
+  const sqlite = db.$client;
+  sqlite.exec(`SAVEPOINT ${name}`);
+  try {
+    const value = await work();
+    sqlite.exec(`RELEASE ${name}`);
+    return value;
+  } catch (error) {
+    if (sqlite.inTransaction) {
+      sqlite.exec(`ROLLBACK TO ${name}`);
+      sqlite.exec(`RELEASE ${name}`);
+    }
+    throw error;
+  }
+}
+
+async function runJob(db: Db, job: Job): Promise<Outcome> {
+  try {
+    if (job.async) return { ok: true, value: await inSavepoint(db, 'cl2c_write', job.work as () => Promise<unknown>) };
+    // A Drizzle transaction inside the open one: better-sqlite3 makes it a savepoint.
+    return { ok: true, value: db.transaction(job.work) };
+  } catch (error) {
+    return { ok: false, error };
+  }
 }
 
 /**
@@ -48,34 +134,35 @@ function flush(db: Db) {
  * begins; changing it is cheap while the connection has no TEMP schema open, and the app never
  * opens one.
  */
-function inMemoryJournals<T>(db: Db, run: () => T): T {
+async function commit(db: Db, jobs: Job[]) {
   const sqlite = db.$client;
-  const previous = sqlite.pragma('temp_store', { simple: true }) as number;
-  sqlite.pragma('temp_store = MEMORY');
+  const outcomes: Outcome[] = [];
+  const previousTempStore = sqlite.pragma('temp_store', { simple: true }) as number;
+  const state = { stalled: false };
+  const watch = setImmediate(() => {
+    state.stalled = true;
+  });
+  executing.set(db, state);
   try {
-    return run();
-  } finally {
-    sqlite.pragma(`temp_store = ${previous}`);
-  }
-}
-
-function commit(db: Db, jobs: Job[]) {
-  const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
-  try {
-    inMemoryJournals(db, () =>
-      db.transaction((tx) => {
-        for (const job of jobs) {
-          try {
-            outcomes.push({ ok: true, value: tx.transaction(job.work) });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
-        }
-      }),
-    );
+    sqlite.pragma('temp_store = MEMORY');
+    sqlite.exec('BEGIN');
+    try {
+      for (const job of jobs) outcomes.push(await runJob(db, job));
+      if (state.stalled) throw new StalledTransactionError();
+      // The derived data of every NFT the group wrote (lib/storage/sqlite/derived-writes.ts).
+      writePendingDerived(sqlite);
+      sqlite.exec('COMMIT');
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw error;
+    }
   } catch (error) {
     for (const job of jobs) job.reject(error);
     return;
+  } finally {
+    executing.delete(db);
+    clearImmediate(watch);
+    sqlite.pragma(`temp_store = ${previousTempStore}`);
   }
   jobs.forEach((job, i) => {
     const outcome = outcomes[i]!;

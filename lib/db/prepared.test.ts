@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { cacheDrizzleStatements } from './statement-cache';
-import { preparedQuery } from './prepared';
+import { preparedQuery } from '@/lib/storage/prepared';
 
 const people = sqliteTable('people', { id: integer('id').primaryKey(), name: text('name').notNull() });
 

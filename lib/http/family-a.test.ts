@@ -8,6 +8,7 @@ import { registerUserInOrganization } from '@/lib/users/registration';
 import { resetEnvCache } from '@/lib/env';
 import { call, createTestOrg } from '@/test/helpers';
 import { familyA } from './family-a';
+import { getStore } from '@/lib/storage/current';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe('admin session cookie in place of x-api-key', () => {
         userName: 'plain.member',
       }),
     );
-    await setPassword(db, user.id, 'member password 1');
+    await setPassword(await getStore(), user.id, 'member password 1');
     const res = await signIn('plain.member@example.test', 'member password 1');
     expect(res.status).toBe(200);
     expect((await call(GET, { headers: { cookie: res.cookie } })).status).toBe(401);

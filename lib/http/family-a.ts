@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { getDb } from '@/db/client';
 import { findActiveKey } from '@/lib/api-keys/service';
 import { getAdminFromHeaders } from '@/lib/auth/session';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from '@/lib/errors';
@@ -11,6 +10,8 @@ import { clientAddress, requestHost } from './client-address';
 import { finishResponse } from './response-headers';
 import { chargeAddressFailure, checkAddressBudget, enforceCallerLimits, type RateLimitState } from './rate-limit';
 import { plainInput } from '@/lib/shared/text';
+import { getStore } from '@/lib/storage/current';
+import type { Store } from '@/lib/storage/store';
 import { issueLines } from './zod-issues';
 
 type Schema = z.ZodType | undefined;
@@ -23,6 +24,8 @@ export type FamilyAContext<P, Q extends Schema, B extends Schema> = {
   body: Infer<B>;
   actor: Actor;
   requestId: string;
+  /** The process's database (lib/storage/current.ts), for services on the Store. */
+  store: Store;
 };
 
 type Options<Q extends Schema, B extends Schema> = {
@@ -54,7 +57,8 @@ export function familyA<P = Record<string, string>, Q extends Schema = undefined
     try {
       const address = clientAddress(req);
       limit = await checkAddressBudget(address);
-      const actor = await authenticate(req, requestId, options.sessionOnly ?? false).catch(async (error: unknown) => {
+      const store = await getStore();
+      const actor = await authenticate(store, req, requestId, options.sessionOnly ?? false).catch(async (error: unknown) => {
         if (error instanceof UnauthorizedError) await chargeAddressFailure(address);
         throw error;
       });
@@ -64,7 +68,7 @@ export function familyA<P = Record<string, string>, Q extends Schema = undefined
       const body = options.body
         ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? ONE_MIB), 'Invalid request body.', 'body')
         : undefined;
-      const result = await fn({ req, params, query, body, actor, requestId } as FamilyAContext<P, Q, B>);
+      const result = await fn({ req, params, query, body, actor, requestId, store } as FamilyAContext<P, Q, B>);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
         return finishResponse(result, limit);
@@ -89,14 +93,13 @@ function parseWith<S extends Schema>(schema: S, input: unknown, message: string,
   return parsed.data;
 }
 
-async function authenticate(req: Request, requestId: string, sessionOnly: boolean): Promise<Actor> {
+async function authenticate(store: Store, req: Request, requestId: string, sessionOnly: boolean): Promise<Actor> {
   const key = req.headers.get('x-api-key');
-  const db = getDb();
   if (key !== null && sessionOnly) {
     throw new ForbiddenError('API keys cannot be used here; sign in to the console as an administrator.');
   }
   if (key !== null) {
-    const row = key ? findActiveKey(db, key.trim(), 'A') : null;
+    const row = key ? await findActiveKey(store, key.trim(), 'A') : null;
     if (!row) throw new UnauthorizedError('The x-api-key header does not hold an active API key.');
     return { kind: 'api_key', keyId: row.id, userId: row.userId, organizationId: row.organizationId, requestId };
   }

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { getDb } from '@/db/client';
-import { organizations } from '@/db/schema';
+import { organizations } from '@/db/tables';
 import { findActiveKey } from '@/lib/api-keys/service';
 import { AppError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { errorFields, log } from '@/lib/logger';
@@ -11,6 +10,8 @@ import { clientAddress } from './client-address';
 import { finishResponse } from './response-headers';
 import { chargeAddressFailure, checkAddressBudget, enforceCallerLimits, type RateLimitState } from './rate-limit';
 import { plainInput } from '@/lib/shared/text';
+import { getStore } from '@/lib/storage/current';
+import type { Store } from '@/lib/storage/store';
 import { issueLines } from './zod-issues';
 
 type Schema = z.ZodType | undefined;
@@ -25,6 +26,8 @@ export type FamilyBContext<P extends Schema, B extends Schema> = {
   body: Infer<B>;
   actor: TenantActor;
   requestId: string;
+  /** The process's database (lib/storage/current.ts), for services on the Store. */
+  store: Store;
 };
 
 type Options<P extends Schema, B extends Schema> = {
@@ -56,9 +59,10 @@ export function familyB<P extends Schema = undefined, B extends Schema = undefin
     try {
       const address = clientAddress(req);
       limit = await checkAddressBudget(address);
+      const store = await getStore();
       let actor: TenantActor;
       try {
-        actor = authenticate(req, requestId);
+        actor = await authenticate(store, req, requestId);
       } catch (error) {
         if (error instanceof UnauthorizedError) await chargeAddressFailure(address);
         throw error;
@@ -68,7 +72,7 @@ export function familyB<P extends Schema = undefined, B extends Schema = undefin
       const body = options.body
         ? parseWith(options.body, await readJsonBody(req, options.maxBodyBytes ?? ONE_MIB), 'The request body is invalid.', 'body')
         : undefined;
-      const result = await fn({ req, params, body, actor, requestId } as FamilyBContext<P, B>);
+      const result = await fn({ req, params, body, actor, requestId, store } as FamilyBContext<P, B>);
       if (result instanceof Response) {
         result.headers.set('x-request-id', requestId);
         return finishResponse(result, limit);
@@ -90,13 +94,12 @@ function parseWith<S extends Schema>(schema: S, input: unknown, message: string,
   return parsed.data;
 }
 
-function authenticate(req: Request, requestId: string): TenantActor {
+async function authenticate(store: Store, req: Request, requestId: string): Promise<TenantActor> {
   const tenant = req.headers.get('tenant')?.trim().toLowerCase();
   const key = req.headers.get('x-api-key')?.trim();
   if (!tenant || !key) throw new UnauthorizedError('Send both the tenant and X-API-Key headers.');
-  const db = getDb();
-  const org = db.select({ id: organizations.id }).from(organizations).where(eq(organizations.tenant, tenant)).get();
-  const row = org ? findActiveKey(db, key, 'B') : null;
+  const [org] = await store.select({ id: organizations.id }).from(organizations).where(eq(organizations.tenant, tenant));
+  const row = org ? await findActiveKey(store, key, 'B') : null;
   // One message for every failure so a caller cannot probe which tenants or keys exist.
   if (!org || !row || row.organizationId !== org.id) {
     throw new UnauthorizedError('The X-API-Key header does not hold an active key of this tenant.');

@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { outboxEmails, type OutboxEmail } from '@/db/schema';
-import { preparedQuery } from '@/lib/db/prepared';
+import { preparedQuery } from '@/lib/storage/prepared';
 import { env } from '@/lib/env';
 import { envelope } from '@/lib/http/query';
-import { containsAny } from '@/lib/storage/like';
+import { matchesSearch } from '@/lib/storage/like';
 import type { ListOutboxQuery } from './schemas';
 
 type Tx = Pick<Db, 'insert'>;
@@ -101,7 +101,7 @@ export function listOutbox(db: Db, organizationId: string, q: ListOutboxQuery) {
   const conditions: SQL[] = [eq(outboxEmails.organizationId, organizationId)];
   if (q.status) conditions.push(eq(outboxEmails.status, q.status));
   if (q.search) {
-    conditions.push(containsAny(q.search, [outboxEmails.to, outboxEmails.subject]));
+    conditions.push(matchesSearch(q.search, [outboxEmails.to, outboxEmails.subject]));
   }
   const where = and(...conditions);
   const total = db.select({ n: count() }).from(outboxEmails).where(where).get()?.n ?? 0;

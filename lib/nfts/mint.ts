@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { preparedQuery } from '@/lib/db/prepared';
+import { preparedQuery } from '@/lib/storage/prepared';
 import { auditEvents, copyrightShares, nfts, smartContracts } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { getChainClient, organizationAccount, type ChainClient } from '@/lib/chain';

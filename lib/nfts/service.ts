@@ -6,7 +6,7 @@ import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallet
 import { recordAudit } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
-import { preparedQuery } from '@/lib/db/prepared';
+import { preparedQuery } from '@/lib/storage/prepared';
 import { groupedTransaction } from '@/lib/db/commit-group';
 import { mintBlocker, mintIfReady } from './mint';
 import { inPageOrder } from '@/lib/storage/lists';
@@ -22,7 +22,7 @@ import type { Actor } from '@/lib/http/actor';
 import { recordEvent } from '@/lib/webhooks/emit';
 import { manualStatusEvents } from '@/lib/webhooks/events';
 import { envelope } from '@/lib/http/query';
-import { containsAny } from '@/lib/storage/like';
+import { matchesSearch } from '@/lib/storage/like';
 import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
 import { assertActiveMembers, loadCopyright, type CopyrightEntry } from './copyright';
 import { buildMetadataJson, metadataBytes, type NftMetadataJson } from './metadata';
@@ -393,7 +393,7 @@ export async function getNftMetadata(db: Db, organizationId: string, id: string)
 export function listHolders(db: Db, organizationId: string, q: ListHoldersQuery) {
   const conditions: SQL[] = [eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.status, 'ACTIVE')];
   if (q.search) {
-    conditions.push(containsAny(q.search, [users.email, users.name, users.userName]));
+    conditions.push(matchesSearch(q.search, [users.email, users.name, users.userName]));
   }
   const data = db
     .select({

@@ -7,6 +7,7 @@ import { createContract, deleteContract, updateContract } from '@/lib/contracts/
 import type { Actor } from '@/lib/http/actor';
 import { createTestOrg } from '@/test/helpers';
 import { getOverview, RECENT_ACTIVITY_LIMIT } from './service';
+import { getStore } from '@/lib/storage/current';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
@@ -147,7 +148,7 @@ describe('getOverview recent activity', () => {
   it('lists the latest audit events newest first, with readable actors, at most 20', async () => {
     const fresh = await createTestOrg();
     const db = getDb();
-    const key = createApiKey(db, {
+    const key = await createApiKey(await getStore(), {
       organizationId: fresh.organization.id,
       userId: fresh.admin.id,
       family: 'A',

@@ -9,6 +9,7 @@ import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import type { Actor } from '@/lib/http/actor';
 import { createOrganization } from '@/lib/tenants/service';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.cl2c.local';
 
@@ -20,7 +21,7 @@ export async function seedDemoIfEmpty(db: Db) {
   const existing = db.select({ n: count() }).from(organizations).get()?.n ?? 0;
   if (existing > 0) return null;
   const password = process.env.DEMO_ADMIN_PASSWORD || randomBytes(9).toString('base64url');
-  const created = await createOrganization(db, {
+  const created = await createOrganization(sqliteStore(db), {
     name: 'Demo Organization',
     tenant: 'demo',
     adminEmail: DEMO_ADMIN_EMAIL,

@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { processEngine } from './engine';
 
 /**
  * A user's search term as a `LIKE ? ESCAPE '\'` pattern that matches it anywhere in the text, with
@@ -15,4 +16,22 @@ export function containsAny(term: string, columns: SQLWrapper[]): SQL {
     columns.map((c) => sql`${c} like ${pattern} escape '\\'`),
     sql` or `,
   )})`;
+}
+
+/** SQLite LIKE's folding (ASCII letters only), as PostgreSQL's cl2c_ascii_lower does it in SQL. */
+export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+
+/**
+ * A Family A search of `term` in any of `columns` (DESIGN: "contains", ASCII letters case-folded,
+ * `%` and `_` literal), on the engine of this process: SQLite's LIKE folds ASCII letters itself;
+ * PostgreSQL's LIKE is case-sensitive, so both sides go through cl2c_ascii_lower
+ * (db/migrations-pg/0001_search.sql). For the small lists that search without a search structure
+ * (API keys, the Outbox, NFT holders); the large lists have their engine's list module.
+ */
+export function matchesSearch(term: string, columns: SQLWrapper[]): SQL {
+  if (processEngine() === 'sqlite') return containsAny(term, columns);
+  return containsAny(
+    asciiLower(term),
+    columns.map((c) => sql`cl2c_ascii_lower(${c})`),
+  );
 }

@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { generatePrivateKey } from 'viem/accounts';
-import type { Db } from '@/db/client';
-import { organizations, userOrganizations, users } from '@/db/schema';
+import { organizations, userOrganizations, users } from '@/db/tables';
+import type { Store } from '@/lib/storage/store';
 import { createApiKey } from '@/lib/api-keys/service';
 import { setPassword } from '@/lib/auth/passwords';
 import { seal } from '@/lib/crypto/secret-box';
@@ -26,23 +26,22 @@ export function slugify(name: string): string {
  * Creates an organization, its OWNER admin (with a console password and a custodial wallet)
  * and one API key of each family owned by that admin.
  */
-export async function createOrganization(db: Db, raw: CreateOrganizationInput) {
+export async function createOrganization(store: Store, raw: CreateOrganizationInput) {
   const parsed = createOrganizationInput.safeParse(raw);
   if (!parsed.success) throw new ValidationError('Invalid organization input.', issueLines(parsed.error, 'input'));
   const input = parsed.data;
-  const tenant = input.tenant ?? uniqueTenant(db, slugify(input.name));
-  if (db.select({ id: organizations.id }).from(organizations).where(eq(organizations.tenant, tenant)).get()) {
+  const tenant = input.tenant ?? (await uniqueTenant(store, slugify(input.name)));
+  if ((await store.select({ id: organizations.id }).from(organizations).where(eq(organizations.tenant, tenant))).length) {
     throw new ConflictError(`Tenant "${tenant}" is already taken.`, [`tenant: "${tenant}" is already taken`]);
   }
-  const result = db.transaction((tx) => {
-    const [org] = tx
+  const result = await store.transaction(async (tx) => {
+    const [org] = await tx
       .insert(organizations)
       .values({ name: input.name, tenant, chainKeyEncrypted: seal(generatePrivateKey(), CHAIN_KEY_PURPOSE) })
-      .returning()
-      .all();
-    let admin = tx.select().from(users).where(eq(users.email, input.adminEmail)).get();
+      .returning();
+    let [admin] = await tx.select().from(users).where(eq(users.email, input.adminEmail));
     if (!admin) {
-      [admin] = tx
+      [admin] = await tx
         .insert(users)
         .values({
           email: input.adminEmail,
@@ -50,17 +49,16 @@ export async function createOrganization(db: Db, raw: CreateOrganizationInput) {
           emailConfirmed: true,
           isRegistered: true,
         })
-        .returning()
-        .all();
+        .returning();
     }
-    provisionCustodialWallet(tx, admin!.id);
-    tx.insert(userOrganizations).values({ organizationId: org!.id, userId: admin!.id, role: 'OWNER', status: 'ACTIVE' }).run();
+    await provisionCustodialWallet(tx, admin!.id);
+    await tx.insert(userOrganizations).values({ organizationId: org!.id, userId: admin!.id, role: 'OWNER', status: 'ACTIVE' });
     return { org: org!, admin: admin! };
   });
-  await setPassword(db, result.admin.id, input.adminPassword);
+  await setPassword(store, result.admin.id, input.adminPassword);
   const base = { organizationId: result.org.id, userId: result.admin.id };
-  const apiKey = createApiKey(db, { ...base, family: 'A', name: 'Provisioned (Family A)' });
-  const tenantApiKey = createApiKey(db, { ...base, family: 'B', name: 'Provisioned (Family B)' });
+  const apiKey = await createApiKey(store, { ...base, family: 'A', name: 'Provisioned (Family A)' });
+  const tenantApiKey = await createApiKey(store, { ...base, family: 'B', name: 'Provisioned (Family B)' });
   return {
     organization: { id: result.org.id, name: result.org.name, tenant: result.org.tenant },
     admin: { id: result.admin.id, email: result.admin.email },
@@ -69,22 +67,21 @@ export async function createOrganization(db: Db, raw: CreateOrganizationInput) {
   };
 }
 
-function uniqueTenant(db: Db, base: string): string {
+async function uniqueTenant(store: Store, base: string): Promise<string> {
   for (let i = 0; ; i++) {
     const candidate = i === 0 ? base : `${base}-${i + 1}`;
-    if (!db.select({ id: organizations.id }).from(organizations).where(eq(organizations.tenant, candidate)).get()) {
+    if (!(await store.select({ id: organizations.id }).from(organizations).where(eq(organizations.tenant, candidate))).length) {
       return candidate;
     }
   }
 }
 
 /** An organization by id or tenant slug. */
-export function findOrganization(db: Db, idOrTenant: string) {
-  const org = db
+export async function findOrganization(store: Store, idOrTenant: string) {
+  const [org] = await store
     .select()
     .from(organizations)
-    .where(or(eq(organizations.id, idOrTenant), eq(organizations.tenant, idOrTenant)))
-    .get();
+    .where(or(eq(organizations.id, idOrTenant), eq(organizations.tenant, idOrTenant)));
   if (!org) throw new NotFoundError(`Organization "${idOrTenant}"`);
   return org;
 }

@@ -3,7 +3,7 @@ import type { Tx } from '@/db/client';
 import { accounts, invitations, userOrganizations, users, type User } from '@/db/schema';
 import { ConflictError } from '@/lib/errors';
 import { pendingInvitationsTo } from '@/lib/invitations/pending';
-import { provisionCustodialWallet } from '@/lib/wallets/service';
+import { provisionCustodialWalletSync } from '@/lib/wallets/service';
 import { recordEvent } from '@/lib/webhooks/emit';
 
 export type RegistrationInput = {
@@ -80,7 +80,7 @@ function belongsToSomeoneElse(tx: Tx, userId: string, organizationId: string): b
  * PENDING invitation of that organization for their e-mail marked ACCEPTED with it.
  */
 export function joinOrganization(tx: Tx, organizationId: string, userId: string, email: string): { membershipId: string; walletAddress: string } {
-  const { address } = provisionCustodialWallet(tx, userId);
+  const { address } = provisionCustodialWalletSync(tx, userId);
   const membershipId = tx
     .insert(userOrganizations)
     .values({ organizationId, userId, status: 'ACTIVE', role: 'MEMBER' })

@@ -18,6 +18,7 @@ import { getAuth } from '@/lib/auth/server';
 import { resetEnvCache } from '@/lib/env';
 import { listTenantUsers } from '@/lib/tenant-users/service';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
+import { getStore } from '@/lib/storage/current';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 const OWNER_PASSWORD = 'correct horse battery';
@@ -133,7 +134,7 @@ describe('identity property (issue 26)', () => {
           } else if (step.op === 'remove') {
             if (membership) await call(removeRoute, { method: 'DELETE', headers: { 'x-api-key': o.apiKey }, params: { id: membership.id } });
           } else if (user && membership?.status === 'ACTIVE') {
-            createApiKey(db, { organizationId: o.organization.id, userId: user.id, family: 'A', name: 'prop key' });
+            await createApiKey(await getStore(), { organizationId: o.organization.id, userId: user.id, family: 'A', name: 'prop key' });
           }
           // Nothing organization o did changed what the other organizations' members sign in with or read.
           expect(others.map(snapshot)).toEqual(before);

@@ -20,6 +20,7 @@ import { setPassword } from '@/lib/auth/passwords';
 import { resetEnvCache } from '@/lib/env';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
+import { getStore } from '@/lib/storage/current';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let alpha: Org;
@@ -97,9 +98,9 @@ describe('finding 3: API keys die with their owner’s access', () => {
     const db = getDb();
     const [user] = db.insert(users).values({ email: `keyholder-${crypto.randomUUID().slice(0, 8)}@example.test`, name: 'Key Holder', isRegistered: true }).returning().all();
     const [membership] = db.insert(userOrganizations).values({ organizationId: alpha.organization.id, userId: user!.id, role: 'ADMIN', status: 'ACTIVE' }).returning().all();
-    await setPassword(db, user!.id, 'key holder pass');
-    const a = createApiKey(db, { organizationId: alpha.organization.id, userId: user!.id, family: 'A', name: 'member A' });
-    const b = createApiKey(db, { organizationId: alpha.organization.id, userId: user!.id, family: 'B', name: 'member B' });
+    await setPassword(await getStore(), user!.id, 'key holder pass');
+    const a = await createApiKey(await getStore(), { organizationId: alpha.organization.id, userId: user!.id, family: 'A', name: 'member A' });
+    const b = await createApiKey(await getStore(), { organizationId: alpha.organization.id, userId: user!.id, family: 'B', name: 'member B' });
     return { user: user!, membershipId: membership!.id, a: a.key, b: b.key, keyIds: [a.id, b.id] };
   }
 

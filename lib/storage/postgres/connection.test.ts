@@ -1,15 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { organizations } from '@/db/schema';
-import * as pgSchema from '@/db/schema-pg';
 import { assertAppEngineSupported, EnvError, loadEnv } from '@/lib/env';
-import { sqliteTransactions, AsyncWorkOnSqliteError } from '@/lib/storage/sqlite/transactions';
 import { withPostgres } from '@/test/postgres/database';
-import { connectPostgres, openPostgres, pgMigrationsFolder, postgresTransactions, PostgresUnreachableError } from './connection';
+import { connectPostgres, openPostgres, pgMigrationsFolder, PostgresUnreachableError } from './connection';
 
 const pgdb = withPostgres();
 const journal = JSON.parse(readFileSync(path.join(pgMigrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
@@ -37,47 +33,6 @@ describe('opening and migrating a PostgreSQL database', () => {
     expect(error).toBeInstanceOf(PostgresUnreachableError);
     expect((error as Error).message).toMatch(/^DATABASE_URL: cannot use the PostgreSQL server at 127\.0\.0\.1:1\/cl2c: /);
     expect((error as Error).message).not.toContain('secret');
-  });
-});
-
-describe('the transaction interface', () => {
-  it('PostgreSQL: async work commits when it settles and rolls back when it rejects', async () => {
-    const db = pgdb.db();
-    const tx = postgresTransactions(db);
-    const tenant = `tx-${crypto.randomUUID()}`;
-    const id = await tx.transaction(async (t) => {
-      const [row] = await t.insert(pgSchema.organizations).values({ name: 'Tx', tenant }).returning();
-      await new Promise((r) => setTimeout(r, 5));
-      return row!.id;
-    });
-    expect(await db.select().from(pgSchema.organizations).where(eq(pgSchema.organizations.id, id))).toHaveLength(1);
-
-    const failed = `tx-${crypto.randomUUID()}`;
-    await expect(
-      tx.transaction(async (t) => {
-        await t.insert(pgSchema.organizations).values({ name: 'Tx', tenant: failed });
-        await new Promise((r) => setTimeout(r, 5));
-        throw new Error('boom');
-      }),
-    ).rejects.toThrow('boom');
-    expect(await db.select().from(pgSchema.organizations).where(eq(pgSchema.organizations.tenant, failed))).toHaveLength(0);
-  });
-
-  it('SQLite: synchronous work goes through the group commit; async work is refused and rolled back', async () => {
-    const db = getDb();
-    const tx = sqliteTransactions(db);
-    const tenant = `tx-${crypto.randomUUID()}`;
-    const id = await tx.transaction((t) => t.insert(organizations).values({ name: 'Tx', tenant }).returning().get().id);
-    expect(db.select().from(organizations).where(eq(organizations.id, id)).all()).toHaveLength(1);
-
-    const refused = `tx-${crypto.randomUUID()}`;
-    await expect(
-      tx.transaction(async (t) => {
-        t.insert(organizations).values({ name: 'Tx', tenant: refused }).run();
-        await Promise.resolve();
-      }),
-    ).rejects.toBeInstanceOf(AsyncWorkOnSqliteError);
-    expect(db.select().from(organizations).where(eq(organizations.tenant, refused)).all()).toHaveLength(0);
   });
 });
 

@@ -3,7 +3,6 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '@/db/schema-pg';
-import type { Transactions } from '../transactions';
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** The handle a PostgreSQL transaction's work gets. */
@@ -72,13 +71,4 @@ export async function openPostgres(url: string, source = 'DATABASE_URL', options
     throw error;
   }
   return drizzle(pool, { schema });
-}
-
-/** The PostgreSQL engine's side of the transaction interface: Drizzle's transaction, async work allowed. */
-export function postgresTransactions(db: PgDb): Transactions<PgTx> {
-  return {
-    transaction<T>(work: (tx: PgTx) => T | Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => work(tx));
-    },
-  };
 }

@@ -7,6 +7,7 @@ import { call, createTestOrg } from '@/test/helpers';
 import { GET as getUser } from '../users/[id]/route';
 import { GET as listUsers } from '../users/route';
 import { POST, PUT } from './route';
+import { getStore } from '@/lib/storage/current';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let other: Awaited<ReturnType<typeof createTestOrg>>;
@@ -183,7 +184,7 @@ describe('B6 PUT /v1/cl2c/user', () => {
 
   it('a key owned by another user updates that user', async () => {
     const member = (await create(person())).json;
-    const key = createApiKey(getDb(), { organizationId: org.organization.id, userId: member.id, family: 'B', name: 'member' });
+    const key = await createApiKey(await getStore(), { organizationId: org.organization.id, userId: member.id, family: 'B', name: 'member' });
     const h = { tenant: org.organization.tenant, 'X-API-Key': key.key };
     const res = await update({ id: member.id, firstName: 'Member' }, h);
     expect(res.status).toBe(200);

@@ -5,7 +5,8 @@ import * as s from '@/db/schema-pg';
 import { withPostgres } from '@/test/postgres/database';
 import { searchContractIds, searchMemberIds, searchNftIds } from './queries';
 import type { IdsPage } from '@/lib/storage/lists';
-import { asciiLower, type Semantics } from './terms';
+import { asciiLower } from '../../like';
+import type { Semantics } from './terms';
 
 /*
  * The PostgreSQL searches against brute force: fast-check writes rows in random order — half

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { containsAny } from '../../like';
+import { asciiLower, containsAny } from '../../like';
 
 /**
  * How a search term meets the PostgreSQL search structures (db/migrations-pg/0001_search.sql).
@@ -7,9 +7,6 @@ import { containsAny } from '../../like';
  * (`toLowerCase` on both sides, then "contains"); in both, `%` and `_` are literal.
  */
 export type Semantics = 'A' | 'B';
-
-/** SQLite LIKE's folding, as cl2c_ascii_lower does it in SQL. */
-export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 
 /** The term as the compared expressions hold it: ASCII-lowered (A) or JavaScript-lowered (B). */
 export const foldTerm = (term: string, semantics: Semantics) => (semantics === 'A' ? asciiLower(term) : term.toLowerCase());

@@ -6,6 +6,7 @@ import { createApiKey } from '@/lib/api-keys/service';
 import { call, createTestOrg } from '@/test/helpers';
 import { DELETE } from './[id]/route';
 import { GET, POST, PUT } from './route';
+import { getStore } from '@/lib/storage/current';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let other: Awaited<ReturnType<typeof createTestOrg>>;
@@ -36,12 +37,12 @@ describe('authentication', () => {
 
   it('401 with a revoked key and with an expired key', async () => {
     const db = getDb();
-    const revoked = createApiKey(db, { organizationId: org.organization.id, userId: org.admin.id, family: 'A', name: 'r' });
+    const revoked = await createApiKey(await getStore(), { organizationId: org.organization.id, userId: org.admin.id, family: 'A', name: 'r' });
     expect((await call(GET, { headers: { 'x-api-key': revoked.key } })).status).toBe(200);
     db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, revoked.id)).run();
     expect((await call(GET, { headers: { 'x-api-key': revoked.key } })).status).toBe(401);
 
-    const expired = createApiKey(db, {
+    const expired = await createApiKey(await getStore(), {
       organizationId: org.organization.id,
       userId: org.admin.id,
       family: 'A',

@@ -7,6 +7,7 @@ import { call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';
 import { GET as getNftRoute } from '../[id]/route';
 import { POST } from './route';
+import { getStore } from '@/lib/storage/current';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let other: Awaited<ReturnType<typeof createTestOrg>>;
@@ -104,7 +105,7 @@ describe('Family B authentication', () => {
 
   it('a revoked key stops working on the next call', async () => {
     const db = getDb();
-    const k = createApiKey(db, { organizationId: org.organization.id, userId: org.admin.id, family: 'B', name: 'r' });
+    const k = await createApiKey(await getStore(), { organizationId: org.organization.id, userId: org.admin.id, family: 'B', name: 'r' });
     const h = { tenant: org.organization.tenant, 'X-API-Key': k.key };
     expect((await call(POST, { method: 'POST', headers: h, body: {} })).status).toBe(200);
     db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, k.id)).run();

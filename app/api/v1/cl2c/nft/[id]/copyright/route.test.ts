@@ -14,6 +14,7 @@ import { POST as postDecision } from './decision/route';
 import { GET } from './route';
 import { POST as postResend } from './shares/[shareId]/resend/route';
 import { GET as getVerify } from './verify/route';
+import { getStore } from '@/lib/storage/current';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
@@ -40,8 +41,8 @@ beforeAll(async () => {
   b = insertMember(org.organization.id, { userName: 'ben.holder' });
   sessionA = await memberSessionHeaders(a);
   sessionB = await memberSessionHeaders(b);
-  provisionCustodialWallet(getDb(), a.id);
-  provisionCustodialWallet(getDb(), b.id);
+  await provisionCustodialWallet(await getStore(), a.id);
+  await provisionCustodialWallet(await getStore(), b.id);
 });
 
 async function createSplit() {
@@ -248,7 +249,7 @@ describe('only the holder decides (issue 26 finding 4 and the re-join low item)'
 
   it('a removed holder’s old link stays dead after they re-join', async () => {
     const c = insertMember(org.organization.id, { userName: `rejoin.${crypto.randomUUID().slice(0, 6)}` });
-    provisionCustodialWallet(getDb(), c.id);
+    await provisionCustodialWallet(await getStore(), c.id);
     const sessionC = await memberSessionHeaders(c);
     const res = await call(createNftRoute, {
       method: 'POST',

@@ -1,0 +1,14 @@
+/**
+ * The test files that run a second time on PostgreSQL (vitest.config.ts, project "postgres"):
+ * each one exercises only services already on the engine-neutral Store (docs/architecture.md,
+ * "Services on the Store"). In that run every test file gets its own fresh PostgreSQL database as
+ * DATABASE_URL (test/setup-env.ts), so `getStore()` and db/tables.ts are PostgreSQL's. A service
+ * that moves to the Store brings its tests here; when every service has moved, this list becomes
+ * the whole suite.
+ */
+export const onPostgres = [
+  'lib/storage/store.test.ts',
+  'lib/tenants/**/*.test.ts',
+  'lib/api-keys/**/*.test.ts',
+  'scripts/cli.test.ts',
+];
