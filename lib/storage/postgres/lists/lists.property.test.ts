@@ -13,7 +13,7 @@ import { memberPage as sqliteMemberPage } from '@/lib/storage/sqlite/lists/membe
 import { nftPage as sqliteNftPage } from '@/lib/storage/sqlite/lists/nfts';
 import { openPostgres, type PgDb } from '../connection';
 import { checkPostgres } from '../maintenance';
-import { asciiLower } from '../search/terms';
+import { asciiLower } from '../../like';
 import { contractPage } from './contracts';
 import { memberPage } from './members';
 import { nftPage } from './nfts';
