@@ -131,8 +131,8 @@ async function listProblems(db: Queryable): Promise<string[]> {
 
 /**
  * Rewrites member_list's differing rows, then moves each differing count key by its difference
- * (into shard 0: the other shards stay, the sum becomes exact). Counts last: the member_list
- * repair itself moves them through the triggers.
+ * (into shard 0: the other shards stay, the sum becomes exact), then every list's write generation.
+ * Counts after member_list: its repair itself moves them through the triggers.
  */
 async function repairLists(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM member_list WHERE id IN (SELECT id FROM (${memberListDiff}) d)`);
@@ -140,6 +140,11 @@ async function repairLists(db: Queryable): Promise<void> {
   await db.query(`INSERT INTO list_counts AS c (organization_id, list, k1, k2, shard, n)
     SELECT organization_id, list, k1, k2, 0, actual - stored FROM (${countsDiff}) d ORDER BY 1, 2, 3, 4
     ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n`);
+  // Rows loaded with the triggers off moved no generation: move every list's, so no process serves
+  // anchors or counts it cached before the load.
+  await db.query(`INSERT INTO list_generations AS g (organization_id, list, shard, n)
+    SELECT o.id, l.list, 0, 1 FROM organizations o CROSS JOIN (VALUES ('nfts'), ('contracts'), ('members')) AS l(list) ORDER BY 1, 2
+    ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + 1`);
 }
 
 /** `db check` / `db reindex` against the PostgreSQL database at `url` (DATABASE_URL). */
