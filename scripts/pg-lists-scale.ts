@@ -10,7 +10,8 @@
  *
  * Options (environment): SCALE_NFTS (1000000), SCALE_MEMBERS (100000), SCALE_RUNS (15),
  * SCALE_PORT (55460, embedded server only), SCALE_REUSE (with DATABASE_URL: measure the data an earlier
- * run loaded instead of loading again).
+ * run loaded instead of loading again), SCALE_ONLY (a regular expression: only the shapes whose
+ * "list shape" matches).
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -215,7 +216,9 @@ async function main() {
     contract('search 2 chars (`s5`), page 1', { search: 's5' });
 
     const results: string[] = ['| List | Shape | Total | first call ms | p50 ms | p99 ms |', '|---|---|---:|---:|---:|---:|'];
-    for (const s of shapes) {
+    // SCALE_ONLY=<regular expression>: only the shapes whose "list shape" matches.
+    const only = process.env.SCALE_ONLY ? new RegExp(process.env.SCALE_ONLY) : null;
+    for (const s of shapes.filter((x) => !only || only.test(`${x.list} ${x.shape}`))) {
       // The first call is timed apart: it builds what later calls reuse (a deep page's anchors).
       const started = performance.now();
       const first = await s.call();

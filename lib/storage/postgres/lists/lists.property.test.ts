@@ -323,7 +323,10 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
         fc.array(invitation, { maxLength: 6 }),
         fc.array(fc.record({ index: fc.nat(7), status: fc.constantFrom(...membershipStatuses), wallet: fc.boolean(), rename: fc.option(text) }), { maxLength: 3 }),
         fc.array(request, { minLength: 1, maxLength: 6 }),
-        async (people, invites, changes, requests) => {
+        fc.constantFrom('auto', 'walk', 'hits'),
+        async (people, invites, changes, requests, form) => {
+          // Both forms of the search (the hits sorted, or the sort index walked testing each row).
+          pgListTuning.memberWalk = form as typeof pgListTuning.memberWalk;
           const org = await newOrganization();
           const users: string[] = [];
           const memberships: string[] = [];
@@ -439,6 +442,7 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
       ),
       { numRuns: 30 },
     );
+    pgListTuning.memberWalk = 'auto';
     expect((await checkPostgres(db.$client)).problems).toEqual([]);
   }, 240_000);
 });

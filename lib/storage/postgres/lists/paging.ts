@@ -69,7 +69,13 @@ export type OrderedQuery = {
 };
 
 /** Tuning: rows between two cached anchors of an ordered set; pages shallower than one interval read it plainly. */
-export const pgListTuning = { anchorInterval: 1000 };
+export const pgListTuning = {
+  anchorInterval: 1000,
+  /** A9 search: walk the sort index when it is expected to test at most this many rows (members.ts). */
+  memberWalkRows: 2000,
+  /** Force A9's search form (tests): 'auto' decides by memberWalkRows. */
+  memberWalk: 'auto' as 'auto' | 'walk' | 'hits',
+};
 
 /** One position of an ordered set: its sort value, `then` value and id, as read. */
 type Anchor = { v: unknown; w: unknown; id: string };
