@@ -326,7 +326,7 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
         fc.constantFrom('auto', 'walk', 'hits'),
         async (people, invites, changes, requests, form) => {
           // Both forms of the search (the hits sorted, or the sort index walked testing each row).
-          pgListTuning.memberWalk = form as typeof pgListTuning.memberWalk;
+          pgListTuning.memberWalk = form;
           const org = await newOrganization();
           const users: string[] = [];
           const memberships: string[] = [];
