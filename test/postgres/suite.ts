@@ -11,4 +11,5 @@ export const onPostgres = [
   'lib/tenants/**/*.test.ts',
   'lib/api-keys/**/*.test.ts',
   'scripts/cli.test.ts',
+  'lib/webhooks/service.test.ts',
 ];
