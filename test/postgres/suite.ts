@@ -12,4 +12,6 @@ export const onPostgres = [
   'lib/api-keys/**/*.test.ts',
   'scripts/cli.test.ts',
   'lib/webhooks/service.test.ts',
+  'lib/auth/sign-in.test.ts',
+  'lib/auth/sign-in-guard.test.ts',
 ];
