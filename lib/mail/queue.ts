@@ -42,6 +42,12 @@ export interface MailQueue {
    * whose lease ran out (and was taken over) finds its late answer ignored. True when applied.
    */
   finishAttempt(workerId: string, claimed: ClaimedMail, step: MailStep): Promise<boolean>;
+  /**
+   * Extends every live lease `workerId` holds to now + leaseMs (a heartbeat while a batch is being
+   * sent, so a slow SMTP server cannot make the rest of the batch look abandoned). A lease already
+   * run out is not revived: another worker may have the mail. Returns how many.
+   */
+  renew(workerId: string, now: Date, leaseMs: number): Promise<number>;
   /** Gives back every lease `workerId` holds (shutdown): those mails are due now, for any instance. */
   release(workerId: string, now: Date): Promise<number>;
 }

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { createSmtpMailer, type Mailer } from './mailer';
-import { nextMailStep, type MailQueue, type RetryPolicy } from './queue';
+import { nextMailStep, type ClaimedMail, type MailQueue, type RetryPolicy } from './queue';
 import { runtimeSlot } from '@/lib/runtime';
 
 export { backoffDelay } from './queue';
@@ -43,8 +43,25 @@ export type DeliveryReport = { sent: number; retried: number; failed: number; cl
 export async function deliverDueEmails(queue: MailQueue, mailer: Mailer, options: DeliveryOptions): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const workerId = options.workerId ?? defaultMailWorkerId;
-  const claimed = await queue.claimDue(workerId, now, options.leaseMs ?? MAIL_LEASE_MS, options.batchSize);
+  const leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
+  const claimed = await queue.claimDue(workerId, now, leaseMs, options.batchSize);
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, claimed: claimed.length };
+  if (!claimed.length) return report;
+  // The batch is sent one mail after the other: keep its leases alive meanwhile, so a slow SMTP
+  // server never makes the mails still waiting here look abandoned to another instance.
+  const heartbeat = setInterval(() => {
+    queue.renew(workerId, options.now ?? new Date(), leaseMs).catch((error: unknown) => log('warn', 'mail leases not renewed', errorFields(error)));
+  }, leaseMs / 3);
+  heartbeat.unref();
+  try {
+    await sendClaimed(queue, mailer, options, workerId, now, claimed, report);
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return report;
+}
+
+async function sendClaimed(queue: MailQueue, mailer: Mailer, options: DeliveryOptions, workerId: string, now: Date, claimed: ClaimedMail[], report: DeliveryReport) {
   for (const mail of claimed) {
     // Stopping: the mails not yet handed to SMTP keep their lease until `release` gives them back.
     if (options.stopping?.()) break;
@@ -73,7 +90,6 @@ export async function deliverDueEmails(queue: MailQueue, mailer: Mailer, options
     if (step.status === 'FAILED') report.failed += 1;
     else report.retried += 1;
   }
-  return report;
 }
 
 export type MailWorker = { kick(): void; stop(): Promise<void>; idle(): Promise<void> };

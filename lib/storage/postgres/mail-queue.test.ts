@@ -109,6 +109,17 @@ describe('two instances on one PostgreSQL database', () => {
     expect(await rowTo(address!)).toMatchObject({ status: 'SENT', attempts: 1, lastError: null, claimedBy: null });
   });
 
+  it('while a slow send goes on, the instance renews its leases: the other finds nothing to claim after the first lease would have run out', async () => {
+    const to = await queueMails(2, 'slow');
+    const a = smtpMailer();
+    const slow: Mailer = { send: async (mail) => (await new Promise((r) => setTimeout(r, 900)), a.mailer.send(mail)) };
+    const pass = deliverDueEmails(postgresMailQueue(pg.db()), slow, { ...options, workerId: 'slow-a', leaseMs: 300 });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await postgresMailQueue(second).claimDue('instance-b', new Date(), 300, 10)).toEqual([]);
+    expect(await pass).toMatchObject({ claimed: 2, sent: 2 });
+    expect(receivedBy(to)).toEqual([1, 1]);
+  });
+
   it('on shutdown an instance stops between sends and gives its leases back: the other delivers them at once', async () => {
     const to = await queueMails(3, 'shutdown');
     const { mailer: inner } = smtpMailer();

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { outboxEmails } from '@/db/schema-pg';
 import { stepFields, type ClaimedMail, type MailQueue } from '@/lib/mail/queue';
 import type { PgDb } from './connection';
@@ -51,6 +51,15 @@ export function postgresMailQueue(db: PgDb): MailQueue {
         .where(and(eq(outboxEmails.id, claimed.id), eq(outboxEmails.claimedBy, workerId), eq(outboxEmails.claimedAt, claimed.claimedAt)))
         .returning({ id: outboxEmails.id });
       return updated.length === 1;
+    },
+
+    async renew(workerId, now, leaseMs) {
+      const renewed = await db
+        .update(outboxEmails)
+        .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
+        .where(and(eq(outboxEmails.claimedBy, workerId), eq(outboxEmails.status, 'PENDING'), gt(outboxEmails.leaseUntil, now)))
+        .returning({ id: outboxEmails.id });
+      return renewed.length;
     },
 
     async release(workerId, now) {

@@ -69,6 +69,17 @@ describe('the SQLite mail queue', () => {
     expect(rowTo(address!).status).toBe('SENT');
   });
 
+  it('while a slow send goes on, the worker renews its leases: another worker finds nothing to claim after the first lease would have run out', async () => {
+    const to = queueMails(2, 'slow');
+    const queue = sqliteMailQueue(getDb());
+    const slow: Mailer = { send: async (mail) => (await new Promise((r) => setTimeout(r, 900)), mailer.send(mail)) };
+    const pass = deliverDueEmails(queue, slow, { ...options, workerId: 'slow', leaseMs: 300 });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await queue.claimDue('other', new Date(), 300, 10)).toEqual([]);
+    expect(await pass).toMatchObject({ claimed: 2, sent: 2 });
+    expect(to.map((address) => smtp.to(address).length)).toEqual([1, 1]);
+  });
+
   it('a stopping worker finishes the mail in hand, sends no more, and releases the rest of its batch', async () => {
     const to = queueMails(3, 'stop');
     let letGo!: () => void;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { outboxEmails } from '@/db/schema';
 import { log } from '@/lib/logger';
@@ -52,6 +52,17 @@ export function sqliteMailQueue(db: Db): MailQueue {
             .set({ ...stepFields(step), ...lease })
             .where(and(eq(outboxEmails.id, claimed.id), eq(outboxEmails.claimedBy, workerId), eq(outboxEmails.claimedAt, claimed.claimedAt)))
             .run().changes === 1,
+      );
+    },
+
+    renew(workerId, now, leaseMs) {
+      return settled(
+        () =>
+          db
+            .update(outboxEmails)
+            .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
+            .where(and(eq(outboxEmails.claimedBy, workerId), eq(outboxEmails.status, 'PENDING'), gt(outboxEmails.leaseUntil, now)))
+            .run().changes,
       );
     },
 
