@@ -10,5 +10,6 @@ export const onPostgres = [
   'lib/storage/store.test.ts',
   'lib/tenants/**/*.test.ts',
   'lib/api-keys/**/*.test.ts',
+  'lib/storage/mail-queue.test.ts',
   'scripts/cli.test.ts',
 ];
