@@ -570,6 +570,12 @@ export const outboxEmails = sqliteTable(
     nextAttemptAt: timestamp('next_attempt_at'),
     /** Set while a worker is handing the mail to SMTP; still set on boot = interrupted by a crash. */
     claimedAt: timestamp('claimed_at'),
+    /**
+     * The worker holding the mail and until when (lib/mail/queue.ts): a lease that runs out belongs
+     * to an instance that died, and the mail is claimed again (on PostgreSQL `FOR UPDATE SKIP LOCKED`).
+     */
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until'),
     sentAt: timestamp('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

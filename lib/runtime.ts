@@ -21,7 +21,7 @@ const SLOTS = {
   chainInFlight: 'ledger rows whose send is in progress here (lib/chain/settle.ts) — per process',
   ledgerListeners: 'listeners of every ledger state change (lib/chain/state.ts) — per process',
   mailWorker:
-    'the outgoing mail worker (lib/mail/worker.ts) — SHARED WORK: one instance assumes it is alone',
+    'the outgoing mail worker (lib/mail/worker.ts) — claims with leases (lib/mail/queue.ts), safe with several instances',
   webhookWorker:
     'the webhook delivery worker (lib/jobs/webhook-worker.ts) — claims with leases, safe with several instances',
   webhookKick: 'starts a webhook pass right after a commit (lib/webhooks/emit.ts) — per process',

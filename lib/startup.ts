@@ -6,9 +6,12 @@ import { assertAppEngineSupported, env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { startChainWorker } from '@/lib/jobs/chain-worker';
 import { startWebhookWorker, stopWebhookWorker } from '@/lib/jobs/webhook-worker';
-import { reconcileInterruptedDeliveries, startMailWorker } from '@/lib/mail/worker';
+import { startMailWorker } from '@/lib/mail/worker';
 import { announceDemo, seedDemoIfEmpty } from '@/lib/seed/demo';
 import { onShutdown } from '@/lib/shutdown';
+import { processEngine } from '@/lib/storage/engine';
+import { processMailQueue } from '@/lib/storage/mail-queue';
+import { reconcileInterruptedMail } from '@/lib/storage/sqlite/mail-queue';
 import { installWebhooks } from '@/lib/webhooks/resources';
 
 /**
@@ -26,10 +29,14 @@ export async function onServerStart() {
   }
   // Crash recovery first (a previous process may have died mid-delivery), then the workers
   // (each a no-op when not configured).
-  reconcileInterruptedDeliveries(db);
+  // (SQLite only: the file has one process, so a claim found now is a dead one. On PostgreSQL
+  // another instance may be mid-send; an abandoned lease there simply runs out.)
+  if (processEngine() === 'sqlite') reconcileInterruptedMail(db);
   // Before any request or worker pass can change state: the webhook outbox needs its loaders.
   installWebhooks();
-  startMailWorker();
+  // The mail worker claims from its engine's queue; on shutdown it gives its leases back
+  // (stopMailWorker, lib/shutdown.ts).
+  startMailWorker({ queue: await processMailQueue() });
   startChainWorker();
   startWebhookWorker();
   onShutdown(stopWebhookWorker);

@@ -60,7 +60,7 @@ export async function call(handler: Handler, opts: CallOptions = {}) {
  */
 export async function adminSessionHeaders(email: string, password = 'correct horse battery') {
   const { getAuth } = await import('@/lib/auth/server');
-  const res = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
+  const res = await (await getAuth()).api.signInEmail({ body: { email, password }, asResponse: true });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed with ${res.status}`);
   const cookie = res.headers
     .getSetCookie()

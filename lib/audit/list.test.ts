@@ -26,7 +26,7 @@ let cookie: string;
 const q = (input: Record<string, string> = {}) => listAuditQuery.parse(input);
 
 async function signIn(email: string) {
-  const res = await getAuth().api.signInEmail({ body: { email, password: 'correct horse battery' }, asResponse: true });
+  const res = await (await getAuth()).api.signInEmail({ body: { email, password: 'correct horse battery' }, asResponse: true });
   return res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { organizations, userOrganizations, users } from '@/db/schema';
+import { organizations, userOrganizations, users } from '@/db/tables';
+import type { Store } from '@/lib/storage/store';
 
 /** The first organization in which the user is an ACTIVE OWNER or ADMIN, or null. */
-export function findAdminMembership(db: Db, userId: string) {
-  return (
-    db
+export async function findAdminMembership(store: Store, userId: string) {
+  const [membership] = await store
       .select({
         membershipId: userOrganizations.id,
         organizationId: userOrganizations.organizationId,
@@ -20,8 +19,8 @@ export function findAdminMembership(db: Db, userId: string) {
         ),
       )
       .orderBy(asc(userOrganizations.createdAt))
-      .get() ?? null
-  );
+      .limit(1);
+  return membership ?? null;
 }
 
 /**
@@ -29,22 +28,21 @@ export function findAdminMembership(db: Db, userId: string) {
  * Members sign in to prove who they are (accepting an invitation, deciding on a copyright share);
  * only OWNER/ADMIN sessions reach the console and the APIs (getAdminContext).
  */
-export function hasActiveMembership(db: Db, userId: string): boolean {
-  return (
-    db
-      .select({ id: userOrganizations.id })
-      .from(userOrganizations)
-      .where(and(eq(userOrganizations.userId, userId), eq(userOrganizations.status, 'ACTIVE')))
-      .get() !== undefined
-  );
+export async function hasActiveMembership(store: Store, userId: string): Promise<boolean> {
+  const rows = await store
+    .select({ id: userOrganizations.id })
+    .from(userOrganizations)
+    .where(and(eq(userOrganizations.userId, userId), eq(userOrganizations.status, 'ACTIVE')))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** What the console shell shows: the organization and the signed-in admin. */
-export function getAdminContext(db: Db, userId: string) {
-  const membership = findAdminMembership(db, userId);
+export async function getAdminContext(store: Store, userId: string) {
+  const membership = await findAdminMembership(store, userId);
   if (!membership) return null;
-  const org = db.select().from(organizations).where(eq(organizations.id, membership.organizationId)).get();
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  const [org] = await store.select().from(organizations).where(eq(organizations.id, membership.organizationId));
+  const [user] = await store.select().from(users).where(eq(users.id, userId));
   if (!org || !user) return null;
   return {
     organization: { id: org.id, name: org.name, tenant: org.tenant },

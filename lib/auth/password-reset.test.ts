@@ -18,6 +18,7 @@ import { resetEnvCache } from '@/lib/env';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { personalMailIdle } from '@/lib/mail/personal';
 import { startMailWorker, stopMailWorker } from '@/lib/mail/worker';
+import { sqliteMailQueue } from '@/lib/storage/sqlite/mail-queue';
 import { adminSessionHeaders, call, createTestOrg, memberSessionHeaders } from '@/test/helpers';
 import { insertContract } from '@/test/nft-fixtures';
 import { decodeQuotedPrintable, TestSmtp, waitFor } from '@/test/smtp';
@@ -126,7 +127,7 @@ async function captureLog(fn: () => Promise<unknown>): Promise<string> {
 describe('a B5-created person without a password', () => {
   it('gets a link over SMTP, sets a password, signs in, then joins a second organization and decides on a share with that session', async () => {
     useSmtp();
-    const worker = startMailWorker({ intervalMs: 50 });
+    const worker = startMailWorker({ queue: sqliteMailQueue(getDb()), intervalMs: 50 });
     expect(worker).not.toBeNull();
     const nora = await b5User(alpha);
     const peer = freshPeer();

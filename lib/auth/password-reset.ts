@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { auditEvents, userOrganizations } from '@/db/schema';
+import { auditEvents, userOrganizations } from '@/db/tables';
+import type { Store } from '@/lib/storage/store';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import { sendPersonalMail } from '@/lib/mail/personal';
@@ -31,34 +31,33 @@ export function passwordLink(token: string, libraryUrl: string): string {
 }
 
 /** The organizations the person is an ACTIVE member of: each audits what happens to the login its member uses. */
-function activeOrganizations(db: Db, userId: string): string[] {
-  return db
+async function activeOrganizations(store: Store, userId: string): Promise<string[]> {
+  const rows = await store
     .select({ organizationId: userOrganizations.organizationId })
     .from(userOrganizations)
-    .where(and(eq(userOrganizations.userId, userId), eq(userOrganizations.status, 'ACTIVE')))
-    .all()
-    .map((r) => r.organizationId);
+    .where(and(eq(userOrganizations.userId, userId), eq(userOrganizations.status, 'ACTIVE')));
+  return rows.map((r) => r.organizationId);
 }
 
 /**
  * One audit event per organization the person belongs to (a login is shared by all of them);
  * never the token. A person with no membership is only logged, as failed sign-ins are.
  */
-export function auditPasswordEvent(
-  db: Db,
+export async function auditPasswordEvent(
+  store: Store,
   action: 'auth.password_reset_requested' | 'auth.password_reset',
   user: ResetUser,
   clientAddress: string | null,
-): void {
-  const organizations = activeOrganizations(db, user.id);
+): Promise<void> {
+  const organizations = await activeOrganizations(store, user.id);
   const data = { email: user.email, clientAddress };
   if (!organizations.length) {
     log('warn', action, { userId: user.id, clientAddress, member: false });
     return;
   }
-  db.insert(auditEvents)
-    .values(organizations.map((organizationId) => ({ organizationId, actorType: 'system' as const, actorId: null, action, entityType: 'user', entityId: user.id, data })))
-    .run();
+  await store
+    .insert(auditEvents)
+    .values(organizations.map((organizationId) => ({ organizationId, actorType: 'system' as const, actorId: null, action, entityType: 'user', entityId: user.id, data })));
 }
 
 /**
@@ -66,13 +65,13 @@ export function auditPasswordEvent(
  * never an organization's Outbox), audited. Someone who is no member of any organization could not
  * sign in with a password anyway (lib/auth/server.ts), so they get no mail; the answer is the same.
  */
-export function sendPasswordMail(db: Db, input: { user: ResetUser; url: string; token: string; clientAddress: string | null }): void {
-  if (!activeOrganizations(db, input.user.id).length) {
+export async function sendPasswordMail(store: Store, input: { user: ResetUser; url: string; token: string; clientAddress: string | null }): Promise<void> {
+  if (!(await activeOrganizations(store, input.user.id)).length) {
     log('warn', 'password link not sent: the account is no member of any organization', { userId: input.user.id });
     return;
   }
   const expiresAt = new Date(Date.now() + PASSWORD_LINK_TTL_S * 1000);
   const mail = passwordEmail({ link: passwordLink(input.token, input.url), expiresAt });
   sendPersonalMail({ to: input.user.email, ...mail, about: { kind: 'password', userId: input.user.id }, retryUntil: expiresAt });
-  auditPasswordEvent(db, 'auth.password_reset_requested', input.user, input.clientAddress);
+  await auditPasswordEvent(store, 'auth.password_reset_requested', input.user, input.clientAddress);
 }

@@ -1,23 +1,26 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { getDb } from '@/db/client';
-import { accounts, sessions, users, verifications } from '@/db/schema';
+import { accounts, sessions, users, verifications } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
+import { postgresDbOf } from '@/lib/storage/postgres/store';
+import { sqliteDbOf } from '@/lib/storage/sqlite/store';
+import type { Store } from '@/lib/storage/store';
 import { authSecret, env } from '@/lib/env';
 import { hasActiveMembership } from './admin';
 import { auditPasswordEvent, PASSWORD_LINK_TTL_S, sendPasswordMail } from './password-reset';
 import { CLIENT_ADDRESS_HEADER } from './sign-in-route';
 import { runtimeSlot } from '@/lib/runtime';
 
-function createAuth() {
-  const db = getDb();
+function createAuth(store: Store) {
   return betterAuth({
     appName: 'CL2C Admin',
     baseURL: env().APP_URL,
     secret: authSecret(),
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: 'sqlite',
+    // Better Auth's own queries go through the engine's Drizzle handle, over the same tables.
+    database: drizzleAdapter(store.engine === 'sqlite' ? sqliteDbOf(store) : postgresDbOf(store), {
+      provider: store.engine === 'sqlite' ? 'sqlite' : 'pg',
       schema: { users, sessions, accounts, verifications },
     }),
     user: { modelName: 'users', fields: { emailVerified: 'emailConfirmed' } },
@@ -35,17 +38,14 @@ function createAuth() {
       // and signs every session of theirs out.
       resetPasswordTokenExpiresIn: PASSWORD_LINK_TTL_S,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, url, token }, request) => {
-        sendPasswordMail(db, { user, url, token, clientAddress: request?.headers.get(CLIENT_ADDRESS_HEADER) ?? null });
-        return Promise.resolve();
-      },
-      onPasswordReset: ({ user }, request) => {
-        auditPasswordEvent(db, 'auth.password_reset', user, request?.headers.get(CLIENT_ADDRESS_HEADER) ?? null);
-        return Promise.resolve();
-      },
+      sendResetPassword: ({ user, url, token }, request) =>
+        sendPasswordMail(store, { user, url, token, clientAddress: request?.headers.get(CLIENT_ADDRESS_HEADER) ?? null }),
+      onPasswordReset: ({ user }, request) =>
+        auditPasswordEvent(store, 'auth.password_reset', user, request?.headers.get(CLIENT_ADDRESS_HEADER) ?? null),
     },
     advanced: {
-      database: { generateId: 'uuid' },
+      // Generated here, not by the database (PostgreSQL would otherwise be asked for a column default): UUID v4 like every id.
+      database: { generateId: () => crypto.randomUUID() },
       // Set by lib/auth/sign-in-route.ts from the trusted client address, never by the client.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
@@ -65,13 +65,13 @@ function createAuth() {
           // Only ACTIVE members may hold a session; the console and the APIs further need
           // OWNER/ADMIN (lib/auth/session.ts), so a member's session only proves who they are
           // (accepting an invitation, answering a copyright request).
-          before: (session) => {
-            if (!hasActiveMembership(db, session.userId)) {
+          before: async (session) => {
+            if (!(await hasActiveMembership(store, session.userId))) {
               throw new APIError('FORBIDDEN', {
                 message: 'This account is not a member of any organization.',
               });
             }
-            return Promise.resolve({ data: session });
+            return { data: session };
           },
         },
       },
@@ -80,12 +80,12 @@ function createAuth() {
 }
 
 type Auth = ReturnType<typeof createAuth>;
-const authSlot = runtimeSlot<{ file: string; auth: Auth }>('auth');
+const authSlot = runtimeSlot<{ store: Store; auth: Auth }>('auth');
 
-/** The Better Auth instance over the current database (rebuilt if DATABASE_PATH changes). */
-export function getAuth(): Auth {
-  const file = env().DATABASE_PATH;
+/** The Better Auth instance over the process's database (rebuilt when that store changes). */
+export async function getAuth(): Promise<Auth> {
+  const store = await getStore();
   let current = authSlot.get();
-  if (current?.file !== file) authSlot.set((current = { file, auth: createAuth() }));
+  if (current?.store !== store) authSlot.set((current = { store, auth: createAuth(store) }));
   return current.auth;
 }

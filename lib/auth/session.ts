@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { getDb } from '@/db/client';
+import { getStore } from '@/lib/storage/current';
 import { getAdminContext } from './admin';
 import { getAuth } from './server';
 
 /** The admin behind a request's session cookie, with their organization, or null. */
 export async function getAdminFromHeaders(headers: Headers) {
   const person = await getPersonFromHeaders(headers);
-  return person ? getAdminContext(getDb(), person.userId) : null;
+  return person ? getAdminContext(await getStore(), person.userId) : null;
 }
 
 /**
@@ -15,7 +15,7 @@ export async function getAdminFromHeaders(headers: Headers) {
  */
 export async function getPersonFromHeaders(headers: Headers) {
   if (!headers.get('cookie')) return null;
-  const session = await getAuth().api.getSession({ headers });
+  const session = await (await getAuth()).api.getSession({ headers });
   if (!session) return null;
   return {
     userId: session.user.id,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET, POST } from '@/app/api/auth/[...all]/route';
-import { getDb } from '@/db/client';
-import { auditEvents } from '@/db/schema';
+import { auditEvents } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
 import { resetEnvCache } from '@/lib/env';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { createTestOrg } from '@/test/helpers';
@@ -85,13 +85,12 @@ describe('per-account back-off', () => {
     // The owner at another address still gets in.
     expect((await signIn(email, 'correct horse battery', '192.0.2.11')).status).toBe(200);
 
-    const db = getDb();
-    const events = db
-      .select({ action: auditEvents.action })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.organizationId, own.organization.id), eq(auditEvents.entityId, own.admin.id)))
-      .all()
-      .map((e) => e.action);
+    const events = (
+      await (await getStore())
+        .select({ action: auditEvents.action })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.organizationId, own.organization.id), eq(auditEvents.entityId, own.admin.id)))
+    ).map((e) => e.action);
     expect(events.filter((a) => a === 'auth.sign_in_failed')).toHaveLength(FREE_FAILURES);
     expect(events.filter((a) => a === 'auth.sign_in_locked')).toHaveLength(1);
 
@@ -166,11 +165,10 @@ describe('one guard whatever the encoding (issue 26 finding 1)', () => {
     expect((await signIn(email, 'correct horse battery', '192.0.2.60')).status).toBe(429);
     expect((await signInEncoded('form', email, 'correct horse battery', '192.0.2.60')).status).toBe(429);
     expect((await signInEncoded('multipart', email, 'correct horse battery', '192.0.2.60')).status).toBe(429);
-    const events = getDb()
+    const events = await (await getStore())
       .select({ action: auditEvents.action })
       .from(auditEvents)
-      .where(and(eq(auditEvents.organizationId, own.organization.id), eq(auditEvents.entityId, own.admin.id)))
-      .all();
+      .where(and(eq(auditEvents.organizationId, own.organization.id), eq(auditEvents.entityId, own.admin.id)));
     expect(events.filter((e) => e.action === 'auth.sign_in_failed')).toHaveLength(FREE_FAILURES);
     expect(events.filter((e) => e.action === 'auth.sign_in_locked')).toHaveLength(1);
   });
@@ -197,11 +195,10 @@ describe('one guard whatever the encoding (issue 26 finding 1)', () => {
       statuses.add(res.status);
     }
     expect(statuses).toEqual(new Set([401, 429]));
-    const locked = getDb()
+    const locked = await (await getStore())
       .select({ id: auditEvents.id })
       .from(auditEvents)
-      .where(and(eq(auditEvents.organizationId, own.organization.id), eq(auditEvents.action, 'auth.sign_in_locked')))
-      .all();
+      .where(and(eq(auditEvents.organizationId, own.organization.id), eq(auditEvents.action, 'auth.sign_in_locked')));
     expect(locked.length).toBeGreaterThanOrEqual(1);
   });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { getDb } from '@/db/client';
-import { auditEvents, users } from '@/db/schema';
+import { auditEvents, users } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import { findAdminMembership } from './admin';
@@ -116,20 +116,21 @@ export async function recordSignInSuccess(email: string, address: string): Promi
  * Audit trail of failed and locked sign-ins, in the organization the account administers (an
  * e-mail that is no admin is only logged, so guessing addresses cannot fill the audit table).
  */
-export function auditSignIn(
+export async function auditSignIn(
   action: 'auth.sign_in_failed' | 'auth.sign_in_locked',
   email: string,
   address: string,
   data: Record<string, unknown> = {},
-): void {
-  const db = getDb();
-  const user = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-  const membership = user ? findAdminMembership(db, user.id) : null;
+): Promise<void> {
+  const store = await getStore();
+  const [user] = await store.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const membership = user ? await findAdminMembership(store, user.id) : null;
   if (!user || !membership) {
     log('warn', action, { address, knownAccount: false });
     return;
   }
-  db.insert(auditEvents)
+  await store
+    .insert(auditEvents)
     .values({
       organizationId: membership.organizationId,
       actorType: 'system',
@@ -138,8 +139,7 @@ export function auditSignIn(
       entityType: 'user',
       entityId: user.id,
       data: { email, clientAddress: address, ...data },
-    })
-    .run();
+    });
 }
 
 /**

@@ -179,9 +179,9 @@ export async function guardAuthRequest(req: Request, handler: Handler): Promise<
   const res = await handler(withClientAddress(req, address, JSON.stringify(forwarded), 'application/json'));
   if (email && (await wrongPassword(res))) {
     const lockSeconds = await recordSignInFailure(email, address);
-    auditSignIn('auth.sign_in_failed', email, address, { endpoint: path });
+    await auditSignIn('auth.sign_in_failed', email, address, { endpoint: path });
     if (lockSeconds > 0) {
-      auditSignIn('auth.sign_in_locked', email, address, { lockedSeconds: lockSeconds });
+      await auditSignIn('auth.sign_in_locked', email, address, { lockedSeconds: lockSeconds });
       log('warn', 'sign-in locked', { address, lockedSeconds: lockSeconds });
     }
   } else if (email && res.ok) {

@@ -5,17 +5,20 @@ import type { Db } from '@/db/client';
 import * as schema from '@/db/schema';
 import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
 import { takeCountCacheUse } from '@/lib/storage/sqlite/search/count-cache';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
+import type { Store } from '@/lib/storage/store';
 import { toWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
 import { lowerThreadPriority } from './thread-priority';
 
-type Service = (db: Db, ...args: never[]) => unknown;
+type Service = (store: Store, ...args: never[]) => unknown;
 
 /**
  * Body of a read worker thread: opens its own read-only connection to the (already migrated) WAL
  * database and answers ReadRequests one at a time. Each read runs in one read transaction, so a
  * service's several statements (total, page ids, rows) see one snapshot — the newest committed
- * one when the read starts, so a read after a committed write sees it. With `nice` the thread
+ * one when the read starts, so a read after a committed write sees it. Requests are answered in
+ * turn, so a service that awaits keeps its snapshot to itself. With `nice` the thread
  * yields the CPU to the main thread when both want it (lib/db/thread-priority.ts).
  */
 export function serveReads(services: Record<string, Service>): void {
@@ -27,17 +30,28 @@ export function serveReads(services: Record<string, Service>): void {
   sqlite.pragma('busy_timeout = 5000');
   const db: Db = cacheDrizzleStatements(drizzle(sqlite, { schema }));
 
+  const store = sqliteStore(db);
+  let turn: Promise<void> = Promise.resolve();
   port.on('message', (request: ReadRequest) => {
+    turn = turn.then(() => answer(request));
+  });
+
+  async function answer(request: ReadRequest) {
     let reply: ReadReply;
     takeCountCacheUse();
     try {
       const service = services[request.name];
       if (!service) throw new Error(`Unknown read service "${request.name}".`);
-      const value = sqlite.transaction(() => service(db, ...(request.args as never[])))();
-      reply = { id: request.id, ok: true, value, countCached: takeCountCacheUse() };
+      sqlite.exec('BEGIN');
+      try {
+        const value = await service(store, ...(request.args as never[]));
+        reply = { id: request.id, ok: true, value, countCached: takeCountCacheUse() };
+      } finally {
+        sqlite.exec('COMMIT');
+      }
     } catch (error) {
       reply = { id: request.id, ok: false, error: toWireError(error) };
     }
-    port.postMessage(reply);
-  });
+    port!.postMessage(reply);
+  }
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 async function signIn(email: string, password: string) {
-  const res = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });
+  const res = await (await getAuth()).api.signInEmail({ body: { email, password }, asResponse: true });
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   return { status: res.status, cookie };
 }

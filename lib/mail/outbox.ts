@@ -72,7 +72,7 @@ export function redactLinks(text: string): string {
   return text.replace(LINK_TOKEN, (_m, base: string, token: string) => `${base}[removed after delivery; token sha256 ${createHash('sha256').update(token, 'utf8').digest('hex')}]`);
 }
 
-export type OutboxItem = Omit<OutboxEmail, 'organizationId' | 'nextAttemptAt'> & {
+export type OutboxItem = Omit<OutboxEmail, 'organizationId' | 'nextAttemptAt' | 'claimedBy' | 'leaseUntil'> & {
   nextAttemptAt: Date | null;
   links: string[];
   linkNotice: string | null;
@@ -84,7 +84,8 @@ export type OutboxItem = Omit<OutboxEmail, 'organizationId' | 'nextAttemptAt'> &
  * the system: it shows them, marked as undelivered and for the recipient only.
  */
 function toItem(row: OutboxEmail, smtp: boolean): OutboxItem {
-  const { organizationId: _org, ...rest } = row;
+  // Which instance holds a mail is the workers' business (lib/mail/queue.ts), not the page's.
+  const { organizationId: _org, claimedBy: _by, leaseUntil: _until, ...rest } = row;
   const links = invitationLinks(row.text);
   if (smtp) {
     return { ...rest, text: redactLinks(row.text), html: row.html === null ? null : redactLinks(row.html), links: [], linkNotice: links.length ? 'Links are delivered only to the recipient.' : null };

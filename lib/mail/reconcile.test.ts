@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { outboxEmails } from '@/db/schema';
 import { createSmtpMailer } from './mailer';
-import { deliverDueEmails, reconcileInterruptedDeliveries } from './worker';
+import { reconcileInterruptedMail, sqliteMailQueue } from '@/lib/storage/sqlite/mail-queue';
+import { deliverDueEmails } from './worker';
 
 const options = { from: 'CL2C <no-reply@cl2c.local>', maxAttempts: 3, backoffBaseMs: 1000, backoffMaxMs: 5000, batchSize: 10 };
 
@@ -18,14 +19,14 @@ describe('mail deliveries interrupted by a crash', () => {
       .returning()
       .get();
     // The "previous process": claims the mail, then hangs in SMTP for ever (then is killed).
-    void deliverDueEmails(db, { send: () => new Promise(() => {}) }, options);
+    void deliverDueEmails(sqliteMailQueue(db), { send: () => new Promise(() => {}) }, options);
     await new Promise((r) => setTimeout(r, 50));
     const claimed = db.select().from(outboxEmails).where(eq(outboxEmails.id, mail.id)).get()!;
     expect(claimed.claimedAt).not.toBeNull();
-    expect(claimed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now()); // hidden by its lease
+    expect(claimed.leaseUntil!.getTime()).toBeGreaterThan(Date.now()); // hidden by its lease
 
     // The new process boots: the lease is released, a real SMTP server receives the mail.
-    expect(reconcileInterruptedDeliveries(db)).toBe(1);
+    expect(reconcileInterruptedMail(db)).toBe(1);
     const received: string[] = [];
     const server = new SMTPServer({
       authOptional: true,
@@ -41,7 +42,7 @@ describe('mail deliveries interrupted by a crash', () => {
     const { port } = server.server.address() as AddressInfo;
     const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`);
     try {
-      const report = await deliverDueEmails(db, mailer, options);
+      const report = await deliverDueEmails(sqliteMailQueue(db), mailer, options);
       expect(report.sent).toBe(1);
     } finally {
       mailer.close?.();
@@ -49,7 +50,7 @@ describe('mail deliveries interrupted by a crash', () => {
     }
     expect(received).toEqual(['someone@example.test']);
     const done = db.select().from(outboxEmails).where(eq(outboxEmails.id, mail.id)).get()!;
-    expect(done).toMatchObject({ status: 'SENT', claimedAt: null });
-    expect(reconcileInterruptedDeliveries(db)).toBe(0);
+    expect(done).toMatchObject({ status: 'SENT', claimedAt: null, claimedBy: null, leaseUntil: null });
+    expect(reconcileInterruptedMail(db)).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { resetEnvCache } from '@/lib/env';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { decodeQuotedPrintable, TestSmtp, waitFor } from '@/test/smtp';
 import { createSmtpMailer } from './mailer';
+import { sqliteMailQueue } from '@/lib/storage/sqlite/mail-queue';
 import { backoffDelay, deliverDueEmails, startMailWorker, stopMailWorker } from './worker';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
@@ -47,7 +48,7 @@ describe('mail over a real SMTP server', () => {
     delete process.env.SMTP_URL;
     resetEnvCache();
     try {
-      expect(startMailWorker()).toBeNull();
+      expect(startMailWorker({ queue: sqliteMailQueue(getDb()) })).toBeNull();
     } finally {
       process.env.SMTP_URL = saved;
       resetEnvCache();
@@ -55,7 +56,7 @@ describe('mail over a real SMTP server', () => {
   });
 
   it('delivers the invitation: recipient, subject and a working link', async () => {
-    const worker = startMailWorker({ intervalMs: 50 });
+    const worker = startMailWorker({ queue: sqliteMailQueue(getDb()), intervalMs: 50 });
     expect(worker).not.toBeNull();
     const email = `smtp-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await inviteOne(email);
@@ -97,7 +98,7 @@ describe('mail over a real SMTP server', () => {
     const port = smtp.port;
     await smtp.stop();
     const email = `retry-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    startMailWorker({ intervalMs: 20, backoffBaseMs: 300, backoffMaxMs: 5_000 });
+    startMailWorker({ queue: sqliteMailQueue(getDb()), intervalMs: 20, backoffBaseMs: 300, backoffMaxMs: 5_000 });
     await inviteOne(email);
 
     // Watch the row: each failed attempt pushes the next attempt further out (300, 600, 1200 ms).
@@ -153,18 +154,18 @@ describe('mail over a real SMTP server', () => {
     const options = { from: 'x@cl2c.test', maxAttempts: 3, backoffBaseMs: 1_000, backoffMaxMs: 60_000, batchSize: 50 };
     const row = () => db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).get()!;
     let now = Date.now() + 1;
-    await deliverDueEmails(db, dead, { ...options, now: new Date(now) });
+    await deliverDueEmails(sqliteMailQueue(db), dead, { ...options, now: new Date(now) });
     expect(row()).toMatchObject({ status: 'PENDING', attempts: 1 });
     expect(row().nextAttemptAt!.getTime()).toBe(now + 1_000);
     // Not due yet: nothing happens.
-    await deliverDueEmails(db, dead, { ...options, now: new Date(now + 999) });
+    await deliverDueEmails(sqliteMailQueue(db), dead, { ...options, now: new Date(now + 999) });
     expect(row().attempts).toBe(1);
     now += 1_000;
-    await deliverDueEmails(db, dead, { ...options, now: new Date(now) });
+    await deliverDueEmails(sqliteMailQueue(db), dead, { ...options, now: new Date(now) });
     expect(row()).toMatchObject({ status: 'PENDING', attempts: 2 });
     expect(row().nextAttemptAt!.getTime()).toBe(now + 2_000);
     now += 2_000;
-    await deliverDueEmails(db, dead, { ...options, now: new Date(now) });
+    await deliverDueEmails(sqliteMailQueue(db), dead, { ...options, now: new Date(now) });
     expect(row()).toMatchObject({ status: 'FAILED', attempts: 3, nextAttemptAt: null });
     expect(backoffDelay(1, 1000, 60_000)).toBe(1000);
     expect(backoffDelay(4, 1000, 60_000)).toBe(8000);

@@ -1,21 +1,22 @@
-import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import { getDb, type Db } from '@/db/client';
-import { outboxEmails } from '@/db/schema';
+import { hostname } from 'node:os';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { createSmtpMailer, type Mailer } from './mailer';
-import { redactLinks } from './outbox';
+import { nextMailStep, type ClaimedMail, type MailQueue, type RetryPolicy } from './queue';
 import { runtimeSlot } from '@/lib/runtime';
 
-export type DeliveryOptions = {
+export { backoffDelay } from './queue';
+
+export type DeliveryOptions = RetryPolicy & {
   from: string;
-  /** After this many failed attempts the mail is marked FAILED and no longer retried. */
-  maxAttempts: number;
-  /** Delay before the 2nd attempt; doubles on each further failure, up to backoffMaxMs. */
-  backoffBaseMs: number;
-  backoffMaxMs: number;
   batchSize: number;
   now?: Date;
+  /** Who claims (the lease's holder); one per process by default. */
+  workerId?: string;
+  /** How long a claimed mail stays hidden from other workers in case a send hangs or the instance dies. */
+  leaseMs?: number;
+  /** Checked before each send: once true, the rest of the batch is left to `release`. */
+  stopping?: () => boolean;
 };
 
 export const defaultDeliveryOptions = {
@@ -25,98 +26,81 @@ export const defaultDeliveryOptions = {
   batchSize: 20,
 } as const;
 
-/** A claimed mail is hidden from other ticks for this long, in case a send hangs. */
-const CLAIM_LEASE_MS = 5 * 60_000;
+/** A claimed mail is hidden from other workers for this long, in case a send hangs or its instance dies. */
+export const MAIL_LEASE_MS = 5 * 60_000;
 
-/** Exponential backoff: base, 2·base, 4·base … capped. `failures` counts failed attempts so far (≥ 1). */
-export function backoffDelay(failures: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
-}
+/** This process's name as a lease holder: distinct per instance and per start. */
+export const defaultMailWorkerId = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
 
-export type DeliveryReport = { sent: number; retried: number; failed: number };
+export type DeliveryReport = { sent: number; retried: number; failed: number; claimed: number };
 
 /**
- * Delivers the PENDING mails that are due. Each row is claimed with a conditional update first,
- * so overlapping runs never send a mail twice; attempts, the last error, the next attempt time
- * and sentAt are recorded on the row.
+ * Delivers the PENDING mails that are due. The batch is CLAIMED from the queue first (a lease per
+ * mail; on PostgreSQL `FOR UPDATE SKIP LOCKED`), so overlapping runs and other instances never
+ * send a mail at the same time; then each mail is sent, outside any transaction, and its outcome
+ * (attempts, the last error, the next attempt time, sentAt) recorded while the lease is still ours.
  */
-export async function deliverDueEmails(db: Db, mailer: Mailer, options: DeliveryOptions): Promise<DeliveryReport> {
+export async function deliverDueEmails(queue: MailQueue, mailer: Mailer, options: DeliveryOptions): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
-  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  const due = and(
-    eq(outboxEmails.status, 'PENDING'),
-    or(isNull(outboxEmails.nextAttemptAt), lte(outboxEmails.nextAttemptAt, now)),
-  );
-  const candidates = db
-    .select()
-    .from(outboxEmails)
-    .where(due)
-    .orderBy(asc(outboxEmails.createdAt))
-    .limit(options.batchSize)
-    .all();
-  for (const mail of candidates) {
-    const claimed = db
-      .update(outboxEmails)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), claimedAt: now })
-      .where(and(eq(outboxEmails.id, mail.id), due))
-      .run();
-    if (claimed.changes !== 1) continue;
-    const attempts = mail.attempts + 1;
-    try {
-      await mailer.send({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      db.update(outboxEmails)
-        // lastError is kept: it tells why earlier attempts failed.
-        // The link was for the recipient: keep the message with each token replaced by its hash.
-        .set({ status: 'SENT', attempts, sentAt: new Date(), nextAttemptAt: null, claimedAt: null, text: redactLinks(mail.text), html: mail.html === null ? null : redactLinks(mail.html) })
-        .where(eq(outboxEmails.id, mail.id))
-        .run();
-      report.sent += 1;
-    } catch (error) {
-      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const giveUp = attempts >= options.maxAttempts;
-      const nextAttemptAt = giveUp
-        ? null
-        : new Date(now.getTime() + backoffDelay(attempts, options.backoffBaseMs, options.backoffMaxMs));
-      db.update(outboxEmails)
-        .set({ status: giveUp ? 'FAILED' : 'PENDING', attempts, lastError, nextAttemptAt, claimedAt: null })
-        .where(eq(outboxEmails.id, mail.id))
-        .run();
-      log('warn', giveUp ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry', {
-        outboxId: mail.id,
-        attempts,
-        nextAttemptAt,
-        error: lastError,
-      });
-      if (giveUp) report.failed += 1;
-      else report.retried += 1;
-    }
+  const workerId = options.workerId ?? defaultMailWorkerId;
+  const leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
+  const claimed = await queue.claimDue(workerId, now, leaseMs, options.batchSize);
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, claimed: claimed.length };
+  if (!claimed.length) return report;
+  // The batch is sent one mail after the other: keep its leases alive meanwhile, so a slow SMTP
+  // server never makes the mails still waiting here look abandoned to another instance.
+  const heartbeat = setInterval(() => {
+    queue.renew(workerId, options.now ?? new Date(), leaseMs).catch((error: unknown) => log('warn', 'mail leases not renewed', errorFields(error)));
+  }, leaseMs / 3);
+  heartbeat.unref();
+  try {
+    await sendClaimed(queue, mailer, options, workerId, now, claimed, report);
+  } finally {
+    clearInterval(heartbeat);
   }
   return report;
 }
 
-/**
- * On boot, before the worker starts: mails a previous process claimed but never finished (it
- * crashed or was killed mid-send) are made due now instead of waiting out their lease. SMTP has
- * no idempotency, so such a mail may arrive twice; it is never lost. Returns how many.
- */
-export function reconcileInterruptedDeliveries(db: Db): number {
-  const result = db
-    .update(outboxEmails)
-    .set({ claimedAt: null, nextAttemptAt: null, lastError: 'delivery interrupted by a server restart; retrying' })
-    .where(and(eq(outboxEmails.status, 'PENDING'), isNotNull(outboxEmails.claimedAt)))
-    .run();
-  if (result.changes > 0) log('warn', 'mail deliveries interrupted by a restart are due again', { count: result.changes });
-  return result.changes;
+async function sendClaimed(queue: MailQueue, mailer: Mailer, options: DeliveryOptions, workerId: string, now: Date, claimed: ClaimedMail[], report: DeliveryReport) {
+  for (const mail of claimed) {
+    // Stopping: the mails not yet handed to SMTP keep their lease until `release` gives them back.
+    if (options.stopping?.()) break;
+    let error: unknown;
+    try {
+      await mailer.send({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    } catch (e) {
+      error = e ?? new Error('send failed');
+    }
+    const step = nextMailStep(mail, error, options, now);
+    if (!(await queue.finishAttempt(workerId, mail, step))) {
+      // Our lease ran out and another worker has the mail now: its record wins.
+      log('warn', 'mail lease lost before the outcome was recorded', { outboxId: mail.id, outcome: step.status });
+      continue;
+    }
+    if (step.status === 'SENT') {
+      report.sent += 1;
+      continue;
+    }
+    log('warn', step.status === 'FAILED' ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry', {
+      outboxId: mail.id,
+      attempts: step.attempts,
+      nextAttemptAt: step.status === 'PENDING' ? step.nextAttemptAt : null,
+      error: step.lastError,
+    });
+    if (step.status === 'FAILED') report.failed += 1;
+    else report.retried += 1;
+  }
 }
 
 export type MailWorker = { kick(): void; stop(): Promise<void>; idle(): Promise<void> };
 
 const mailWorkerSlot = runtimeSlot<MailWorker>('mailWorker');
 
-export type MailWorkerOptions = Partial<Omit<DeliveryOptions, 'now' | 'from'>> & {
+export type MailWorkerOptions = Partial<Omit<DeliveryOptions, 'now' | 'from' | 'stopping'>> & {
+  /** The engine's queue, picked where the worker is started (lib/startup.ts, lib/storage/mail-queue.ts). */
+  queue: MailQueue;
   intervalMs?: number;
   mailer?: Mailer;
-  db?: () => Db;
 };
 
 /**
@@ -124,18 +108,19 @@ export type MailWorkerOptions = Partial<Omit<DeliveryOptions, 'now' | 'from'>> &
  * in the outbox for the console's viewer). Never throws and never waits on the network, so it
  * cannot block server start-up. Idempotent per process.
  */
-export function startMailWorker(options: MailWorkerOptions = {}): MailWorker | null {
+export function startMailWorker(options: MailWorkerOptions): MailWorker | null {
   try {
     const running0 = mailWorkerSlot.get();
     if (running0) return running0;
     const { SMTP_URL, MAIL_FROM } = env();
     if (!SMTP_URL && !options.mailer) return null;
     const mailer = options.mailer ?? createSmtpMailer(SMTP_URL!);
-    const delivery: DeliveryOptions = { ...defaultDeliveryOptions, ...options, from: MAIL_FROM };
-    const database = options.db ?? getDb;
+    const { queue } = options;
     let running: Promise<void> | null = null;
     let again = false;
     let stopped = false;
+    const workerId = options.workerId ?? defaultMailWorkerId;
+    const delivery: DeliveryOptions = { ...defaultDeliveryOptions, ...options, from: MAIL_FROM, workerId, stopping: () => stopped };
 
     const tick = (): Promise<void> => {
       if (stopped) return Promise.resolve();
@@ -147,9 +132,9 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker | n
         do {
           again = false;
           try {
-            const report = await deliverDueEmails(database(), mailer, delivery);
+            const report = await deliverDueEmails(queue, mailer, delivery);
             // A full batch means more may be waiting.
-            if (report.sent + report.retried + report.failed >= delivery.batchSize) again = true;
+            if (report.claimed >= delivery.batchSize) again = true;
           } catch (error) {
             log('error', 'mail worker run failed', errorFields(error));
           }
@@ -173,6 +158,12 @@ export function startMailWorker(options: MailWorkerOptions = {}): MailWorker | n
         clearInterval(timer);
         while (running) await running;
         mailer.close?.();
+        // Nothing is being sent now: mails still leased here (a batch cut short by the stop) are
+        // due at once for another instance instead of after the lease.
+        await queue
+          .release(workerId, new Date())
+          .then((n) => n > 0 && log('info', 'mail leases released', { count: n }))
+          .catch((error: unknown) => log('warn', 'mail leases not released', errorFields(error)));
         if (mailWorkerSlot.get() === worker) mailWorkerSlot.set(undefined);
       },
     };

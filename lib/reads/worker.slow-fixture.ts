@@ -4,6 +4,6 @@
  */
 import { serveReads } from '@/lib/db/read-worker-core';
 import { slowCount, slowTotal, slowUncounted } from '@/lib/db/slow-read.fixture';
-import { readServices } from './services';
+import { onSqlite, readServices } from './services';
 
-serveReads({ ...readServices, slowCount, slowTotal, slowUncounted });
+serveReads({ ...readServices, slowCount: onSqlite(slowCount), slowTotal: onSqlite(slowTotal), slowUncounted: onSqlite(slowUncounted) });

@@ -1,6 +1,9 @@
 import { and, eq, max } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
+import * as sqliteSchema from '@/db/schema';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/tables';
+import { sqliteDbOf } from '@/lib/storage/sqlite/store';
+import type { Store } from '@/lib/storage/store';
 import type { WebhookEventType, WebhookResourceType } from './events';
 import { runtimeSlot } from '@/lib/runtime';
 
@@ -33,46 +36,85 @@ export type WebhookMessage = { type: WebhookEventType; timestamp: string; sequen
  * no message is kept for it (replay recovers what was recorded while an endpoint existed).
  * Returns the message id (the `webhook-id`), or null when nothing was recorded.
  */
-export function recordEvent(tx: Writer, input: RecordEventInput): string | null {
-  const endpoints = tx
+export async function recordEventIn(store: Store, input: RecordEventInput): Promise<string | null> {
+  const endpoints = await store
     .select({ id: webhookEndpoints.id, eventTypes: webhookEndpoints.eventTypes, status: webhookEndpoints.status })
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.organizationId, input.organizationId))
-    .all();
+    .where(eq(webhookEndpoints.organizationId, input.organizationId));
   if (endpoints.length === 0) return null;
-  const now = input.now ?? new Date();
-  const last = tx
+  const [last] = await store
     .select({ n: max(webhookEvents.sequence) })
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.resourceType, input.resourceType), eq(webhookEvents.resourceId, input.resourceId)))
-    .get();
-  const sequence = (last?.n ?? 0) + 1;
-  const message: WebhookMessage = { type: input.type, timestamp: now.toISOString(), sequence, data: (input.data ?? (() => loadResource(tx, input)))() };
-  const id = `msg_${crypto.randomUUID().replaceAll('-', '')}`;
-  tx.insert(webhookEvents)
-    .values({
-      id,
-      organizationId: input.organizationId,
-      type: input.type,
-      resourceType: input.resourceType,
-      resourceId: input.resourceId,
-      sequence,
-      // JSON of the resource exactly as the API would send it (Dates become ISO strings).
-      payload: JSON.stringify(message),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .run();
-  const targets = endpoints.filter((e) =>
-    input.endpointId ? e.id === input.endpointId : e.status === 'ENABLED' && (e.eventTypes.length === 0 || e.eventTypes.includes(input.type)),
-  );
-  if (targets.length) {
-    tx.insert(webhookDeliveries)
-      .values(targets.map((e) => ({ organizationId: input.organizationId, endpointId: e.id, eventId: id, nextAttemptAt: now, createdAt: now, updatedAt: now })))
-      .run();
-  }
+    .where(and(eq(webhookEvents.resourceType, input.resourceType), eq(webhookEvents.resourceId, input.resourceId)));
+  const data = input.data ? input.data() : loadResource(resourceReader(store), input);
+  const { event, deliveries } = messageRows(input, endpoints, (last?.n ?? 0) + 1, data);
+  await store.insert(webhookEvents).values(event);
+  if (deliveries.length) await store.insert(webhookDeliveries).values(deliveries);
   kickWebhookWorker();
-  return id;
+  return event.id;
+}
+
+/**
+ * The resource loaders are the services' synchronous getters (SQLite): inside a SQLite Store
+ * transaction they read through its connection. A resource whose service is on the Store passes
+ * `data` instead (docs/architecture.md, "Services on the Store").
+ */
+function resourceReader(store: Store): Writer {
+  if (store.engine !== 'sqlite') {
+    throw new Error('recordEventIn: on PostgreSQL pass the resource as `data` (its loader is a SQLite service)');
+  }
+  return sqliteDbOf(store);
+}
+
+type EndpointChoice = { id: string; eventTypes: string[]; status: 'ENABLED' | 'DISABLED' };
+
+/** The outbox row of a message and one delivery per endpoint that gets it. */
+function messageRows(input: RecordEventInput, endpoints: EndpointChoice[], sequence: number, data: unknown) {
+  const now = input.now ?? new Date();
+  const message: WebhookMessage = { type: input.type, timestamp: now.toISOString(), sequence, data };
+  const id = `msg_${crypto.randomUUID().replaceAll('-', '')}`;
+  const event = {
+    id,
+    organizationId: input.organizationId,
+    type: input.type,
+    resourceType: input.resourceType,
+    resourceId: input.resourceId,
+    sequence,
+    // JSON of the resource exactly as the API would send it (Dates become ISO strings).
+    payload: JSON.stringify(message),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const deliveries = endpoints
+    .filter((e) =>
+      input.endpointId ? e.id === input.endpointId : e.status === 'ENABLED' && (e.eventTypes.length === 0 || e.eventTypes.includes(input.type)),
+    )
+    .map((e) => ({ organizationId: input.organizationId, endpointId: e.id, eventId: id, nextAttemptAt: now, createdAt: now, updatedAt: now }));
+  return { event, deliveries };
+}
+
+/**
+ * The synchronous twin of recordEventIn, for services not yet on the Store (SQLite only;
+ * docs/architecture.md, "Services on the Store").
+ */
+export function recordEvent(tx: Writer, input: RecordEventInput): string | null {
+  const endpoints = tx
+    .select({ id: sqliteSchema.webhookEndpoints.id, eventTypes: sqliteSchema.webhookEndpoints.eventTypes, status: sqliteSchema.webhookEndpoints.status })
+    .from(sqliteSchema.webhookEndpoints)
+    .where(eq(sqliteSchema.webhookEndpoints.organizationId, input.organizationId))
+    .all();
+  if (endpoints.length === 0) return null;
+  const last = tx
+    .select({ n: max(sqliteSchema.webhookEvents.sequence) })
+    .from(sqliteSchema.webhookEvents)
+    .where(and(eq(sqliteSchema.webhookEvents.resourceType, input.resourceType), eq(sqliteSchema.webhookEvents.resourceId, input.resourceId)))
+    .get();
+  const data = (input.data ?? (() => loadResource(tx, input)))();
+  const { event, deliveries } = messageRows(input, endpoints, (last?.n ?? 0) + 1, data);
+  tx.insert(sqliteSchema.webhookEvents).values(event).run();
+  if (deliveries.length) tx.insert(sqliteSchema.webhookDeliveries).values(deliveries).run();
+  kickWebhookWorker();
+  return event.id;
 }
 
 /** Reads a resource as the API returns it, inside the caller's transaction. */
@@ -96,7 +138,8 @@ function loadResource(tx: Writer, input: RecordEventInput): unknown {
 
 /** Whether recording events for this organization does anything (bulk paths check once). */
 export function webhooksListening(tx: Pick<Db, 'select'>, organizationId: string): boolean {
-  return !!tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).limit(1).get();
+  const endpoints = sqliteSchema.webhookEndpoints;
+  return !!tx.select({ id: endpoints.id }).from(endpoints).where(eq(endpoints.organizationId, organizationId)).limit(1).get();
 }
 
 const kick = runtimeSlot<() => void>('webhookKick');

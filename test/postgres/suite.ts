@@ -10,5 +10,9 @@ export const onPostgres = [
   'lib/storage/store.test.ts',
   'lib/tenants/**/*.test.ts',
   'lib/api-keys/**/*.test.ts',
+  'lib/storage/mail-queue.test.ts',
   'scripts/cli.test.ts',
+  'lib/webhooks/service.test.ts',
+  'lib/auth/sign-in.test.ts',
+  'lib/auth/sign-in-guard.test.ts',
 ];

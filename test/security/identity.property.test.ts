@@ -144,7 +144,7 @@ describe('identity property (issue 26)', () => {
           }
         }
         for (const o of orgs) {
-          const res = await getAuth().api.signInEmail({ body: { email: o.admin.email, password: OWNER_PASSWORD }, asResponse: true });
+          const res = await (await getAuth()).api.signInEmail({ body: { email: o.admin.email, password: OWNER_PASSWORD }, asResponse: true });
           expect(res.status).toBe(200);
         }
       }),

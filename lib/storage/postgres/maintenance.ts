@@ -4,7 +4,7 @@ import type pg from 'pg';
  * `db check` and `db reindex` on PostgreSQL (issue 28). The derived data the PL/pgSQL triggers of
  * db/migrations-pg/0001_search.sql keep — the stored folds, contract totals, `copyrighted`, members'
  * NFT counts — recomputed from the base tables; and the list structures of
- * db/migrations-pg/0005_lists.sql: `member_list` (against the view `member_list_expected`) and
+ * db/migrations-pg/0006_lists.sql: `member_list` (against the view `member_list_expected`) and
  * `list_counts` (each key's shard sum against the view `list_counts_expected`). The search indexes
  * themselves are PostgreSQL indexes on expressions of the base columns: nothing to drift.
  */

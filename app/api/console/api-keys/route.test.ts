@@ -14,7 +14,7 @@ let cookie: string;
 let otherCookie: string;
 
 async function signIn(email: string) {
-  const res = await getAuth().api.signInEmail({ body: { email, password: 'correct horse battery' }, asResponse: true });
+  const res = await (await getAuth()).api.signInEmail({ body: { email, password: 'correct horse battery' }, asResponse: true });
   expect(res.status).toBe(200);
   return res.headers
     .getSetCookie()

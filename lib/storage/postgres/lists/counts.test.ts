@@ -6,7 +6,7 @@ import { nftPage } from './nfts';
 import { pgListTuning } from './paging';
 
 /*
- * The list structures of db/migrations-pg/0005_lists.sql (list_counts, member_list) under writes
+ * The list structures of db/migrations-pg/0006_lists.sql (list_counts, member_list) under writes
  * that bypass the application — a multi-row INSERT … SELECT, COPY, a bulk UPDATE and DELETE — and
  * `db check` / `db reindex` over them: a tampered count or member_list row is reported, then
  * repaired, and the totals the lists serve are exact again.

@@ -13,7 +13,7 @@ const sortColumns = {
 } as const satisfies Record<MemberPageRequest['sortBy'], SQL>;
 
 /**
- * The rows an A9 list is about (`ml` = member_list, db/migrations-pg/0005_lists.sql; its text
+ * The rows an A9 list is about (`ml` = member_list, db/migrations-pg/0006_lists.sql; its text
  * columns are COLLATE "C"). A search: the memberships whose person's e-mail, name, user name or
  * "first last" hold the term and the PENDING invitations whose e-mail does (the search indexes of
  * users and invitations find them; lib/storage/postgres/search/queries.ts).

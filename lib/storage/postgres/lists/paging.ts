@@ -4,7 +4,7 @@ import type { PgDb, PgTx } from '../connection';
 export type Handle = PgDb | PgTx;
 
 /**
- * The exact total of a list key from list_counts (db/migrations-pg/0005_lists.sql): the sum of
+ * The exact total of a list key from list_counts (db/migrations-pg/0006_lists.sql): the sum of
  * its shard rows over the filter values asked (null: any).
  */
 export async function countOf(db: Handle, organizationId: string, list: 'nfts' | 'contracts' | 'members', k1: string | null, k2: string | null): Promise<number> {

@@ -96,7 +96,7 @@ describe('A14 POST /cl2c/token — success', () => {
 
   it('accepts an admin session cookie from the console (same origin)', async () => {
     const { getAuth } = await import('@/lib/auth/server');
-    const signIn = await getAuth().api.signInEmail({
+    const signIn = await (await getAuth()).api.signInEmail({
       body: { email: org.admin.email, password: 'correct horse battery' },
       asResponse: true,
     });

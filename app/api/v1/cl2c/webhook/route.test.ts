@@ -8,6 +8,7 @@ import { sqliteWebhookQueue } from '@/lib/storage/sqlite/webhook-queue';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { installWebhooks } from '@/lib/webhooks/resources';
 import { createWebhook } from '@/lib/webhooks/service';
+import { getStore } from '@/lib/storage/current';
 import { call, createTestOrg } from '@/test/helpers';
 import { startReceiver, type Receiver } from '@/test/webhook-receiver';
 import { POST as createContract, PUT as updateContract } from '@/app/api/v1/cl2c/contract/route';
@@ -107,7 +108,7 @@ describe('endpoints through Family A', () => {
     }
     const actor = { kind: 'api_key' as const, keyId: 'k', userId: org.admin.id, organizationId: org.organization.id, requestId: 'r' };
     await expect(
-      createWebhook(getDb(), actor, { url: 'https://hooks.example.com/x', description: '', eventTypes: [] }, () => Promise.resolve([{ address: '10.9.8.7', family: 4 }])),
+      createWebhook(await getStore(), actor, { url: 'https://hooks.example.com/x', description: '', eventTypes: [] }, () => Promise.resolve([{ address: '10.9.8.7', family: 4 }])),
     ).rejects.toMatchObject({ details: ['url: hooks.example.com resolves to 10.9.8.7, which is a private-network address; webhooks are sent to public addresses only'] });
     expect(getDb().select().from(webhookEndpoints).all().length).toBe(before);
 

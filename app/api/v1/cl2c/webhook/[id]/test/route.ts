@@ -1,5 +1,4 @@
-import { getDb } from '@/db/client';
 import { familyA } from '@/lib/http/family-a';
 import { sendTestEvent } from '@/lib/webhooks/service';
 
-export const POST = familyA<{ id: string }>({}, ({ actor, params }) => sendTestEvent(getDb(), actor, params.id));
+export const POST = familyA<{ id: string }>({}, ({ actor, params, store }) => sendTestEvent(store, actor, params.id));
