@@ -158,14 +158,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 }
 
 /**
- * The app (server, workers, domain services) runs on SQLite this release: the PostgreSQL engine
- * covers the schema, migrations, `db copy` and `db check` so far (docs/architecture.md). Starting
- * the app with DATABASE_URL says so instead of silently using the SQLite file.
+ * The app (server, workers, domain services) runs on SQLite this release: on PostgreSQL so far the
+ * schema, migrations, the CLI's org, key and db commands, and the services listed in
+ * docs/architecture.md ("Services on the Store"). Starting the app with DATABASE_URL says so
+ * instead of silently using the SQLite file.
  */
 export function assertAppEngineSupported(e: Pick<Env, 'DATABASE_URL'>): void {
   if (!e.DATABASE_URL) return;
   throw new EnvError(
-    'Invalid environment configuration:\n  DATABASE_URL: the PostgreSQL engine covers the schema, migrations, db copy and db check so far; ' +
+    'Invalid environment configuration:\n  DATABASE_URL: the PostgreSQL engine covers the schema, migrations and the CLI (org, key, db) so far; ' +
       'the app itself runs on SQLite this release. Unset DATABASE_URL to start on SQLite (DATABASE_PATH); ' +
       'use `npm run cli -- db copy --from <sqlite file> --to <postgres url>` and `DATABASE_URL=… npm run cli -- db check` for PostgreSQL.',
   );

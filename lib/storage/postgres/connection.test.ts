@@ -62,7 +62,7 @@ describe('DATABASE_URL', () => {
   it('the app refuses to start on PostgreSQL and says what works there today', () => {
     expect(() => assertAppEngineSupported({ DATABASE_URL: undefined })).not.toThrow();
     expect(() => assertAppEngineSupported({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(
-      /DATABASE_URL: the PostgreSQL engine covers the schema, migrations, db copy and db check so far; the app itself runs on SQLite this release/,
+      /DATABASE_URL: the PostgreSQL engine covers the schema, migrations and the CLI \(org, key, db\) so far; the app itself runs on SQLite this release/,
     );
   });
 
@@ -73,6 +73,6 @@ describe('DATABASE_URL', () => {
       timeout: 60_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('DATABASE_URL: the PostgreSQL engine covers the schema, migrations, db copy and db check so far');
+    expect(run.stderr).toContain('DATABASE_URL: the PostgreSQL engine covers the schema, migrations and the CLI (org, key, db) so far');
   });
 });
