@@ -3,8 +3,10 @@ import type pg from 'pg';
 /*
  * `db check` and `db reindex` on PostgreSQL (issue 28). The derived data the PL/pgSQL triggers of
  * db/migrations-pg/0001_search.sql keep — the stored folds, contract totals, `copyrighted`, members'
- * NFT counts — recomputed from the base tables. The search indexes themselves are PostgreSQL
- * indexes on expressions of the base columns: nothing to drift.
+ * NFT counts — recomputed from the base tables; and the list structures of
+ * db/migrations-pg/0006_lists.sql: `member_list` (against the view `member_list_expected`) and
+ * `list_counts` (each key's shard sum against the view `list_counts_expected`). The search indexes
+ * themselves are PostgreSQL indexes on expressions of the base columns: nothing to drift.
  */
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -70,6 +72,7 @@ export async function checkPostgres(db: Queryable): Promise<CheckResult> {
       add(`${d.what} of ${d.table} ${r.id}: stored ${stored}, actual ${actual}`);
     }
   }
+  for (const p of await listProblems(db)) add(p);
   // Folds, in id order, a batch at a time (keyset: no OFFSET).
   let after = '';
   for (;;) {
@@ -100,6 +103,48 @@ export async function reindexPostgres(db: Queryable): Promise<void> {
     FROM smart_contracts c WHERE c.id = n.smart_contract_id
       AND (n.name_fold, n.contract_name_fold) IS DISTINCT FROM (coalesce(cl2c_fold(n.name), ''), coalesce(cl2c_fold(c.name), ''))`);
   for (const d of derived) await db.query(d.repair);
+  await repairLists(db);
+}
+
+/** member_list rows that differ from their recomputation: missing, extra or stale. */
+const memberListDiff = `SELECT coalesce(e.id, m.id) AS id, m.id IS NULL AS missing, e.id IS NULL AS extra
+  FROM member_list m FULL JOIN member_list_expected e ON e.id = m.id AND e.kind = m.kind
+  WHERE m.id IS NULL OR e.id IS NULL
+     OR (m.organization_id, m.user_id, m.email, m.status, m.has_wallet, m.created_at, m.updated_at)
+        IS DISTINCT FROM (e.organization_id, e.user_id, e.email, e.status, e.has_wallet, e.created_at, e.updated_at)`;
+
+/** list_counts keys whose shard sum differs from the count of their rows (delta = actual − stored). */
+const countsDiff = `SELECT coalesce(e.organization_id, s.organization_id) AS organization_id, coalesce(e.list, s.list) AS list,
+    coalesce(e.k1, s.k1) AS k1, coalesce(e.k2, s.k2) AS k2, coalesce(s.n, 0) AS stored, coalesce(e.n, 0) AS actual
+  FROM (SELECT organization_id, list, k1, k2, sum(n) AS n FROM list_counts GROUP BY 1, 2, 3, 4) s
+  FULL JOIN list_counts_expected e USING (organization_id, list, k1, k2)
+  WHERE coalesce(s.n, 0) <> coalesce(e.n, 0)`;
+
+async function listProblems(db: Queryable): Promise<string[]> {
+  const problems: string[] = [];
+  const members = await db.query<{ id: string; missing: boolean; extra: boolean }>(`${memberListDiff} LIMIT ${MAX_PROBLEMS}`);
+  for (const r of members.rows) problems.push(`member_list row ${r.id}: ${r.missing ? 'missing' : r.extra ? 'not in user_organizations/invitations' : 'stale'}`);
+  const counts = await db.query<{ organization_id: string; list: string; k1: string; k2: string; stored: string; actual: string }>(`${countsDiff} LIMIT ${MAX_PROBLEMS}`);
+  for (const r of counts.rows) problems.push(`list_counts ${r.list}[${r.k1},${r.k2}] of organization ${r.organization_id}: stored ${r.stored}, actual ${r.actual}`);
+  return problems;
+}
+
+/**
+ * Rewrites member_list's differing rows, then moves each differing count key by its difference
+ * (into shard 0: the other shards stay, the sum becomes exact), then every list's write generation.
+ * Counts after member_list: its repair itself moves them through the triggers.
+ */
+async function repairLists(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM member_list WHERE id IN (SELECT id FROM (${memberListDiff}) d)`);
+  await db.query(`INSERT INTO member_list SELECT e.* FROM member_list_expected e WHERE NOT EXISTS (SELECT 1 FROM member_list m WHERE m.id = e.id)`);
+  await db.query(`INSERT INTO list_counts AS c (organization_id, list, k1, k2, shard, n)
+    SELECT organization_id, list, k1, k2, 0, actual - stored FROM (${countsDiff}) d ORDER BY 1, 2, 3, 4
+    ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n`);
+  // Rows loaded with the triggers off moved no generation: move every list's, so no process serves
+  // anchors or counts it cached before the load.
+  await db.query(`INSERT INTO list_generations AS g (organization_id, list, shard, n)
+    SELECT o.id, l.list, 0, 1 FROM organizations o CROSS JOIN (VALUES ('nfts'), ('contracts'), ('members')) AS l(list) ORDER BY 1, 2
+    ON CONFLICT (organization_id, list, shard) DO UPDATE SET n = g.n + 1`);
 }
 
 /** `db check` / `db reindex` against the PostgreSQL database at `url` (DATABASE_URL). */

@@ -1,8 +1,8 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { smartContracts } from '@/db/schema';
-import type { contractStatuses } from '@/db/enums';
 import { containsAny } from '../../like';
+import type { ContractFilter, ContractPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { cachedCount } from '../search/count-cache';
 import { readCounter } from '../search/counters';
@@ -16,18 +16,7 @@ const sortColumns = {
   symbol: smartContracts.symbol,
   status: smartContracts.status,
   deployedAt: smartContracts.deployedAt,
-} as const;
-
-/** What narrows an A1 list or export. */
-export type ContractFilter = { search?: string | null; status?: (typeof contractStatuses)[number] };
-
-/** One A1 page request (the parsed query). */
-export type ContractPageRequest = ContractFilter & {
-  sortBy: keyof typeof sortColumns;
-  sortOrder: 'asc' | 'desc';
-  page: number;
-  limit: number;
-};
+} as const satisfies Record<ContractPageRequest['sortBy'], unknown>;
 
 /**
  * The rows an A1 list or export is about: the organization's, in `status`, matching `search`

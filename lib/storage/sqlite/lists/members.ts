@@ -1,23 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { likePattern } from '../../like';
+import type { MemberFilter, MemberPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { cachedCount } from '../search/count-cache';
 import { readCounter } from '../search/counters';
 import { ftsPhrase, hitCount } from '../search/fts';
 import { anchoredPageIds, boundedPageIds, pageWindow, type AnchoredQuery } from '../search/paging';
 import { searchTuning } from '../search/tuning';
-
-/** What narrows an A9 list or export. */
-export type MemberFilter = { search?: string | null; status?: 'ACTIVE' | 'SUSPENDED' | 'PENDING'; hasWallet?: boolean };
-
-/** One A9 page request (the parsed query). */
-export type MemberPageRequest = MemberFilter & {
-  sortBy: 'createdAt' | 'updatedAt' | 'email' | 'status';
-  sortOrder: 'asc' | 'desc';
-  page: number;
-  limit: number;
-};
 
 const sortColumns = { createdAt: 'created_at', updatedAt: 'updated_at', email: 'email', status: 'status' } as const;
 const indexNames = { createdAt: 'created', updatedAt: 'updated', email: 'email', status: 'status_created' } as const;

@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import type { copyrightStatuses, nftStatuses } from '@/db/enums';
 import { nfts, smartContracts } from '@/db/schema';
 import { containsAny } from '../../like';
+import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { shortTermToken } from '../grams';
 import { cachedCount } from '../search/count-cache';
@@ -11,14 +11,6 @@ import { columnMatch, ftsPhrase, isCommon, matchRowids } from '../search/fts';
 import { isAsciiTerm, organizationFtsCount } from '../search/fts-count';
 import { anchoredPageIds, boundedPageIds, type AnchoredQuery } from '../search/paging';
 
-/** What narrows an A5 list or export. */
-export type NftFilter = {
-  search?: string | null;
-  status?: (typeof nftStatuses)[number];
-  contractId?: string;
-  copyrightStatus?: (typeof copyrightStatuses)[number];
-};
-
 const sortColumns = {
   createdAt: nfts.createdAt,
   updatedAt: nfts.updatedAt,
@@ -26,15 +18,7 @@ const sortColumns = {
   status: nfts.status,
   mintedAt: nfts.mintedAt,
   supply: nfts.supply,
-} as const;
-
-/** One A5 page request (the parsed query). */
-export type NftPageRequest = NftFilter & {
-  sortBy: keyof typeof sortColumns;
-  sortOrder: 'asc' | 'desc';
-  page: number;
-  limit: number;
-};
+} as const satisfies Record<NftPageRequest['sortBy'], unknown>;
 
 const bySort = {
   createdAt: 'created',

@@ -1,0 +1,45 @@
+import type { contractStatuses, copyrightStatuses, nftStatuses } from '@/db/enums';
+
+/*
+ * The list requests every engine's list module answers (issue 28): what the domain service parsed
+ * from a query, engine-neutral. lib/storage/sqlite/lists/ and lib/storage/postgres/lists/ take the
+ * same requests and must give the same answers (ids in the same order, the same exact total).
+ */
+
+/** What narrows an A1 list or export. */
+export type ContractFilter = { search?: string | null; status?: (typeof contractStatuses)[number] };
+
+/** One A1 page request (the parsed query). */
+export type ContractPageRequest = ContractFilter & {
+  sortBy: 'createdAt' | 'updatedAt' | 'name' | 'symbol' | 'status' | 'deployedAt';
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  limit: number;
+};
+
+/** What narrows an A5 list or export. */
+export type NftFilter = {
+  search?: string | null;
+  status?: (typeof nftStatuses)[number];
+  contractId?: string;
+  copyrightStatus?: (typeof copyrightStatuses)[number];
+};
+
+/** One A5 page request (the parsed query). */
+export type NftPageRequest = NftFilter & {
+  sortBy: 'createdAt' | 'updatedAt' | 'name' | 'status' | 'mintedAt' | 'supply';
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  limit: number;
+};
+
+/** What narrows an A9 list or export. */
+export type MemberFilter = { search?: string | null; status?: 'ACTIVE' | 'SUSPENDED' | 'PENDING'; hasWallet?: boolean };
+
+/** One A9 page request (the parsed query). */
+export type MemberPageRequest = MemberFilter & {
+  sortBy: 'createdAt' | 'updatedAt' | 'email' | 'status';
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  limit: number;
+};

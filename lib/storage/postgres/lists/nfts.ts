@@ -1,0 +1,63 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { NftFilter, NftPageRequest } from '../../list-requests';
+import type { IdsPage } from '../../lists';
+import { nftMatch } from '../search/queries';
+import { countOf, countWhere, pageIds, type Handle } from './paging';
+
+const sortColumns = {
+  createdAt: sql`n.created_at`,
+  updatedAt: sql`n.updated_at`,
+  name: sql`n.name collate "C"`,
+  status: sql`n.status`,
+  mintedAt: sql`n.minted_at`,
+  supply: sql`n.supply`,
+} as const satisfies Record<NftPageRequest['sortBy'], SQL>;
+
+/** The rows an A5 list is about (`n` = nfts). Search: Family A (name or description, LIKE semantics). */
+export function nftRowsWherePg(organizationId: string, q: NftFilter): SQL {
+  const conditions: SQL[] = [sql`n.organization_id = ${organizationId}`];
+  if (q.status) conditions.push(sql`n.status = ${q.status}`);
+  if (q.contractId) conditions.push(sql`n.smart_contract_id = ${q.contractId}`);
+  if (q.copyrightStatus) conditions.push(sql`n.copyright_status = ${q.copyrightStatus}`);
+  if (q.search) conditions.push(nftMatch(q.search, 'A'));
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * A5 on PostgreSQL. Totals: list_counts for no filter, a status and/or copyright filter; the
+ * contract's stored total_nfts for a contract filter alone; otherwise an exact count (a contract's
+ * NFTs by its index, a search through the trigram / short-term indexes), kept per write
+ * generation. The page's ids off the (organization[, filter], sort, id) index, from the nearer end
+ * or a cached anchor.
+ */
+export async function nftPage(db: Handle, organizationId: string, q: NftPageRequest): Promise<IdsPage> {
+  const from = sql`nfts as n`;
+  const where = nftRowsWherePg(organizationId, q);
+  const total = await nftTotal(db, organizationId, q, from, where);
+  const ids = await pageIds(db, {
+    organizationId,
+    list: 'nfts',
+    key: `${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
+    from,
+    where,
+    sort: sortColumns[q.sortBy],
+    nullable: q.sortBy === 'mintedAt',
+    id: sql`n.id`,
+    direction: q.sortOrder,
+    total,
+    page: q.page,
+    limit: q.limit,
+  });
+  return { ids, total };
+}
+
+async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: SQL, where: SQL): Promise<number> {
+  if (!q.search && !q.contractId) return countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null);
+  if (!q.search && !q.status && !q.copyrightStatus) {
+    const { rows } = await db.execute<{ n: string }>(
+      sql`select total_nfts as n from smart_contracts where id = ${q.contractId!} and organization_id = ${organizationId}`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+  return countWhere(db, from, where, { organizationId, list: 'nfts', key: JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]) });
+}

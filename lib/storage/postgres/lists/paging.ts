@@ -1,0 +1,175 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDb, PgTx } from '../connection';
+
+export type Handle = PgDb | PgTx;
+
+/**
+ * The exact total of a list key from list_counts (db/migrations-pg/0006_lists.sql): the sum of
+ * its shard rows over the filter values asked (null: any).
+ */
+export async function countOf(db: Handle, organizationId: string, list: 'nfts' | 'contracts' | 'members', k1: string | null, k2: string | null): Promise<number> {
+  const { rows } = await db.execute<{ n: string | null }>(
+    sql`select sum(n) as n from list_counts where organization_id = ${organizationId} and list = ${list}
+        ${k1 === null ? sql`` : sql`and k1 = ${k1}`} ${k2 === null ? sql`` : sql`and k2 = ${k2}`}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The exact number of rows matching `where`. With a `cache` (the list and a key naming the query),
+ * on the pool, the count is kept with the list's write generation read in the same statement, and
+ * served again while a one-row read of the generation still finds it unchanged: a common search
+ * term is counted once per committed write, not once per request — exact across processes, since
+ * the generation lives in the database. `cache.key` must name every input of `where`, and `where`
+ * may read only rows the list's generation covers.
+ */
+export async function countWhere(db: Handle, from: SQL, where: SQL, cache?: { organizationId: string; list: OrderedQuery['list']; key: string }): Promise<number> {
+  if (!cache || !('$client' in db)) {
+    const { rows } = await db.execute<{ n: string }>(sql`select count(*) as n from ${from} where ${where}`);
+    return Number(rows[0]!.n);
+  }
+  const cacheKey = `${cache.organizationId}\u0000${cache.list}\u0000${cache.key}`;
+  const gen = generationSql(cache.organizationId, cache.list);
+  const known = countCache.get(cacheKey);
+  if (known) {
+    const { rows } = await db.execute<{ gen: string }>(sql`select ${gen} as gen`);
+    if (rows[0]!.gen === known.gen) return known.n;
+  }
+  const { rows } = await db.execute<{ gen: string; n: string }>(sql`select ${gen} as gen, (select count(*) from ${from} where ${where}) as n`);
+  const n = Number(rows[0]!.n);
+  countCache.delete(cacheKey);
+  countCache.set(cacheKey, { gen: rows[0]!.gen, n });
+  if (countCache.size > MAX_ENTRIES) countCache.delete(countCache.keys().next().value!);
+  return n;
+}
+
+export type OrderedQuery = {
+  organizationId: string;
+  /** The list whose write generation (list_generations) covers every row and column this query reads. */
+  list: 'nfts' | 'contracts' | 'members';
+  /**
+   * Identifies the ordered set (filters, search, sort) in the anchor cache; null: never anchored
+   * (the set depends on a table the list's generation does not cover, e.g. A9's search over users).
+   */
+  key: string | null;
+  from: SQL;
+  where: SQL;
+  /** The sort expression, as the index holds it (text: COLLATE "C"). */
+  sort: SQL;
+  /** NULL-able sort: NULL sorts first ascending, last descending (SQLite's order). */
+  nullable?: boolean;
+  /** A second sort key between `sort` and the id, same direction (A9's status sort: created_at). */
+  then?: SQL;
+  /** The unique tie-break, same direction as the sort. */
+  id: SQL;
+  direction: 'asc' | 'desc';
+  total: number;
+  page: number;
+  limit: number;
+};
+
+/** Tuning: rows between two cached anchors of an ordered set; pages shallower than one interval read it plainly. */
+export const pgListTuning = {
+  anchorInterval: 1000,
+  /** A9 search: walk the sort index when it is expected to test at most this many rows (members.ts). */
+  memberWalkRows: 2000,
+  /** Force A9's search form (tests): 'auto' decides by memberWalkRows. */
+  memberWalk: 'auto' as 'auto' | 'walk' | 'hits',
+};
+
+/** One position of an ordered set: its sort value, `then` value and id, as read. */
+type Anchor = { v: unknown; w: unknown; id: string };
+type Entry = { gen: string; anchors: Anchor[] };
+const MAX_ENTRIES = 200;
+const anchorCache = new Map<string, Entry>();
+const countCache = new Map<string, { gen: string; n: number }>();
+
+/** For tests: forget every anchor and cached count. */
+export function clearPgListCaches() {
+  anchorCache.clear();
+  countCache.clear();
+}
+
+const generationSql = (organizationId: string, list: string) =>
+  sql`(select coalesce(sum(n), 0)::text from list_generations where organization_id = ${organizationId} and list = ${list})`;
+
+/**
+ * One page's ids in the SQLite engine's order (sort, [then,] id, all one direction; NULL smallest).
+ * A page past the middle is read from the far end in the opposite direction and reversed, so no
+ * page steps over more than half the list. Deeper than one anchor interval (and on the pool, not
+ * inside a caller's transaction), the page seeks from the nearest cached anchor — the (sort, then,
+ * id) of every `anchorInterval`-th row — instead of stepping over the offset. Anchors are cached per
+ * ordered set with the list's write generation read in the same statement, and a read through an
+ * anchor returns the generation of its own snapshot: a page read through anchors of another
+ * generation is discarded and the anchors rebuilt, so the answer is exact across processes.
+ */
+export async function pageIds(db: Handle, q: OrderedQuery): Promise<string[]> {
+  const offset = (q.page - 1) * q.limit;
+  if (offset >= q.total) return [];
+  let direction = q.direction;
+  let limit = q.limit;
+  let skip = offset;
+  let reverse = false;
+  if (offset > q.total / 2) {
+    limit = Math.min(q.limit, q.total - offset);
+    skip = q.total - offset - limit;
+    direction = direction === 'asc' ? 'desc' : 'asc';
+    reverse = true;
+  }
+  const dir = sql.raw(direction);
+  const nulls = q.nullable ? sql.raw(direction === 'asc' ? ' nulls first' : ' nulls last') : sql``;
+  const order = q.then ? sql`${q.sort} ${dir}${nulls}, ${q.then} ${dir}, ${q.id} ${dir}` : sql`${q.sort} ${dir}${nulls}, ${q.id} ${dir}`;
+  const interval = pgListTuning.anchorInterval;
+  // Row-value seeks never match NULL: NULL-able sorts are read by offset. A caller's transaction
+  // may hold writes other sessions never see (or that roll back): no anchors there.
+  const anchored = q.key !== null && !q.nullable && skip >= interval && '$client' in db;
+  const ids = anchored ? await anchoredIds(db, q, { order, direction, skip, limit, interval }) : await plainIds(db, q, order, skip, limit);
+  return reverse ? ids.reverse() : ids;
+}
+
+async function plainIds(db: Handle, q: OrderedQuery, order: SQL, skip: number, limit: number): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`select ${q.id} as id from ${q.from} where ${q.where} order by ${order} limit ${limit} offset ${skip}`);
+  return rows.map((r) => r.id);
+}
+
+async function anchoredIds(
+  db: Handle,
+  q: OrderedQuery,
+  w: { order: SQL; direction: 'asc' | 'desc'; skip: number; limit: number; interval: number },
+): Promise<string[]> {
+  const cacheKey = `${q.organizationId}\u0000${q.list}\u0000${w.interval}\u0000${w.direction}\u0000${q.key}`;
+  const index = Math.floor(w.skip / w.interval);
+  const cached = anchorCache.get(cacheKey);
+  if (cached && cached.anchors.length > index) {
+    const a = cached.anchors[index]!;
+    const cmp = sql.raw(w.direction === 'asc' ? '>=' : '<=');
+    const from = q.then ? sql`(${q.sort}, ${q.then}, ${q.id}) ${cmp} (${a.v}, ${a.w}, ${a.id})` : sql`(${q.sort}, ${q.id}) ${cmp} (${a.v}, ${a.id})`;
+    const { rows } = await db.execute<{ gen: string; ids: string[] }>(
+      sql`select ${generationSql(q.organizationId, q.list)} as gen,
+        array(select ${q.id} from ${q.from} where ${q.where} and ${from} order by ${w.order} limit ${w.limit} offset ${w.skip - index * w.interval}) as ids`,
+    );
+    if (rows[0]!.gen === cached.gen) return rows[0]!.ids;
+  }
+  // (Re)build: every interval-th row up to the page, and the page, in one statement (one snapshot).
+  const then = q.then ?? sql`null`;
+  const { rows } = await db.execute<{ gen: string; v: unknown; w: unknown; id: string; rn: string }>(
+    sql`select ${generationSql(q.organizationId, q.list)} as gen, x.v, x.w, x.id, x.rn from (
+          select ${q.sort} as v, ${then} as w, ${q.id} as id, row_number() over (order by ${w.order}) as rn
+          from ${q.from} where ${q.where} order by ${w.order} limit ${w.skip + w.limit}) as x
+        where (x.rn - 1) % ${w.interval} = 0 or x.rn > ${w.skip}
+        order by x.rn`,
+  );
+  const anchors: Anchor[] = [];
+  const ids: string[] = [];
+  for (const r of rows) {
+    const rn = Number(r.rn);
+    if ((rn - 1) % w.interval === 0 && rn <= w.skip) anchors.push({ v: r.v, w: r.w, id: r.id });
+    if (rn > w.skip) ids.push(r.id);
+  }
+  if (rows.length) {
+    anchorCache.delete(cacheKey);
+    anchorCache.set(cacheKey, { gen: rows[0]!.gen, anchors });
+    if (anchorCache.size > MAX_ENTRIES) anchorCache.delete(anchorCache.keys().next().value!);
+  }
+  return ids;
+}
