@@ -10,7 +10,8 @@ import { startMailWorker } from '@/lib/mail/worker';
 import { announceDemo, seedDemoIfEmpty } from '@/lib/seed/demo';
 import { onShutdown } from '@/lib/shutdown';
 import { processEngine } from '@/lib/storage/engine';
-import { processMailQueue } from '@/lib/storage/mail-queue';
+import { getStore } from '@/lib/storage/current';
+import { mailQueueFor } from '@/lib/storage/mail-queue';
 import { reconcileInterruptedMail } from '@/lib/storage/sqlite/mail-queue';
 import { installWebhooks } from '@/lib/webhooks/resources';
 
@@ -36,7 +37,7 @@ export async function onServerStart() {
   installWebhooks();
   // The mail worker claims from its engine's queue; on shutdown it gives its leases back
   // (stopMailWorker, lib/shutdown.ts).
-  startMailWorker({ queue: await processMailQueue() });
+  startMailWorker({ queue: mailQueueFor(await getStore()) });
   startChainWorker();
   startWebhookWorker();
   onShutdown(stopWebhookWorker);

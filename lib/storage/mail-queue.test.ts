@@ -5,7 +5,7 @@ import { createSmtpMailer, type Mailer } from '@/lib/mail/mailer';
 import { startMailWorker, stopMailWorker } from '@/lib/mail/worker';
 import { TestSmtp } from '@/test/smtp';
 import { getStore } from './current';
-import { processMailQueue } from './mail-queue';
+import { mailQueueFor } from './mail-queue';
 
 /*
  * The mail worker on the queue start-up picks for the engine of this run (both Vitest projects run
@@ -32,7 +32,7 @@ describe("the process's mail queue", () => {
     const store = await getStore();
     const to = `engine-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await store.insert(outboxEmails).values({ to, subject: 'Hello', text: 'Body' });
-    const worker = startMailWorker({ queue: await processMailQueue(), mailer, intervalMs: 50, workerId: `engine-${store.engine}` })!;
+    const worker = startMailWorker({ queue: mailQueueFor(store), mailer, intervalMs: 50, workerId: `engine-${store.engine}` })!;
     expect(worker).not.toBeNull();
     for (let i = 0; smtp.to(to).length === 0; i++) {
       if (i > 500) throw new Error(`no mail reached the SMTP server on ${store.engine}`);

@@ -1,15 +1,12 @@
-import { getDb } from '@/db/client';
 import type { MailQueue } from '@/lib/mail/queue';
-import { getStore } from './current';
-import { processEngine } from './engine';
 import type { PgDb } from './postgres/connection';
 import { postgresMailQueue } from './postgres/mail-queue';
 import { postgresDbOf } from './postgres/store';
+import { sqliteDbOf } from './sqlite/store';
 import { sqliteMailQueue } from './sqlite/mail-queue';
+import type { Store } from './store';
 
-/** The outgoing mail queue of the engine this process runs on (lib/mail/queue.ts). */
-export async function processMailQueue(): Promise<MailQueue> {
-  if (processEngine() === 'sqlite') return sqliteMailQueue(getDb());
-  // The store of the process is the pool itself, never a transaction.
-  return postgresMailQueue(postgresDbOf(await getStore()) as PgDb);
+/** The outgoing mail queue of the store's engine (lib/mail/queue.ts); the store is a database, not a transaction. */
+export function mailQueueFor(store: Store): MailQueue {
+  return store.engine === 'sqlite' ? sqliteMailQueue(sqliteDbOf(store)) : postgresMailQueue(postgresDbOf(store) as PgDb);
 }
