@@ -13,7 +13,14 @@ import { POST as bulkInvite } from '@/app/api/v1/cl2c/user/bulk/route';
 import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
 import { POST as b5 } from '@/app/v1/cl2c/user/route';
 import { getDb } from '@/db/client';
-import { accounts, auditEvents, outboxEmails, sessions, userOrganizations, verifications } from '@/db/schema';
+import {
+  accounts,
+  auditEvents,
+  outboxEmails,
+  sessions,
+  userOrganizations,
+  verifications,
+} from '@/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { personalMailIdle } from '@/lib/mail/personal';
@@ -33,7 +40,11 @@ let peerCounter = 0;
 /** A fresh client address per test, so one test's budget use never limits another. */
 const freshPeer = () => `192.0.2.${(peerCounter += 1)}`;
 
-function authRequest(method: string, path: string, init: { body?: string; type?: string; peer: string; cookie?: string }) {
+function authRequest(
+  method: string,
+  path: string,
+  init: { body?: string; type?: string; peer: string; cookie?: string },
+) {
   const headers: Record<string, string> = { origin: BASE, [PEER_HEADER]: init.peer };
   if (init.body !== undefined) headers['content-type'] = init.type ?? 'application/json';
   if (init.cookie) headers.cookie = init.cookie;
@@ -42,12 +53,18 @@ function authRequest(method: string, path: string, init: { body?: string; type?:
 }
 
 const requestLink = (email: string, peer: string, extra: Record<string, string> = {}) =>
-  authRequest('POST', '/request-password-reset', { body: JSON.stringify({ email, ...extra }), peer });
+  authRequest('POST', '/request-password-reset', {
+    body: JSON.stringify({ email, ...extra }),
+    peer,
+  });
 const setPassword = (token: string, newPassword: string, peer: string) =>
   authRequest('POST', '/reset-password', { body: JSON.stringify({ token, newPassword }), peer });
 
 async function signIn(email: string, password: string, peer: string) {
-  const res = await authRequest('POST', '/sign-in/email', { body: JSON.stringify({ email, password }), peer });
+  const res = await authRequest('POST', '/sign-in/email', {
+    body: JSON.stringify({ email, password }),
+    peer,
+  });
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
@@ -64,7 +81,12 @@ async function b5User(org: Org) {
     method: 'POST',
     path: '/v1/cl2c/user',
     headers: { tenant: org.organization.tenant, 'X-API-Key': org.tenantApiKey },
-    body: { firstName: 'Nora', lastName: 'Nopass', email: `nora${tag}@example.test`, userName: `nora.${tag}` },
+    body: {
+      firstName: 'Nora',
+      lastName: 'Nopass',
+      email: `nora${tag}@example.test`,
+      userName: `nora.${tag}`,
+    },
   });
   expect(res.status, res.text).toBe(200);
   const user = { id: res.json.id as string, email: `nora${tag}@example.test` };
@@ -74,7 +96,9 @@ async function b5User(org: Org) {
 
 /** The first link to `path` in a mail's text (`raw`: a message as SMTP carried it, quoted-printable). */
 function linkIn(text: string, path: string, raw = false): string {
-  const match = (raw ? decodeQuotedPrintable(text) : text).match(new RegExp(`https?://[^\\s"<>]+${path}[^\\s"<>]+`));
+  const match = (raw ? decodeQuotedPrintable(text) : text).match(
+    new RegExp(`https?://[^\\s"<>]+${path}[^\\s"<>]+`),
+  );
   if (!match) throw new Error(`no ${path} link in:\n${text}`);
   return match[0].replace(/&amp;/g, '&');
 }
@@ -137,7 +161,9 @@ describe('a B5-created person without a password', () => {
     const asked = await requestLink(nora.email.toUpperCase(), peer, { redirectTo: '/invite/abc' });
     expect(asked.status).toBe(200);
     await personalMailIdle();
-    const mail = await waitFor(() => smtp.to(nora.email).find((m) => m.raw.includes('reset-password')));
+    const mail = await waitFor(() =>
+      smtp.to(nora.email).find((m) => m.raw.includes('reset-password')),
+    );
     expect(mail.raw).toMatch(/Subject: Set your CL2C password/);
     const link = linkIn(mail.raw, '/reset-password', true);
     expect(link.startsWith(`${BASE}/reset-password?token=`)).toBe(true);
@@ -146,38 +172,74 @@ describe('a B5-created person without a password', () => {
     const token = tokenOf(link);
     const rows = getDb().select().from(verifications).all();
     expect(rows.some((v) => v.identifier.includes(token))).toBe(false);
-    expect(getDb().select().from(outboxEmails).where(like(outboxEmails.text, `%${token}%`)).all()).toEqual([]);
+    expect(
+      getDb()
+        .select()
+        .from(outboxEmails)
+        .where(like(outboxEmails.text, `%${token}%`))
+        .all(),
+    ).toEqual([]);
 
     expect((await setPassword(token, 'nora picks a password', peer)).status).toBe(200);
-    expect(getDb().select().from(accounts).where(and(eq(accounts.userId, nora.id), eq(accounts.providerId, 'credential'))).all()).toHaveLength(1);
+    expect(
+      getDb()
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, nora.id), eq(accounts.providerId, 'credential')))
+        .all(),
+    ).toHaveLength(1);
     const session = await signIn(nora.email, 'nora picks a password', peer);
     expect(session.status).toBe(200);
 
     // Organization beta invites her; the mail reaches her over SMTP.
-    const invited = await call(bulkInvite, { method: 'POST', headers: { 'x-api-key': beta.apiKey }, body: { users: [{ email: nora.email }] } });
+    const invited = await call(bulkInvite, {
+      method: 'POST',
+      headers: { 'x-api-key': beta.apiKey },
+      body: { users: [{ email: nora.email }] },
+    });
     expect(invited.json.data.summary.invited, invited.text).toBe(1);
-    const invitation = await waitFor(() => smtp.to(nora.email).find((m) => m.raw.includes('/invite/')));
+    const invitation = await waitFor(() =>
+      smtp.to(nora.email).find((m) => m.raw.includes('/invite/')),
+    );
     const inviteToken = linkIn(invitation.raw, '/invite/', true).split('/invite/')[1]!;
     // The link alone is not her; her own session is.
-    expect((await call(invitePOST, { method: 'POST', params: { token: inviteToken }, body: {} })).status).toBe(401);
-    const joined = await call(invitePOST, { method: 'POST', params: { token: inviteToken }, headers: session.headers, body: {} });
+    expect(
+      (await call(invitePOST, { method: 'POST', params: { token: inviteToken }, body: {} })).status,
+    ).toBe(401);
+    const joined = await call(invitePOST, {
+      method: 'POST',
+      params: { token: inviteToken },
+      headers: session.headers,
+      body: {},
+    });
     expect(joined.status, joined.text).toBe(200);
     const membership = getDb()
       .select()
       .from(userOrganizations)
-      .where(and(eq(userOrganizations.userId, nora.id), eq(userOrganizations.organizationId, beta.organization.id)))
+      .where(
+        and(
+          eq(userOrganizations.userId, nora.id),
+          eq(userOrganizations.organizationId, beta.organization.id),
+        ),
+      )
       .get()!;
     expect(membership.status).toBe('ACTIVE');
 
     // Beta asks her to authorize a copyright share; she decides with the same session.
-    const contract = insertContract(beta.organization.id);
+    const contract = await insertContract(beta.organization.id);
     const nft = await call(createNft, {
       method: 'POST',
       headers: { 'x-api-key': beta.apiKey },
-      body: { name: `Nora's ${crypto.randomUUID().slice(0, 6)}`, smartContractId: contract.id, copyright: [{ userId: nora.id, percentage: 100 }] },
+      body: {
+        name: `Nora's ${crypto.randomUUID().slice(0, 6)}`,
+        smartContractId: contract.id,
+        copyright: [{ userId: nora.id, percentage: 100 }],
+      },
     });
     expect(nft.status, nft.text).toBe(201);
-    const request = await waitFor(() => smtp.to(nora.email).find((m) => m.raw.includes('/copyright/')));
+    const request = await waitFor(() =>
+      smtp.to(nora.email).find((m) => m.raw.includes('/copyright/')),
+    );
     const copyrightToken = linkIn(request.raw, '/copyright/', true).split('/copyright/')[1]!;
     const decided = await call(copyrightPOST, {
       method: 'POST',
@@ -191,9 +253,13 @@ describe('a B5-created person without a password', () => {
     const event = getDb()
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityId, nft.json.id), eq(auditEvents.action, 'copyright.authorize')))
+      .where(
+        and(eq(auditEvents.entityId, nft.json.id), eq(auditEvents.action, 'copyright.authorize')),
+      )
       .get()!;
-    expect((event.data as { evidence: string }).evidence).toContain(`session of user ${nora.id}, session id hash ${sessionHash}`);
+    expect((event.data as { evidence: string }).evidence).toContain(
+      `session of user ${nora.id}, session id hash ${sessionHash}`,
+    );
   });
 });
 
@@ -203,7 +269,9 @@ describe('the mail is the person’s, not an organization’s', () => {
     const logged = await captureLog(async () => {
       expect((await requestLink(nora.email, freshPeer())).status).toBe(200);
     });
-    const line = logged.split('\n').find((l) => l.includes(nora.email) && l.includes('reset-password'));
+    const line = logged
+      .split('\n')
+      .find((l) => l.includes(nora.email) && l.includes('reset-password'));
     expect(line).toBeDefined();
     const entry = JSON.parse(line!) as { level: string; message: string; text: string; to: string };
     expect(entry).toMatchObject({ level: 'warn', to: nora.email });
@@ -213,12 +281,23 @@ describe('the mail is the person’s, not an organization’s', () => {
 
     // No organization's Outbox (the console's outbox API, any of them) has it; nor has the table.
     for (const org of [alpha, beta]) {
-      const box = await call(outboxGET, { headers: await adminSessionHeaders(org.admin.email), query: { search: nora.email } });
+      const box = await call(outboxGET, {
+        headers: await adminSessionHeaders(org.admin.email),
+        query: { search: nora.email },
+      });
       expect(box.status).toBe(200);
       expect(box.json.data).toEqual([]);
     }
-    expect(getDb().select().from(outboxEmails).where(like(outboxEmails.text, `%${token}%`)).all()).toEqual([]);
-    expect(getDb().select().from(outboxEmails).where(eq(outboxEmails.to, nora.email)).all()).toEqual([]);
+    expect(
+      getDb()
+        .select()
+        .from(outboxEmails)
+        .where(like(outboxEmails.text, `%${token}%`))
+        .all(),
+    ).toEqual([]);
+    expect(
+      getDb().select().from(outboxEmails).where(eq(outboxEmails.to, nora.email)).all(),
+    ).toEqual([]);
     // The log's link works.
     expect((await setPassword(token, 'from the operator log', freshPeer())).status).toBe(200);
   });
@@ -235,12 +314,16 @@ describe('delivery over SMTP is retried', () => {
     const nora = await b5User(alpha);
     expect((await requestLink(nora.email, freshPeer())).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
-    expect(getDb().select().from(outboxEmails).where(eq(outboxEmails.to, nora.email)).all()).toEqual([]);
+    expect(
+      getDb().select().from(outboxEmails).where(eq(outboxEmails.to, nora.email)).all(),
+    ).toEqual([]);
     await later.start(port);
     try {
       await personalMailIdle();
       expect(later.to(nora.email)).toHaveLength(1);
-      expect(decodeQuotedPrintable(later.to(nora.email)[0]!.raw)).toContain('/reset-password?token=');
+      expect(decodeQuotedPrintable(later.to(nora.email)[0]!.raw)).toContain(
+        '/reset-password?token=',
+      );
     } finally {
       await later.stop();
     }
@@ -276,7 +359,11 @@ describe('the request and the link', () => {
     const second = tokenOf(linkIn(await loggedMail(nora.email, peer), '/reset-password'));
     // An hour later (the link's lifetime), simulated on its row.
     const row = getDb().select().from(verifications).where(eq(verifications.value, nora.id)).get()!;
-    getDb().update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, row.id)).run();
+    getDb()
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.id, row.id))
+      .run();
     const expired = await setPassword(second, 'too late password', peer);
     expect(expired.status).toBe(400);
     expect(((await expired.json()) as { code: string }).code).toBe('INVALID_TOKEN');
@@ -312,22 +399,30 @@ describe('the request and the link', () => {
     const peer = freshPeer();
     const token = tokenOf(linkIn(await loggedMail(nora.email, peer), '/reset-password'));
     expect((await setPassword(token, 'audited password', peer)).status).toBe(200);
-    const events = getDb().select().from(auditEvents).where(eq(auditEvents.entityId, nora.id)).all();
-    const actions = events.filter((e) => e.action.startsWith('auth.password')).map((e) => [e.action, e.organizationId]);
+    const events = getDb()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, nora.id))
+      .all();
+    const actions = events
+      .filter((e) => e.action.startsWith('auth.password'))
+      .map((e) => [e.action, e.organizationId]);
     expect(actions).toEqual([
       ['auth.password_reset_requested', alpha.organization.id],
       ['auth.password_reset', alpha.organization.id],
     ]);
     for (const e of events) {
       expect(JSON.stringify(e.data)).not.toContain(token);
-      if (e.action.startsWith('auth.password')) expect(e.data).toMatchObject({ email: nora.email, clientAddress: peer });
+      if (e.action.startsWith('auth.password'))
+        expect(e.data).toMatchObject({ email: nora.email, clientAddress: peer });
     }
   });
 
   it(`is limited per e-mail (${RESET_REQUESTS_PER_EMAIL}) and per client address (${RESET_REQUESTS_PER_ADDRESS}): 429 with Retry-After, whether the account exists or not`, async () => {
     const nora = await b5User(alpha);
     for (const email of [nora.email, `ghost-${crypto.randomUUID().slice(0, 8)}@example.test`]) {
-      for (let i = 0; i < RESET_REQUESTS_PER_EMAIL; i += 1) expect((await requestLink(email, freshPeer())).status).toBe(200);
+      for (let i = 0; i < RESET_REQUESTS_PER_EMAIL; i += 1)
+        expect((await requestLink(email, freshPeer())).status).toBe(200);
       // From yet another address, and in another encoding: still this e-mail's budget.
       const limited = await authRequest('POST', '/request-password-reset', {
         body: new URLSearchParams({ email: email.toUpperCase() }).toString(),
@@ -339,7 +434,10 @@ describe('the request and the link', () => {
     }
     const peer = freshPeer();
     for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS; i += 1) {
-      expect((await requestLink(`spray-${i}-${crypto.randomUUID().slice(0, 6)}@example.test`, peer)).status).toBe(200);
+      expect(
+        (await requestLink(`spray-${i}-${crypto.randomUUID().slice(0, 6)}@example.test`, peer))
+          .status,
+      ).toBe(200);
     }
     const limited = await requestLink(`spray-last@example.test`, peer);
     expect(limited.status).toBe(429);
@@ -352,8 +450,14 @@ describe('the request and the link', () => {
     const peer = freshPeer();
     const form = new FormData();
     form.set('email', nora.email);
-    const multipart = new Request(`${BASE}/api/auth/request-password-reset`, { method: 'POST', headers: { origin: BASE, [PEER_HEADER]: peer }, body: form });
-    const logged = await captureLog(async () => expect((await authPOST(multipart)).status).toBe(200));
+    const multipart = new Request(`${BASE}/api/auth/request-password-reset`, {
+      method: 'POST',
+      headers: { origin: BASE, [PEER_HEADER]: peer },
+      body: form,
+    });
+    const logged = await captureLog(async () =>
+      expect((await authPOST(multipart)).status).toBe(200),
+    );
     const token = tokenOf(linkIn(mailTextIn(logged, nora.email), '/reset-password'));
     const set = await authRequest('POST', '/reset-password', {
       body: new URLSearchParams({ token, newPassword: 'form encoded pw' }).toString(),
@@ -365,8 +469,14 @@ describe('the request and the link', () => {
     const callback = await authRequest('GET', `/reset-password/${token}?callbackURL=/`, { peer });
     expect(callback.status).toBe(404);
     // A redirect to another host is dropped, never put in the mail.
-    const off = await captureLog(async () => expect((await requestLink(nora.email, freshPeer(), { redirectTo: 'https://evil.test/x' })).status).toBe(200));
-    expect(new URL(linkIn(mailTextIn(off, nora.email), '/reset-password')).searchParams.get('next')).toBeNull();
+    const off = await captureLog(async () =>
+      expect(
+        (await requestLink(nora.email, freshPeer(), { redirectTo: 'https://evil.test/x' })).status,
+      ).toBe(200),
+    );
+    expect(
+      new URL(linkIn(mailTextIn(off, nora.email), '/reset-password')).searchParams.get('next'),
+    ).toBeNull();
   });
 
   it('a too-short password is refused, naming the rule, and the link still works', async () => {
@@ -382,7 +492,9 @@ describe('the request and the link', () => {
 
 /** Asks for a link without SMTP and returns the log line's mail text. */
 async function loggedMail(email: string, peer: string): Promise<string> {
-  const logged = await captureLog(async () => expect((await requestLink(email, peer)).status).toBe(200));
+  const logged = await captureLog(async () =>
+    expect((await requestLink(email, peer)).status).toBe(200),
+  );
   return mailTextIn(logged, email);
 }
 

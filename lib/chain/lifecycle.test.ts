@@ -8,7 +8,10 @@ import { insertMember } from '@/test/nft-fixtures';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { getContent, parseCid } from '@/lib/content-store/store';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
-import { POST as createContractRoute, PUT as updateContractRoute } from '@/app/api/v1/cl2c/contract/route';
+import {
+  POST as createContractRoute,
+  PUT as updateContractRoute,
+} from '@/app/api/v1/cl2c/contract/route';
 import { POST as deployRoute } from '@/app/api/v1/cl2c/contract/[id]/deploy/route';
 import { POST as createNftRoute, PUT as updateNftRoute } from '@/app/api/v1/cl2c/nft/route';
 import { POST as mintRoute } from '@/app/api/v1/cl2c/nft/[id]/mint/route';
@@ -24,22 +27,33 @@ let wallet: `0x${string}`;
 const h = (key = org.apiKey) => ({ 'x-api-key': key });
 
 function ledger(entityId: string): ChainTransaction[] {
-  return getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, entityId)).all();
+  return getDb()
+    .select()
+    .from(chainTransactions)
+    .where(eq(chainTransactions.entityId, entityId))
+    .all();
 }
 async function newContract(name = 'Harbor') {
-  const res = await call(createContractRoute, { method: 'POST', headers: h(), body: { name, symbol: 'HBR', metadata: { royaltyBps: 250 } } });
+  const res = await call(createContractRoute, {
+    method: 'POST',
+    headers: h(),
+    body: { name, symbol: 'HBR', metadata: { royaltyBps: 250 } },
+  });
   expect(res.status, res.text).toBe(201);
   return res.json as { id: string };
 }
-const deploy = (id: string, key = org.apiKey) => call(deployRoute, { method: 'POST', headers: h(key), params: { id } });
-const mint = (id: string, key = org.apiKey) => call(mintRoute, { method: 'POST', headers: h(key), params: { id } });
+const deploy = (id: string, key = org.apiKey) =>
+  call(deployRoute, { method: 'POST', headers: h(key), params: { id } });
+const mint = (id: string, key = org.apiKey) =>
+  call(mintRoute, { method: 'POST', headers: h(key), params: { id } });
 /** What the copyright flow leaves on a fully authorized NFT (lib/copyright tests run the real flow). */
 const copyrightedStandIn = () => ({
   copyrightedAt: new Date(),
   copyrightStatus: 'COPYRIGHTED' as const,
   copyrightRecordCid: 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy',
 });
-const createNft = (body: Record<string, unknown>) => call(createNftRoute, { method: 'POST', headers: h(), body });
+const createNft = (body: Record<string, unknown>) =>
+  call(createNftRoute, { method: 'POST', headers: h(), body });
 
 beforeAll(async () => {
   org = await createTestOrg();
@@ -56,7 +70,14 @@ describe('deploy (POST /cl2c/contract/{id}/deploy) on the local driver', () => {
     const res = await deploy(contractId);
     expect(res.status, res.text).toBe(200);
     const [row] = ledger(contractId);
-    expect(row).toMatchObject({ kind: 'deploy', status: 'CONFIRMED', chain: 'local', chainId: 80002, fromAddress: wallet, broadcast: false });
+    expect(row).toMatchObject({
+      kind: 'deploy',
+      status: 'CONFIRMED',
+      chain: 'local',
+      chainId: 80002,
+      fromAddress: wallet,
+      broadcast: false,
+    });
     expect(row!.transactionHash).toBe(keccak256(row!.raw as Hex));
     expect(res.json).toMatchObject({
       status: 'DEPLOYED',
@@ -65,16 +86,21 @@ describe('deploy (POST /cl2c/contract/{id}/deploy) on the local driver', () => {
       deploymentTransactionHash: row!.transactionHash,
       deployedAt: expect.any(String),
     });
-    expect(JSON.parse(res.json.deploymentLogs as string)).toEqual([expect.objectContaining({ address: res.json.contractAddress })]);
+    expect(JSON.parse(res.json.deploymentLogs as string)).toEqual([
+      expect.objectContaining({ address: res.json.contractAddress }),
+    ]);
   });
 
   it('a deployed contract cannot be deployed again (409), and A3 may not rewrite what the receipt decided', async () => {
     expect((await deploy(contractId)).status).toBe(409);
-    const put = (body: Record<string, unknown>) => call(updateContractRoute, { method: 'PUT', headers: h(), body: { id: contractId, ...body } });
+    const put = (body: Record<string, unknown>) =>
+      call(updateContractRoute, { method: 'PUT', headers: h(), body: { id: contractId, ...body } });
     const bad = await put({ status: 'FAILED' });
     expect(bad.status).toBe(409);
     expect(bad.json.details).toEqual([expect.stringMatching(/^status: set by deployment 0x/)]);
-    expect((await put({ contractAddress: '0x52908400098527886E0F7030069857D2E4169EE7' })).status).toBe(409);
+    expect(
+      (await put({ contractAddress: '0x52908400098527886E0F7030069857D2E4169EE7' })).status,
+    ).toBe(409);
     expect((await put({ status: 'DEPLOYED' })).status).toBe(200); // repeating the receipt's values is fine
     expect(ledger(contractId)).toHaveLength(1);
   });
@@ -84,7 +110,11 @@ describe('deploy (POST /cl2c/contract/{id}/deploy) on the local driver', () => {
     const put = await call(updateContractRoute, {
       method: 'PUT',
       headers: h(),
-      body: { id, status: 'DEPLOYED', contractAddress: '0x52908400098527886E0F7030069857D2E4169EE7' },
+      body: {
+        id,
+        status: 'DEPLOYED',
+        contractAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+      },
     });
     expect(put.status).toBe(200);
     const nft = await createNft({ smartContractId: id, name: 'External' });
@@ -93,7 +123,15 @@ describe('deploy (POST /cl2c/contract/{id}/deploy) on the local driver', () => {
     expect(res.status).toBe(409);
     expect(res.json.details[0]).toMatch(/registered by hand/);
     // Bookkeeping for contracts deployed elsewhere: A7 may still mark it MINTED.
-    expect((await call(updateNftRoute, { method: 'PUT', headers: h(), body: { id: nft.json.id, status: 'MINTED' } })).status).toBe(200);
+    expect(
+      (
+        await call(updateNftRoute, {
+          method: 'PUT',
+          headers: h(),
+          body: { id: nft.json.id, status: 'MINTED' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -108,18 +146,34 @@ describe('mint', () => {
     expect(nft.json.status).toBe('CREATED');
     const refused = await mint(nft.json.id as string);
     expect(refused.status).toBe(409);
-    expect(refused.json.details).toEqual([expect.stringMatching(/^smartContractId: .* is not deployed yet/)]);
+    expect(refused.json.details).toEqual([
+      expect.stringMatching(/^smartContractId: .* is not deployed yet/),
+    ]);
     expect(ledger(nft.json.id as string)).toEqual([]);
     expect((await deploy(contractId)).json.status).toBe('DEPLOYED');
     const res = await mint(nft.json.id as string);
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ status: 'MINTED', tokenId: 1, tokenOwner: wallet, mintBlockedBy: 'status: the NFT is already minted' });
+    expect(res.json).toMatchObject({
+      status: 'MINTED',
+      tokenId: 1,
+      tokenOwner: wallet,
+      mintBlockedBy: 'status: the NFT is already minted',
+    });
     expect(res.json.tokenUri).toMatch(/^ipfs:\/\/b[a-z2-7]+$/);
     const stored = await getContent(parseCid((res.json.tokenUri as string).slice(7))!);
     expect(JSON.parse(stored!.bytes.toString('utf8'))).toMatchObject({ name: 'Early' });
     const [row] = ledger(nft.json.id as string);
-    expect(row).toMatchObject({ kind: 'mint', status: 'CONFIRMED', tokenId: 1, transactionHash: res.json.mintTransactionHash });
-    const db = getDb().select().from(nfts).where(eq(nfts.id, nft.json.id as string)).get()!;
+    expect(row).toMatchObject({
+      kind: 'mint',
+      status: 'CONFIRMED',
+      tokenId: 1,
+      transactionHash: res.json.mintTransactionHash,
+    });
+    const db = getDb()
+      .select()
+      .from(nfts)
+      .where(eq(nfts.id, nft.json.id as string))
+      .get()!;
     expect(db.mintedAt).toBeInstanceOf(Date);
     expect(JSON.parse(db.mintLogs!).length).toBe(3);
     expect((await mint(nft.json.id as string)).status).toBe(409);
@@ -129,13 +183,17 @@ describe('mint', () => {
     const res = await createNft({ smartContractId: contractId, name: 'Second' });
     expect(res.status).toBe(201);
     expect(res.json.status).toBe('MINTED');
-    const row = getDb().select().from(nfts).where(eq(nfts.id, res.json.id as string)).get()!;
+    const row = getDb()
+      .select()
+      .from(nfts)
+      .where(eq(nfts.id, res.json.id as string))
+      .get()!;
     expect(row).toMatchObject({ tokenId: 2, tokenOwner: wallet });
   });
 
   it('with copyright shares it waits for authorization: CREATED, and the Mint action answers 409', async () => {
-    const a = insertMember(org.organization.id);
-    const b = insertMember(org.organization.id);
+    const a = await insertMember(org.organization.id);
+    const b = await insertMember(org.organization.id);
     const res = await createNft({
       smartContractId: contractId,
       name: 'Shared',
@@ -147,23 +205,41 @@ describe('mint', () => {
     expect(res.json.status).toBe('CREATED');
     const refused = await mint(res.json.id as string);
     expect(refused.status).toBe(409);
-    expect(refused.json.details).toEqual(['copyright: waiting for every copyright holder to authorize']);
+    expect(refused.json.details).toEqual([
+      'copyright: waiting for every copyright holder to authorize',
+    ]);
     // Once authorized (the copyright flow sets copyrightedAt and stores the signed record), the same entry point mints it.
-    getDb().update(nfts).set(copyrightedStandIn()).where(eq(nfts.id, res.json.id as string)).run();
-    expect((await mint(res.json.id as string)).json).toMatchObject({ status: 'MINTED', tokenId: 3 });
+    getDb()
+      .update(nfts)
+      .set(copyrightedStandIn())
+      .where(eq(nfts.id, res.json.id as string))
+      .run();
+    expect((await mint(res.json.id as string)).json).toMatchObject({
+      status: 'MINTED',
+      tokenId: 3,
+    });
   });
 
   it('A7 cannot write PENDING/MINTED by hand on a contract the service deployed, nor change a minted NFT', async () => {
-    const a = insertMember(org.organization.id);
-    const waiting = await createNft({ smartContractId: contractId, name: 'Hand', copyright: [{ userId: a.id, percentage: 100 }] });
-    const put = (body: Record<string, unknown>) => call(updateNftRoute, { method: 'PUT', headers: h(), body });
+    const a = await insertMember(org.organization.id);
+    const waiting = await createNft({
+      smartContractId: contractId,
+      name: 'Hand',
+      copyright: [{ userId: a.id, percentage: 100 }],
+    });
+    const put = (body: Record<string, unknown>) =>
+      call(updateNftRoute, { method: 'PUT', headers: h(), body });
     const hand = await put({ id: waiting.json.id, status: 'MINTED' });
     expect(hand.status).toBe(409);
-    expect(hand.json.details).toEqual([`status: use POST /api/v1/cl2c/nft/${waiting.json.id as string}/mint`]);
+    expect(hand.json.details).toEqual([
+      `status: use POST /api/v1/cl2c/nft/${waiting.json.id as string}/mint`,
+    ]);
     expect((await put({ id: waiting.json.id, status: 'FAILED' })).status).toBe(200);
     const minted = await createNft({ smartContractId: contractId, name: 'Done' });
     expect((await put({ id: minted.json.id, status: 'CREATED' })).status).toBe(409);
-    expect((await put({ id: minted.json.id, mintedAt: '2020-01-01T00:00:00.000Z' })).status).toBe(409);
+    expect((await put({ id: minted.json.id, mintedAt: '2020-01-01T00:00:00.000Z' })).status).toBe(
+      409,
+    );
     expect((await put({ id: minted.json.id, name: 'Renamed' })).status).toBe(200);
   });
 });
@@ -184,7 +260,12 @@ describe('receipt worker: nothing is lost across a crash', () => {
   function member() {
     const label = crypto.randomUUID().slice(0, 8);
     return getDb().transaction((tx) =>
-      registerUserInOrganization(tx, org.organization.id, { email: `w-${label}@example.test`, firstName: 'W', lastName: label, userName: `w_${label}` }),
+      registerUserInOrganization(tx, org.organization.id, {
+        email: `w-${label}@example.test`,
+        firstName: 'W',
+        lastName: label,
+        userName: `w_${label}`,
+      }),
     );
   }
 
@@ -193,9 +274,17 @@ describe('receipt worker: nothing is lost across a crash', () => {
     const key = `crash-${crypto.randomUUID()}`;
     const body = { memberId: m.membershipId, amount: 1, tokenType: 'mainnet' };
     // What a crash between "row written" and "chain called" leaves behind: PENDING + PREPARED.
-    const first = await call(sendRoute, { method: 'POST', headers: { ...h(), 'idempotency-key': key }, body });
+    const first = await call(sendRoute, {
+      method: 'POST',
+      headers: { ...h(), 'idempotency-key': key },
+      body,
+    });
     const transferId = first.json.transferId as string;
-    getDb().update(tokenTransfers).set({ status: 'PENDING', transactionHash: null }).where(eq(tokenTransfers.id, transferId)).run();
+    getDb()
+      .update(tokenTransfers)
+      .set({ status: 'PENDING', transactionHash: null })
+      .where(eq(tokenTransfers.id, transferId))
+      .run();
     getDb()
       .update(chainTransactions)
       .set({ status: 'PREPARED', transactionHash: null, raw: null, nonce: null })
@@ -203,35 +292,81 @@ describe('receipt worker: nothing is lost across a crash', () => {
       .run();
     const report = await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
     expect(report.failed).toBeGreaterThanOrEqual(1);
-    const retry = await call(sendRoute, { method: 'POST', headers: { ...h(), 'idempotency-key': key }, body });
+    const retry = await call(sendRoute, {
+      method: 'POST',
+      headers: { ...h(), 'idempotency-key': key },
+      body,
+    });
     // The key's answer is the send's current state, never a 502: FAILED, nothing was sent.
     expect(retry.status).toBe(200);
-    expect(retry.json).toMatchObject({ transferId, success: false, status: 'FAILED', state: 'errored', error: 'interrupted before the transaction was signed; nothing was sent' });
-    expect(await runChainWorkerOnce(getDb(), getChainClient(), { boot: true })).toEqual({ settled: 0, failed: 0, retried: 0, replaced: 0, halted: null });
+    expect(retry.json).toMatchObject({
+      transferId,
+      success: false,
+      status: 'FAILED',
+      state: 'errored',
+      error: 'interrupted before the transaction was signed; nothing was sent',
+    });
+    expect(await runChainWorkerOnce(getDb(), getChainClient(), { boot: true })).toEqual({
+      settled: 0,
+      failed: 0,
+      retried: 0,
+      replaced: 0,
+      halted: null,
+    });
   });
 
   it('a mint signed but never settled (crash after signing) is finished at boot: MINTED with its token id', async () => {
     const { id } = await newContract('Crash');
     await deploy(id);
-    const a = insertMember(org.organization.id);
-    const nft = await createNft({ smartContractId: id, name: 'Crashy', copyright: [{ userId: a.id, percentage: 100 }] });
-    getDb().update(nfts).set(copyrightedStandIn()).where(eq(nfts.id, nft.json.id as string)).run();
+    const a = await insertMember(org.organization.id);
+    const nft = await createNft({
+      smartContractId: id,
+      name: 'Crashy',
+      copyright: [{ userId: a.id, percentage: 100 }],
+    });
+    getDb()
+      .update(nfts)
+      .set(copyrightedStandIn())
+      .where(eq(nfts.id, nft.json.id as string))
+      .run();
     await mint(nft.json.id as string);
     // Roll the NFT and its ledger row back to "signed, process died".
-    getDb().update(nfts).set({ status: 'PENDING', tokenId: null, mintedAt: null, mintLogs: null }).where(eq(nfts.id, nft.json.id as string)).run();
-    getDb().update(chainTransactions).set({ status: 'SIGNED', tokenId: null }).where(eq(chainTransactions.entityId, nft.json.id as string)).run();
+    getDb()
+      .update(nfts)
+      .set({ status: 'PENDING', tokenId: null, mintedAt: null, mintLogs: null })
+      .where(eq(nfts.id, nft.json.id as string))
+      .run();
+    getDb()
+      .update(chainTransactions)
+      .set({ status: 'SIGNED', tokenId: null })
+      .where(eq(chainTransactions.entityId, nft.json.id as string))
+      .run();
     await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
-    expect(getDb().select().from(nfts).where(eq(nfts.id, nft.json.id as string)).get()).toMatchObject({ status: 'MINTED', tokenId: 1 });
+    expect(
+      getDb()
+        .select()
+        .from(nfts)
+        .where(eq(nfts.id, nft.json.id as string))
+        .get(),
+    ).toMatchObject({ status: 'MINTED', tokenId: 1 });
   });
 
   it('a PENDING transfer with no ledger row (from before the ledger) is failed at boot', async () => {
     const m = member();
     const row = getDb()
       .insert(tokenTransfers)
-      .values({ organizationId: org.organization.id, userOrganizationId: m.membershipId, toAddress: m.walletAddress, amount: '1', tokenType: 'mainnet' })
+      .values({
+        organizationId: org.organization.id,
+        userOrganizationId: m.membershipId,
+        toAddress: m.walletAddress,
+        amount: '1',
+        tokenType: 'mainnet',
+      })
       .returning()
       .get();
     await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
-    expect(getDb().select().from(tokenTransfers).where(eq(tokenTransfers.id, row.id)).get()!.status).toBe('FAILED');
+    expect(
+      getDb().select().from(tokenTransfers).where(eq(tokenTransfers.id, row.id)).get()!.status,
+    ).toBe('FAILED');
   });
 });

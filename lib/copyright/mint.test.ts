@@ -20,7 +20,13 @@ let b: User;
 const h = () => ({ 'x-api-key': org.apiKey });
 
 function tokenFor(email: string): string {
-  const mail = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt)).limit(1).get();
+  const mail = getDb()
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.to, email))
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(1)
+    .get();
   return mail!.text.match(/\/copyright\/([A-Za-z0-9_-]{43})/)![1]!;
 }
 
@@ -28,15 +34,26 @@ const sessions = new Map<string, Record<string, string>>();
 
 /** The holder answers through their link, signed in as themselves (the link alone is not the person). */
 const authorize = (email: string, location: string) =>
-  call(decideRoute, { method: 'POST', params: { token: tokenFor(email) }, headers: sessions.get(email), body: { decision: 'AUTHORIZE', location } });
+  call(decideRoute, {
+    method: 'POST',
+    params: { token: tokenFor(email) },
+    headers: sessions.get(email),
+    body: { decision: 'AUTHORIZE', location },
+  });
 
 beforeAll(async () => {
   org = await createTestOrg();
-  const created = await call(createContractRoute, { method: 'POST', headers: h(), body: { name: 'Minted Rights', symbol: 'MRT' } });
+  const created = await call(createContractRoute, {
+    method: 'POST',
+    headers: h(),
+    body: { name: 'Minted Rights', symbol: 'MRT' },
+  });
   contractId = created.json.id as string;
-  expect((await call(deployRoute, { method: 'POST', headers: h(), params: { id: contractId } })).status).toBe(200);
-  a = insertMember(org.organization.id, { userName: 'mint.ana' });
-  b = insertMember(org.organization.id, { userName: 'mint.ben' });
+  expect(
+    (await call(deployRoute, { method: 'POST', headers: h(), params: { id: contractId } })).status,
+  ).toBe(200);
+  a = await insertMember(org.organization.id, { userName: 'mint.ana' });
+  b = await insertMember(org.organization.id, { userName: 'mint.ben' });
   await provisionCustodialWallet(await getStore(), a.id);
   await provisionCustodialWallet(await getStore(), b.id);
   for (const u of [a, b]) sessions.set(u.email, await memberSessionHeaders(u));
@@ -64,7 +81,9 @@ describe('minting once copyrighted (local chain driver)', () => {
     expect((await authorize(a.email, 'Lisbon')).json.copyrightStatus).toBe('AWAITING');
     const early = await call(mintRoute, { method: 'POST', headers: h(), params: { id } });
     expect(early.status).toBe(409);
-    expect(early.json.details).toEqual(['copyright: waiting for every copyright holder to authorize']);
+    expect(early.json.details).toEqual([
+      'copyright: waiting for every copyright holder to authorize',
+    ]);
     expect(getDb().select().from(nfts).where(eq(nfts.id, id)).get()!.status).toBe('CREATED');
 
     const last = await authorize(b.email, 'Porto');
@@ -72,7 +91,11 @@ describe('minting once copyrighted (local chain driver)', () => {
     expect(last.json.copyrightStatus).toBe('COPYRIGHTED');
 
     const row = getDb().select().from(nfts).where(eq(nfts.id, id)).get()!;
-    expect(row).toMatchObject({ status: 'MINTED', copyrightStatus: 'COPYRIGHTED', licence: 'CC-BY-NC-4.0' });
+    expect(row).toMatchObject({
+      status: 'MINTED',
+      copyrightStatus: 'COPYRIGHTED',
+      licence: 'CC-BY-NC-4.0',
+    });
     expect(row.tokenId).toEqual(expect.any(Number));
     expect(row.mintTransactionHash).toMatch(/^0x[0-9a-f]{64}$/);
     // The token's metadata (what its uri points at) names the signed copyright record.
@@ -92,6 +115,8 @@ describe('minting once copyrighted (local chain driver)', () => {
       .where(eq(auditEvents.entityId, id))
       .all()
       .map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['copyright.authorize', 'copyright.record_signed', 'nft.mint']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['copyright.authorize', 'copyright.record_signed', 'nft.mint']),
+    );
   });
 });

@@ -1,7 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { auditEvents, copyrightRequests, copyrightShares, nfts, outboxEmails, userOrganizations, type User } from '@/db/schema';
+import {
+  auditEvents,
+  copyrightRequests,
+  copyrightShares,
+  nfts,
+  outboxEmails,
+  userOrganizations,
+  type User,
+} from '@/db/schema';
 import { getContent, parseCid } from '@/lib/content-store/store';
 import type { Actor } from '@/lib/http/actor';
 import { removeMember } from '@/lib/members/service';
@@ -10,7 +18,13 @@ import { provisionCustodialWalletSync } from '@/lib/wallets/service';
 import { createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember } from '@/test/nft-fixtures';
 import { verifyCopyrightRecord } from './record';
-import { decideAsAdmin, decideByToken, getCopyrightState, resendRequest, verifyStoredRecord } from './service';
+import {
+  decideAsAdmin,
+  decideByToken,
+  getCopyrightState,
+  resendRequest,
+  verifyStoredRecord,
+} from './service';
 import { refreshCopyrightStatus } from './split';
 import type { CopyrightDecisionBody } from './schemas';
 import { hashRequestToken, REQUEST_TTL_MS } from './tokens';
@@ -23,26 +37,45 @@ let otherActor: Actor;
 let contractId: string;
 
 const db = () => getDb();
-const ctx = (extra: { now?: Date } = {}) => ({ requestId: crypto.randomUUID(), clientAddress: '203.0.113.7', ...extra });
+const ctx = (extra: { now?: Date } = {}) => ({
+  requestId: crypto.randomUUID(),
+  clientAddress: '203.0.113.7',
+  ...extra,
+});
 
 /** The holder a link was mailed to, signed in: the person decideByToken needs besides the link. */
 function holderOf(token: string) {
-  const request = db().select().from(copyrightRequests).where(eq(copyrightRequests.tokenHash, hashRequestToken(token))).get();
-  return request ? { userId: request.userId, email: 'holder@example.test', sessionIdHash: 'test-session' } : null;
+  const request = db()
+    .select()
+    .from(copyrightRequests)
+    .where(eq(copyrightRequests.tokenHash, hashRequestToken(token)))
+    .get();
+  return request
+    ? { userId: request.userId, email: 'holder@example.test', sessionIdHash: 'test-session' }
+    : null;
 }
 
 /** Decides through the link as its own holder (a signed-in session of that person). */
-const decide = (token: string, body: CopyrightDecisionBody, c: ReturnType<typeof ctx>) => decideByToken(db(), token, body, { ...c, person: holderOf(token) });
+const decide = (token: string, body: CopyrightDecisionBody, c: ReturnType<typeof ctx>) =>
+  decideByToken(db(), token, body, { ...c, person: holderOf(token) });
 
-function member(organizationId: string): User {
-  const u = insertMember(organizationId, { userName: `holder_${crypto.randomUUID().slice(0, 8)}` });
+async function member(organizationId: string): Promise<User> {
+  const u = await insertMember(organizationId, {
+    userName: `holder_${crypto.randomUUID().slice(0, 8)}`,
+  });
   provisionCustodialWalletSync(db(), u.id);
   return u;
 }
 
 /** The newest request link mailed to an address (read from the outbox, as a holder would). */
 function linkFor(email: string): string {
-  const mail = db().select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt)).limit(1).get();
+  const mail = db()
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.to, email))
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(1)
+    .get();
   const token = mail?.text.match(/\/copyright\/([A-Za-z0-9_-]{43})/)?.[1];
   if (!token) throw new Error(`no copyright link mailed to ${email}`);
   return token;
@@ -75,53 +108,117 @@ async function splitNft(holders: [User, number][], licence?: 'CC-BY-4.0' | 'CC-B
 }
 
 const authorize = (location = 'Lisbon, Portugal') => ({ decision: 'AUTHORIZE' as const, location });
-const reject = (reason = 'Not my work') => ({ decision: 'REJECT' as const, location: 'Porto, Portugal', reason });
+const reject = (reason = 'Not my work') => ({
+  decision: 'REJECT' as const,
+  location: 'Porto, Portugal',
+  reason,
+});
 
 beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
-  actor = { kind: 'api_key', keyId: 'test-key', userId: org.admin.id, organizationId: org.organization.id, requestId: 'req-test' };
-  otherActor = { kind: 'api_key', keyId: 'other-key', userId: other.admin.id, organizationId: other.organization.id, requestId: 'req-other' };
-  contractId = insertContract(org.organization.id, { name: 'Copyright Collection' }).id;
+  actor = {
+    kind: 'api_key',
+    keyId: 'test-key',
+    userId: org.admin.id,
+    organizationId: org.organization.id,
+    requestId: 'req-test',
+  };
+  otherActor = {
+    kind: 'api_key',
+    keyId: 'other-key',
+    userId: other.admin.id,
+    organizationId: other.organization.id,
+    requestId: 'req-other',
+  };
+  contractId = (await insertContract(org.organization.id, { name: 'Copyright Collection' })).id;
 });
 
 describe('requests at creation', () => {
   it('mails every holder a single-use link; the split AWAITS; the licence is offered', async () => {
-    const a = member(org.organization.id);
-    const b = member(org.organization.id);
-    const nft = await splitNft([[a, 60], [b, 40]], 'CC-BY-NC-4.0');
+    const a = await member(org.organization.id);
+    const b = await member(org.organization.id);
+    const nft = await splitNft(
+      [
+        [a, 60],
+        [b, 40],
+      ],
+      'CC-BY-NC-4.0',
+    );
     expect(nft.copyrightStatus).toBe('AWAITING');
     expect(nft.licence).toBe('CC-BY-NC-4.0');
-    const requests = db().select().from(copyrightRequests).where(eq(copyrightRequests.nftId, nft.id)).all();
+    const requests = db()
+      .select()
+      .from(copyrightRequests)
+      .where(eq(copyrightRequests.nftId, nft.id))
+      .all();
     expect(requests).toHaveLength(2);
-    expect(requests.every((r) => r.status === 'OPEN' && r.round === 1 && r.licence === 'CC-BY-NC-4.0')).toBe(true);
+    expect(
+      requests.every((r) => r.status === 'OPEN' && r.round === 1 && r.licence === 'CC-BY-NC-4.0'),
+    ).toBe(true);
     // Only the hash is stored; the token in the mail hashes to it.
     const token = linkFor(a.email);
     expect(requests.some((r) => r.tokenHash === token)).toBe(false);
     const state = getCopyrightState(db(), org.organization.id, nft.id);
     expect(state.waitingFor.sort()).toEqual([a.email, b.email].sort());
-    expect(state.shares.every((s) => s.request?.status === 'OPEN' && s.request.sendCount === 1)).toBe(true);
+    expect(
+      state.shares.every((s) => s.request?.status === 'OPEN' && s.request.sendCount === 1),
+    ).toBe(true);
     // Family B's licence is the agreed one: nothing agreed yet.
     expect(nftRow(nft.id).licence).toBeNull();
     expect(audits(nft.id, 'nft.create')).toHaveLength(1);
   });
 
   it('an NFT without holders has no requests and its licence applies at once', async () => {
-    const nft = await createNft(db(), actor, { name: 'Solo', smartContractId: contractId, supply: 1, copyright: [], licence: 'CC-BY-4.0' });
+    const nft = await createNft(db(), actor, {
+      name: 'Solo',
+      smartContractId: contractId,
+      supply: 1,
+      copyright: [],
+      licence: 'CC-BY-4.0',
+    });
     expect(nft.copyrightStatus).toBe('NONE');
     expect(nftRow(nft.id).licence).toBe('CC-BY-4.0');
-    expect(db().select().from(copyrightRequests).where(eq(copyrightRequests.nftId, nft.id)).all()).toHaveLength(0);
+    expect(
+      db().select().from(copyrightRequests).where(eq(copyrightRequests.nftId, nft.id)).all(),
+    ).toHaveLength(0);
   });
 
   it('an NFT without holders is stored settled: recomputing its split changes nothing', async () => {
     for (const licence of ['CC-BY-4.0', undefined] as const) {
-      const nft = await createNft(db(), actor, { name: 'Solo', smartContractId: contractId, supply: 1, copyright: [], licence });
+      const nft = await createNft(db(), actor, {
+        name: 'Solo',
+        smartContractId: contractId,
+        supply: 1,
+        copyright: [],
+        licence,
+      });
       const split = (id: string) => {
-        const { copyrightStatus, copyrightedAt, licence, licenceOffered, signature, copyrightMetadata, copyrightRecordCid } = nftRow(id);
-        return { copyrightStatus, copyrightedAt, licence, licenceOffered, signature, copyrightMetadata, copyrightRecordCid };
+        const {
+          copyrightStatus,
+          copyrightedAt,
+          licence,
+          licenceOffered,
+          signature,
+          copyrightMetadata,
+          copyrightRecordCid,
+        } = nftRow(id);
+        return {
+          copyrightStatus,
+          copyrightedAt,
+          licence,
+          licenceOffered,
+          signature,
+          copyrightMetadata,
+          copyrightRecordCid,
+        };
       };
       const stored = split(nft.id);
-      expect(stored).toMatchObject({ copyrightStatus: 'NONE', licence: licence ?? null, licenceOffered: licence ?? null });
+      expect(stored).toMatchObject({
+        copyrightStatus: 'NONE',
+        licence: licence ?? null,
+        licenceOffered: licence ?? null,
+      });
       db().transaction((tx) => refreshCopyrightStatus(tx, nft.id));
       expect(split(nft.id)).toEqual(stored);
     }
@@ -130,9 +227,12 @@ describe('requests at creation', () => {
 
 describe('decisions', () => {
   it('authorize records time, stated place, audit (with the client address); reject marks the split REJECTED', async () => {
-    const a = member(org.organization.id);
-    const b = member(org.organization.id);
-    const nft = await splitNft([[a, 50], [b, 50]]);
+    const a = await member(org.organization.id);
+    const b = await member(org.organization.id);
+    const nft = await splitNft([
+      [a, 50],
+      [b, 50],
+    ]);
     const now = new Date();
     const res = await decide(linkFor(a.email), authorize('Lisbon, Portugal'), ctx({ now }));
     expect(res).toMatchObject({ decision: 'AUTHORIZED', copyrightStatus: 'AWAITING' });
@@ -140,28 +240,45 @@ describe('decisions', () => {
     expect(share).toMatchObject({ status: 'AUTHORIZED', copyAuthLocation: 'Lisbon, Portugal' });
     expect(share.copyAuthTimestamp?.getTime()).toBe(now.getTime());
     const [authAudit] = audits(nft.id, 'copyright.authorize');
-    expect(authAudit).toMatchObject({ actorType: 'user', actorId: a.id, organizationId: org.organization.id });
-    expect(authAudit!.data).toMatchObject({ copyAuthLocation: 'Lisbon, Portugal', clientAddress: '203.0.113.7', via: 'link' });
+    expect(authAudit).toMatchObject({
+      actorType: 'user',
+      actorId: a.id,
+      organizationId: org.organization.id,
+    });
+    expect(authAudit!.data).toMatchObject({
+      copyAuthLocation: 'Lisbon, Portugal',
+      clientAddress: '203.0.113.7',
+      via: 'link',
+    });
 
     const rej = await decide(linkFor(b.email), reject('I did not make this'), ctx());
     expect(rej).toMatchObject({ decision: 'REJECTED', copyrightStatus: 'REJECTED' });
     expect(shareOf(nft.id, b.id).status).toBe('REJECTED');
     expect(nftRow(nft.id).copyrightStatus).toBe('REJECTED');
     const [rejAudit] = audits(nft.id, 'copyright.reject');
-    expect(rejAudit!.data).toMatchObject({ reason: 'I did not make this', copyrightStatus: 'REJECTED' });
+    expect(rejAudit!.data).toMatchObject({
+      reason: 'I did not make this',
+      copyrightStatus: 'REJECTED',
+    });
     const state = getCopyrightState(db(), org.organization.id, nft.id);
     expect(state.shares.find((s) => s.userId === b.id)?.reason).toBe('I did not make this');
     expect(state.waitingFor).toEqual([]);
   });
 
   it('a link used twice is refused (410), changes nothing, and the refusal is audited', async () => {
-    const a = member(org.organization.id);
-    const b = member(org.organization.id);
-    const nft = await splitNft([[a, 70], [b, 30]]);
+    const a = await member(org.organization.id);
+    const b = await member(org.organization.id);
+    const nft = await splitNft([
+      [a, 70],
+      [b, 30],
+    ]);
     const token = linkFor(a.email);
     await decide(token, authorize(), ctx());
     const before = shareOf(nft.id, a.id);
-    await expect(decide(token, reject(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: used'] });
+    await expect(decide(token, reject(), ctx())).rejects.toMatchObject({
+      status: 410,
+      details: ['token: used'],
+    });
     expect(shareOf(nft.id, a.id)).toEqual(before);
     expect(audits(nft.id, 'copyright.reject')).toHaveLength(0);
     const [refused] = audits(nft.id, 'copyright.link_refused');
@@ -176,14 +293,19 @@ describe('decisions', () => {
   });
 
   it('an expired link is refused (410) and audited; a resend supersedes it and the new link works', async () => {
-    const a = member(org.organization.id);
+    const a = await member(org.organization.id);
     const nft = await splitNft([[a, 100]]);
     const old = linkFor(a.email);
     const later = new Date(Date.now() + REQUEST_TTL_MS + 1000);
-    await expect(decide(old, authorize(), ctx({ now: later }))).rejects.toMatchObject({ status: 410, details: ['token: expired'] });
+    await expect(decide(old, authorize(), ctx({ now: later }))).rejects.toMatchObject({
+      status: 410,
+      details: ['token: expired'],
+    });
     expect(shareOf(nft.id, a.id).status).toBe('PENDING');
     expect(audits(nft.id, 'copyright.link_refused')[0]!.data).toMatchObject({ state: 'expired' });
-    expect(getCopyrightState(db(), org.organization.id, nft.id).shares[0]!.request).toMatchObject({ status: 'OPEN' });
+    expect(getCopyrightState(db(), org.organization.id, nft.id).shares[0]!.request).toMatchObject({
+      status: 'OPEN',
+    });
 
     const share = shareOf(nft.id, a.id);
     const resent = resendRequest(db(), actor, nft.id, share.id);
@@ -192,45 +314,87 @@ describe('decisions', () => {
     expect(resendAudit!.data).toMatchObject({ shareId: share.id, sendCount: 2 });
     const fresh = linkFor(a.email);
     expect(fresh).not.toBe(old);
-    await expect(decide(old, authorize(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: superseded'] });
+    await expect(decide(old, authorize(), ctx())).rejects.toMatchObject({
+      status: 410,
+      details: ['token: superseded'],
+    });
     const done = await decide(fresh, authorize(), ctx());
     expect(done.copyrightStatus).toBe('COPYRIGHTED');
     // A decided share is not resent.
-    expect(() => resendRequest(db(), actor, nft.id, share.id)).toThrow(expect.objectContaining({ status: 409 }));
+    expect(() => resendRequest(db(), actor, nft.id, share.id)).toThrow(
+      expect.objectContaining({ status: 409 }),
+    );
   });
 
   it('a removed member can no longer answer (410, audited) nor be resent (409)', async () => {
-    const a = member(org.organization.id);
-    const b = member(org.organization.id);
-    const nft = await splitNft([[a, 50], [b, 50]]);
+    const a = await member(org.organization.id);
+    const b = await member(org.organization.id);
+    const nft = await splitNft([
+      [a, 50],
+      [b, 50],
+    ]);
     const token = linkFor(b.email);
     const membership = db()
       .select()
       .from(userOrganizations)
-      .where(and(eq(userOrganizations.organizationId, org.organization.id), eq(userOrganizations.userId, b.id)))
+      .where(
+        and(
+          eq(userOrganizations.organizationId, org.organization.id),
+          eq(userOrganizations.userId, b.id),
+        ),
+      )
       .get()!;
     removeMember(db(), actor, membership.id);
-    await expect(decide(token, authorize(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: not_member'] });
+    await expect(decide(token, authorize(), ctx())).rejects.toMatchObject({
+      status: 410,
+      details: ['token: not_member'],
+    });
     expect(shareOf(nft.id, b.id).status).toBe('PENDING');
-    expect(audits(nft.id, 'copyright.link_refused')[0]!.data).toMatchObject({ state: 'not_member' });
-    expect(() => resendRequest(db(), actor, nft.id, shareOf(nft.id, b.id).id)).toThrow(expect.objectContaining({ status: 409 }));
-    expect(getCopyrightState(db(), org.organization.id, nft.id).shares.find((s) => s.userId === b.id)?.memberStatus).toBe('REMOVED');
+    expect(audits(nft.id, 'copyright.link_refused')[0]!.data).toMatchObject({
+      state: 'not_member',
+    });
+    expect(() => resendRequest(db(), actor, nft.id, shareOf(nft.id, b.id).id)).toThrow(
+      expect.objectContaining({ status: 409 }),
+    );
+    expect(
+      getCopyrightState(db(), org.organization.id, nft.id).shares.find((s) => s.userId === b.id)
+        ?.memberStatus,
+    ).toBe('REMOVED');
   });
 });
 
 describe('another NFT or organization', () => {
   it('a share of another NFT, or an NFT of another organization, is a 404 and changes nothing', async () => {
-    const a = member(org.organization.id);
+    const a = await member(org.organization.id);
     const n1 = await splitNft([[a, 100]]);
-    const b = member(org.organization.id);
+    const b = await member(org.organization.id);
     const n2 = await splitNft([[b, 100]]);
     const shareOfN2 = shareOf(n2.id, b.id);
-    expect(() => resendRequest(db(), actor, n1.id, shareOfN2.id)).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => resendRequest(db(), otherActor, n2.id, shareOfN2.id)).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => getCopyrightState(db(), other.organization.id, n1.id)).toThrow(expect.objectContaining({ status: 404 }));
-    await expect(verifyStoredRecord(db(), other.organization.id, n1.id)).rejects.toMatchObject({ status: 404 });
+    expect(() => resendRequest(db(), actor, n1.id, shareOfN2.id)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+    expect(() => resendRequest(db(), otherActor, n2.id, shareOfN2.id)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+    expect(() => getCopyrightState(db(), other.organization.id, n1.id)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+    await expect(verifyStoredRecord(db(), other.organization.id, n1.id)).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(
-      decideAsAdmin(db(), { kind: 'user', userId: other.admin.id, organizationId: other.organization.id, requestId: 'r' }, n1.id, authorize(), ctx()),
+      decideAsAdmin(
+        db(),
+        {
+          kind: 'user',
+          userId: other.admin.id,
+          organizationId: other.organization.id,
+          requestId: 'r',
+        },
+        n1.id,
+        authorize(),
+        ctx(),
+      ),
     ).rejects.toMatchObject({ status: 404 });
     // A link answers for its own share only: n1's link leaves n2 untouched.
     await decide(linkFor(a.email), authorize(), ctx());
@@ -242,14 +406,22 @@ describe('another NFT or organization', () => {
 
 describe('a new round after an edit, then copyrighted', () => {
   it('editing the split cancels open links, asks again, keeps history; all authorized → signed, pinned record', async () => {
-    const a = member(org.organization.id);
-    const b = member(org.organization.id);
-    const nft = await splitNft([[a, 50], [b, 50]], 'CC-BY-4.0');
+    const a = await member(org.organization.id);
+    const b = await member(org.organization.id);
+    const nft = await splitNft(
+      [
+        [a, 50],
+        [b, 50],
+      ],
+      'CC-BY-4.0',
+    );
     const oldA = linkFor(a.email);
     await decide(linkFor(b.email), reject('wrong split'), ctx());
     expect(nftRow(nft.id).copyrightStatus).toBe('REJECTED');
     // A minted NFT would be frozen; a REJECTED split cannot be minted.
-    await expect(updateNftStatus(db(), actor, { id: nft.id, status: 'MINTED' })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      updateNftStatus(db(), actor, { id: nft.id, status: 'MINTED' }),
+    ).rejects.toMatchObject({ status: 409 });
 
     const edited = await updateNft(db(), actor, nft.id, {
       copyright: [
@@ -260,12 +432,20 @@ describe('a new round after an edit, then copyrighted', () => {
     expect(edited.copyrightStatus).toBe('AWAITING');
     const [round] = audits(nft.id, 'copyright.new_round');
     expect(round!.data).toMatchObject({ round: 2, requestsSent: 2 });
-    await expect(decide(oldA, authorize(), ctx())).rejects.toMatchObject({ status: 410, details: ['token: cancelled'] });
+    await expect(decide(oldA, authorize(), ctx())).rejects.toMatchObject({
+      status: 410,
+      details: ['token: cancelled'],
+    });
     const state = getCopyrightState(db(), org.organization.id, nft.id);
     expect(state.round).toBe(2);
     expect(state.shares.map((s) => s.status)).toEqual(['PENDING', 'PENDING']);
     expect(state.history).toHaveLength(1);
-    expect(state.history[0]).toMatchObject({ round: 1, email: b.email, decision: 'REJECTED', reason: 'wrong split' });
+    expect(state.history[0]).toMatchObject({
+      round: 1,
+      email: b.email,
+      decision: 'REJECTED',
+      reason: 'wrong split',
+    });
 
     await decide(linkFor(a.email), authorize('Lisbon, Portugal'), ctx());
     const last = await decide(linkFor(b.email), authorize('Berlin, Germany'), ctx());
@@ -276,8 +456,18 @@ describe('a new round after an edit, then copyrighted', () => {
     expect(row.copyrightedAt?.getTime()).toBe(shareOf(nft.id, b.id).copyAuthTimestamp?.getTime());
     expect(row.signature).toMatch(/^0x[0-9a-f]{130}$/);
     const record = JSON.parse(row.copyrightMetadata!);
-    expect(record).toMatchObject({ schema: 'cl2c.copyright-record/2', round: 2, licence: { id: 'CC-BY-4.0' }, nft: { id: nft.id } });
-    expect(record.holders.map((h: { percentage: number; location: string }) => [h.percentage, h.location])).toEqual([
+    expect(record).toMatchObject({
+      schema: 'cl2c.copyright-record/2',
+      round: 2,
+      licence: { id: 'CC-BY-4.0' },
+      nft: { id: nft.id },
+    });
+    expect(
+      record.holders.map((h: { percentage: number; location: string }) => [
+        h.percentage,
+        h.location,
+      ]),
+    ).toEqual([
       [70, 'Berlin, Germany'],
       [30, 'Lisbon, Portugal'],
     ]);
@@ -287,12 +477,18 @@ describe('a new round after an edit, then copyrighted', () => {
     expect(audits(nft.id, 'copyright.record_signed')).toHaveLength(1);
     const verified = await verifyStoredRecord(db(), org.organization.id, nft.id);
     expect(verified).toMatchObject({ valid: true, cidMatches: true });
-    expect(await verifyCopyrightRecord(row.copyrightMetadata!, row.signature!, verified.signer!)).toBe(true);
+    expect(
+      await verifyCopyrightRecord(row.copyrightMetadata!, row.signature!, verified.signer!),
+    ).toBe(true);
 
     // Copyrighted NFTs may be minted; a minted NFT's split and licence are frozen.
     await updateNftStatus(db(), actor, { id: nft.id, status: 'MINTED' });
-    await expect(updateNft(db(), actor, nft.id, { licence: 'CC-BY-NC-4.0' })).rejects.toMatchObject({ status: 409 });
-    await expect(updateNft(db(), actor, nft.id, { copyright: [{ userId: a.id, percentage: 100 }] })).rejects.toMatchObject({
+    await expect(updateNft(db(), actor, nft.id, { licence: 'CC-BY-NC-4.0' })).rejects.toMatchObject(
+      { status: 409 },
+    );
+    await expect(
+      updateNft(db(), actor, nft.id, { copyright: [{ userId: a.id, percentage: 100 }] }),
+    ).rejects.toMatchObject({
       status: 409,
     });
     expect(nftRow(nft.id).copyrightStatus).toBe('COPYRIGHTED');
@@ -300,30 +496,50 @@ describe('a new round after an edit, then copyrighted', () => {
   });
 
   it('changing only the licence also starts a new round', async () => {
-    const a = member(org.organization.id);
+    const a = await member(org.organization.id);
     const nft = await splitNft([[a, 100]]);
     await decide(linkFor(a.email), authorize(), ctx());
     expect(nftRow(nft.id).copyrightStatus).toBe('COPYRIGHTED');
     await updateNft(db(), actor, nft.id, { licence: 'CC-BY-NC-4.0' });
     const row = nftRow(nft.id);
-    expect(row).toMatchObject({ copyrightStatus: 'AWAITING', licenceOffered: 'CC-BY-NC-4.0', licence: null, signature: null, copyrightMetadata: null });
+    expect(row).toMatchObject({
+      copyrightStatus: 'AWAITING',
+      licenceOffered: 'CC-BY-NC-4.0',
+      licence: null,
+      signature: null,
+      copyrightMetadata: null,
+    });
     expect(shareOf(nft.id, a.id).status).toBe('PENDING');
   });
 
   it('a holder who is an admin answers from the console', async () => {
     const adminUser = { id: org.admin.id } as User;
-    const b = member(org.organization.id);
-    const nft = await splitNft([[adminUser, 50], [b, 50]]);
-    const sessionActor: Actor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 'r-console' };
+    const b = await member(org.organization.id);
+    const nft = await splitNft([
+      [adminUser, 50],
+      [b, 50],
+    ]);
+    const sessionActor: Actor = {
+      kind: 'user',
+      userId: org.admin.id,
+      organizationId: org.organization.id,
+      requestId: 'r-console',
+    };
     const res = await decideAsAdmin(db(), sessionActor, nft.id, authorize('Office, Madrid'), ctx());
     expect(res.decision).toBe('AUTHORIZED');
     expect(audits(nft.id, 'copyright.authorize')[0]!.data).toMatchObject({ via: 'console' });
     // The mailed link of that share is now used.
-    await expect(decide(linkFor(org.admin.email), authorize(), ctx())).rejects.toMatchObject({ status: 410 });
+    await expect(decide(linkFor(org.admin.email), authorize(), ctx())).rejects.toMatchObject({
+      status: 410,
+    });
     // Not a holder → 404; already answered → 409.
-    await expect(decideAsAdmin(db(), sessionActor, nft.id, authorize(), ctx())).rejects.toMatchObject({ status: 409 });
+    await expect(
+      decideAsAdmin(db(), sessionActor, nft.id, authorize(), ctx()),
+    ).rejects.toMatchObject({ status: 409 });
     const notHolder = await splitNft([[b, 100]]);
-    await expect(decideAsAdmin(db(), sessionActor, notHolder.id, authorize(), ctx())).rejects.toMatchObject({ status: 404 });
+    await expect(
+      decideAsAdmin(db(), sessionActor, notHolder.id, authorize(), ctx()),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -331,14 +547,25 @@ describe('overview count', () => {
   it('counts NFTs per copyright state for the organization only', async () => {
     const { countCopyrightStates } = await import('./overview');
     const fresh = await createTestOrg();
-    const freshActor: Actor = { kind: 'api_key', keyId: 'k', userId: fresh.admin.id, organizationId: fresh.organization.id, requestId: 'r' };
-    const c = insertContract(fresh.organization.id).id;
-    const m = member(fresh.organization.id);
+    const freshActor: Actor = {
+      kind: 'api_key',
+      keyId: 'k',
+      userId: fresh.admin.id,
+      organizationId: fresh.organization.id,
+      requestId: 'r',
+    };
+    const c = (await insertContract(fresh.organization.id)).id;
+    const m = await member(fresh.organization.id);
     const mk = (copyright: { userId: string; percentage: number }[]) =>
       createNft(db(), freshActor, { name: 'n', smartContractId: c, supply: 1, copyright });
     await mk([{ userId: m.id, percentage: 100 }]);
     await mk([{ userId: m.id, percentage: 100 }]);
     await mk([]);
-    expect(countCopyrightStates(db(), fresh.organization.id)).toEqual({ NONE: 1, AWAITING: 2, REJECTED: 0, COPYRIGHTED: 0 });
+    expect(countCopyrightStates(db(), fresh.organization.id)).toEqual({
+      NONE: 1,
+      AWAITING: 2,
+      REJECTED: 0,
+      COPYRIGHTED: 0,
+    });
   });
 });

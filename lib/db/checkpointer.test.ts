@@ -17,7 +17,9 @@ const bundle = path.join(outDir, 'read-worker.cjs');
 
 beforeAll(() => {
   mkdirSync(outDir, { recursive: true });
-  const result = spawnSync(process.execPath, ['scripts/build-read-worker.mjs', '--out', bundle], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['scripts/build-read-worker.mjs', '--out', bundle], {
+    encoding: 'utf8',
+  });
   expect(result.status, result.stderr).toBe(0);
 }, 60_000);
 
@@ -50,17 +52,27 @@ describe('checkpoint thread', () => {
     expect(startCheckpointer({ bundle, intervalMs: 20 })).toBe(true);
     expect(autocheckpoint()).toBe(0);
     // Far more than 1,000 pages of writes: with automatic checkpoints off, only the thread copies.
-    for (let i = 0; i < 200; i++) insertContract(org.organization.id, { name: `Checkpoint ${i}`, description: 'x'.repeat(30_000) });
+    for (let i = 0; i < 200; i++)
+      await insertContract(org.organization.id, {
+        name: `Checkpoint ${i}`,
+        description: 'x'.repeat(30_000),
+      });
     const sqlite = getDb().$client;
     // Once the thread has copied every frame, the next write transaction restarts the WAL from its
     // first frame: the file stops growing although we keep writing.
     await new Promise((r) => setTimeout(r, 200));
     const before = walBytes();
     expect(before).toBeGreaterThan(1000 * 4096);
-    for (let i = 0; i < 50; i++) insertContract(org.organization.id, { name: `After ${i}`, description: 'y'.repeat(20_000) });
+    for (let i = 0; i < 50; i++)
+      await insertContract(org.organization.id, {
+        name: `After ${i}`,
+        description: 'y'.repeat(20_000),
+      });
     expect(walBytes()).toBe(before);
     // Nothing was lost: every row is there, and the database passes its integrity check.
-    const n = sqlite.prepare('select count(*) as n from smart_contracts where organization_id = ?').get(org.organization.id) as { n: number };
+    const n = sqlite
+      .prepare('select count(*) as n from smart_contracts where organization_id = ?')
+      .get(org.organization.id) as { n: number };
     expect(n.n).toBe(250);
     expect(sqlite.pragma('quick_check', { simple: true })).toBe('ok');
   });
@@ -68,8 +80,10 @@ describe('checkpoint thread', () => {
   it('runs at a lower priority than the main thread (READ_WORKER_NICE)', async () => {
     await stopCheckpointer();
     // Each thread's nice value, from /proc/self/task/<tid>/stat (field 19; the name may hold spaces).
-    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
-    const threadsAt = (nice: number) => readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === nice);
+    const niceOf = (tid: string) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const threadsAt = (nice: number) =>
+      readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === nice);
     expect(threadsAt(14)).toEqual([]);
     expect(startCheckpointer({ bundle, nice: 14 })).toBe(true);
     await until(() => threadsAt(14).length === 1);

@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GET as listContractsRoute, POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
+import {
+  GET as listContractsRoute,
+  POST as createContractRoute,
+} from '@/app/api/v1/cl2c/contract/route';
 import { GET as listNftsRoute } from '@/app/api/v1/cl2c/nft/route';
 import { GET as listMembersRoute } from '@/app/api/v1/cl2c/user/route';
 import { POST as searchNftsRoute } from '@/app/v1/cl2c/nfts/search/route';
@@ -25,7 +28,11 @@ const bundle = path.join(outDir, 'read-worker.cjs');
 const slowBundle = path.join(outDir, 'read-worker-slow.cjs');
 
 function buildBundle(entry: string, out: string) {
-  const result = spawnSync(process.execPath, ['scripts/build-read-worker.mjs', '--entry', entry, '--out', out], { encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    ['scripts/build-read-worker.mjs', '--entry', entry, '--out', out],
+    { encoding: 'utf8' },
+  );
   expect(result.status, result.stderr).toBe(0);
 }
 
@@ -42,10 +49,13 @@ beforeAll(async () => {
   other = await createTestOrg();
   const orgId = org.organization.id;
   for (let c = 0; c < 3; c++) {
-    const contract = insertContract(orgId, { name: `Harbor contract ${c}`, symbol: `HB${c}` });
+    const contract = await insertContract(orgId, {
+      name: `Harbor contract ${c}`,
+      symbol: `HB${c}`,
+    });
     contractId ??= contract.id;
     for (let i = 0; i < 12; i++) {
-      insertNft(orgId, contract.id, {
+      await insertNft(orgId, contract.id, {
         name: `${i % 3 === 0 ? 'Harbor' : 'Meadow'} token ${c}-${i}`,
         description: i % 2 ? 'Über café ☕' : 'plain',
         supply: i + 1,
@@ -53,8 +63,9 @@ beforeAll(async () => {
       });
     }
   }
-  for (let m = 0; m < 5; m++) insertMember(orgId, { email: `harbor-${m}@example.test` });
-  otherContractId = insertContract(other.organization.id, { name: 'Other tenant contract' }).id;
+  for (let m = 0; m < 5; m++) await insertMember(orgId, { email: `harbor-${m}@example.test` });
+  otherContractId = (await insertContract(other.organization.id, { name: 'Other tenant contract' }))
+    .id;
 }, 60_000);
 
 afterAll(async () => {
@@ -63,22 +74,52 @@ afterAll(async () => {
 });
 
 const a = () => ({ 'x-api-key': org.apiKey, 'x-request-id': 'read-pool-test' });
-const b = () => ({ tenant: org.organization.tenant, 'X-API-Key': org.tenantApiKey, 'x-request-id': 'read-pool-test' });
+const b = () => ({
+  tenant: org.organization.tenant,
+  'X-API-Key': org.tenantApiKey,
+  'x-request-id': 'read-pool-test',
+});
 
 /** Every pooled route with a spread of queries, including ones that fail. */
 function requests() {
   return [
     () => call(listContractsRoute, { headers: a() }),
-    () => call(listContractsRoute, { headers: a(), query: { search: 'harbor', sortBy: 'name', sortOrder: 'asc', limit: 2, page: 2 } }),
+    () =>
+      call(listContractsRoute, {
+        headers: a(),
+        query: { search: 'harbor', sortBy: 'name', sortOrder: 'asc', limit: 2, page: 2 },
+      }),
     () => call(listNftsRoute, { headers: a() }),
-    () => call(listNftsRoute, { headers: a(), query: { contractId, status: 'CREATED', sortBy: 'name', page: 2, limit: 3 } }),
+    () =>
+      call(listNftsRoute, {
+        headers: a(),
+        query: { contractId, status: 'CREATED', sortBy: 'name', page: 2, limit: 3 },
+      }),
     () => call(listNftsRoute, { headers: a(), query: { search: 'café' } }),
     () => call(listNftsRoute, { headers: a(), query: { contractId: otherContractId } }),
     () => call(listMembersRoute, { headers: a() }),
     () => call(listMembersRoute, { headers: a(), query: { search: 'harbor-3' } }),
-    () => call(searchNftsRoute, { method: 'POST', headers: b(), body: { keyword: 'harbor', pageNumber: 1, pageSize: 5 } }),
-    () => call(searchNftsRoute, { method: 'POST', headers: b(), body: { advancedSearch: { keyword: 'meadow', fields: ['name'] }, smartContractId: contractId } }),
-    () => call(searchNftsRoute, { method: 'POST', headers: b(), body: { advancedSearch: { keyword: 'x', fields: ['noSuchField'] } } }),
+    () =>
+      call(searchNftsRoute, {
+        method: 'POST',
+        headers: b(),
+        body: { keyword: 'harbor', pageNumber: 1, pageSize: 5 },
+      }),
+    () =>
+      call(searchNftsRoute, {
+        method: 'POST',
+        headers: b(),
+        body: {
+          advancedSearch: { keyword: 'meadow', fields: ['name'] },
+          smartContractId: contractId,
+        },
+      }),
+    () =>
+      call(searchNftsRoute, {
+        method: 'POST',
+        headers: b(),
+        body: { advancedSearch: { keyword: 'x', fields: ['noSuchField'] } },
+      }),
   ];
 }
 
@@ -108,13 +149,21 @@ describe('read pool', () => {
   it('rebuilds errors with their own classes (instanceof, fieldErrors)', async () => {
     startReadPool({ workers: 2, bundle });
     // No pooled service throws a 404 today; the wire form keeps every AppError class all the same.
-    const notFound = fromWireError(structuredClone(toWireError(new NotFoundError('Smart contract'))));
+    const notFound = fromWireError(
+      structuredClone(toWireError(new NotFoundError('Smart contract'))),
+    );
     expect(notFound).toBeInstanceOf(NotFoundError);
-    expect(notFound).toMatchObject({ status: 404, message: 'Smart contract not found.', details: [] });
+    expect(notFound).toMatchObject({
+      status: 404,
+      message: 'Smart contract not found.',
+      details: [],
+    });
     const plain = fromWireError(structuredClone(toWireError(new TypeError('boom'))));
     expect(plain).toBeInstanceOf(Error);
     expect(plain.message).toBe('boom');
-    const invalid = await runRead('searchNfts', org.organization.id, { advancedSearch: { keyword: 'x', fields: ['nope'] } }).catch((e: unknown) => e);
+    const invalid = await runRead('searchNfts', org.organization.id, {
+      advancedSearch: { keyword: 'x', fields: ['nope'] },
+    }).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(ValidationError);
     expect((invalid as ValidationError).fieldErrors()).toHaveProperty(['advancedSearch.fields[0]']);
   });
@@ -124,18 +173,28 @@ describe('read pool', () => {
     // the pool rebuilds a worker's error with its own copy of lib/errors.
     vi.resetModules();
     const other = await import('./read-errors');
-    const wire = structuredClone(toWireError(new ValidationError('The search request is invalid.', ['orderBy[0]: unknown field'])));
+    const wire = structuredClone(
+      toWireError(
+        new ValidationError('The search request is invalid.', ['orderBy[0]: unknown field']),
+      ),
+    );
     const rebuilt = other.fromWireError(wire);
     expect(rebuilt).toBeInstanceOf(ValidationError);
     expect((rebuilt as ValidationError).fieldErrors()).toEqual({ 'orderBy[0]': ['unknown field'] });
-    expect(other.fromWireError(structuredClone(toWireError(new TypeError('boom'))))).not.toBeInstanceOf(ValidationError);
+    expect(
+      other.fromWireError(structuredClone(toWireError(new TypeError('boom')))),
+    ).not.toBeInstanceOf(ValidationError);
   });
 
   it('a read right after a committed write sees it (fresh WAL snapshot per read)', async () => {
     startReadPool({ workers: 2, bundle });
     for (let i = 0; i < 5; i++) {
       const name = `Fresh ${crypto.randomUUID().slice(0, 8)}`;
-      const created = await call(createContractRoute, { method: 'POST', headers: a(), body: { name, symbol: 'FR' } });
+      const created = await call(createContractRoute, {
+        method: 'POST',
+        headers: a(),
+        body: { name, symbol: 'FR' },
+      });
       expect(created.status).toBe(201);
       const [list, search] = await Promise.all([
         call(listContractsRoute, { headers: a(), query: { limit: 100 } }),
@@ -182,12 +241,21 @@ describe('read pool', () => {
 
   it('runs its workers at a lower priority than the main thread (READ_WORKER_NICE)', async () => {
     // Each thread's nice value, from /proc/self/task/<tid>/stat (field 19; the name may hold spaces).
-    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
-    const threadsAt = (nice: number) => readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === nice);
+    const niceOf = (tid: string) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const threadsAt = (nice: number) =>
+      readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === nice);
     expect(threadsAt(13)).toEqual([]);
     const pool = new ReadPool(env().DATABASE_PATH, 2, bundle, 13);
     try {
-      await Promise.all([1, 2].map(() => pool.run('listContracts', [org.organization.id, { page: 1, limit: 5, search: null, sortBy: 'createdAt', sortOrder: 'desc' }])));
+      await Promise.all(
+        [1, 2].map(() =>
+          pool.run('listContracts', [
+            org.organization.id,
+            { page: 1, limit: 5, search: null, sortBy: 'createdAt', sortOrder: 'desc' },
+          ]),
+        ),
+      );
       expect(threadsAt(13)).toHaveLength(2);
       expect(niceOf(String(process.pid))).toBe(0);
     } finally {
@@ -198,7 +266,10 @@ describe('read pool', () => {
     const before = new Set(readdirSync('/proc/self/task'));
     const plain = new ReadPool(env().DATABASE_PATH, 1, bundle);
     try {
-      await plain.run('listContracts', [org.organization.id, { page: 1, limit: 5, search: null, sortBy: 'createdAt', sortOrder: 'desc' }]);
+      await plain.run('listContracts', [
+        org.organization.id,
+        { page: 1, limit: 5, search: null, sortBy: 'createdAt', sortOrder: 'desc' },
+      ]);
       const started = readdirSync('/proc/self/task').filter((tid) => !before.has(tid));
       expect(started.length).toBeGreaterThan(0);
       expect(started.map(niceOf).every((nice) => nice === 0)).toBe(true);
@@ -209,41 +280,67 @@ describe('read pool', () => {
 
   it('queues reads beyond the worker count and answers them all', async () => {
     startReadPool({ workers: 2, bundle });
-    const results = await Promise.all(Array.from({ length: 20 }, () => runRead('listContracts', org.organization.id, { page: 1, limit: 5, search: null, sortBy: 'createdAt', sortOrder: 'desc' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        runRead('listContracts', org.organization.id, {
+          page: 1,
+          limit: 5,
+          search: null,
+          sortBy: 'createdAt',
+          sortOrder: 'desc',
+        }),
+      ),
+    );
     expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
   });
 
   it('keys a request by its query without paging or order, and its shape by which fields are set', () => {
-    const a1 = affinity('listNfts', ['org', { search: 'golden', status: undefined, page: 1, limit: 20, sortBy: 'name', sortOrder: 'asc' }]);
-    const a2 = affinity('listNfts', ['org', { search: 'golden', page: 9, limit: 50, sortBy: 'supply', sortOrder: 'desc' }]);
+    const a1 = affinity('listNfts', [
+      'org',
+      { search: 'golden', status: undefined, page: 1, limit: 20, sortBy: 'name', sortOrder: 'asc' },
+    ]);
+    const a2 = affinity('listNfts', [
+      'org',
+      { search: 'golden', page: 9, limit: 50, sortBy: 'supply', sortOrder: 'desc' },
+    ]);
     const other = affinity('listNfts', ['org', { search: 'amber', page: 1 }]);
     const filtered = affinity('listNfts', ['org', { search: 'amber', status: 'MINTED', page: 1 }]);
     expect(a1.key).toBe(a2.key);
     expect(other.key).not.toBe(a1.key);
     expect(other.shape).toBe(a1.shape);
     expect(filtered.shape).not.toBe(other.shape);
-    expect(affinity('searchNfts', ['org', { keyword: 'x', pageNumber: 2, orderBy: ['name'] }]).key).toBe(affinity('searchNfts', ['org', { keyword: 'x' }]).key);
+    expect(
+      affinity('searchNfts', ['org', { keyword: 'x', pageNumber: 2, orderBy: ['name'] }]).key,
+    ).toBe(affinity('searchNfts', ['org', { keyword: 'x' }]).key);
   });
 
   it('sends a query to the worker holding its total, and concurrent first requests of one query wait for one computation', async () => {
     const pool = new ReadPool(env().DATABASE_PATH, 2, slowBundle);
     const orgId = org.organization.id;
     type Answer = { thread: number; computed: boolean; total: number };
-    const total = (search: string, page = 1) => pool.run('slowTotal', [orgId, { search, n: 300_000, page }]) as Promise<Answer>;
+    const total = (search: string, page = 1) =>
+      pool.run('slowTotal', [orgId, { search, n: 300_000, page }]) as Promise<Answer>;
     try {
       // The first answer teaches the pool that this kind of query keeps a cached total.
       const first = await total(`warm-${crypto.randomUUID()}`);
       expect(first).toMatchObject({ computed: true, total: 300_000 });
       const key = `cold-${crypto.randomUUID()}`;
       const other = `other-${crypto.randomUUID()}`;
-      const answers = await Promise.all([total(key, 1), total(other, 1), total(key, 2), total(other, 2), total(key, 3)]);
+      const answers = await Promise.all([
+        total(key, 1),
+        total(other, 1),
+        total(key, 2),
+        total(other, 2),
+        total(key, 3),
+      ]);
       for (const answer of answers) expect(answer.total).toBe(300_000);
       // Each query's total was computed once, whichever worker and page…
       expect(answers.filter((a, i) => [0, 2, 4].includes(i) && a.computed)).toHaveLength(1);
       expect(answers.filter((a, i) => [1, 3].includes(i) && a.computed)).toHaveLength(1);
       // …and later pages of it go to the worker that holds it.
       const holder = answers.find((a, i) => [0, 2, 4].includes(i) && a.computed)!.thread;
-      for (let page = 4; page < 8; page++) expect(await total(key, page)).toMatchObject({ thread: holder, computed: false });
+      for (let page = 4; page < 8; page++)
+        expect(await total(key, page)).toMatchObject({ thread: holder, computed: false });
     } finally {
       await pool.close();
     }
@@ -252,7 +349,9 @@ describe('read pool', () => {
   it('spreads identical requests that keep no cached total over every worker', async () => {
     const pool = new ReadPool(env().DATABASE_PATH, 2, slowBundle);
     try {
-      const answers = (await Promise.all(Array.from({ length: 6 }, () => pool.run('slowUncounted', [{ n: 200_000, page: 1 }])))) as { thread: number }[];
+      const answers = (await Promise.all(
+        Array.from({ length: 6 }, () => pool.run('slowUncounted', [{ n: 200_000, page: 1 }])),
+      )) as { thread: number }[];
       expect(new Set(answers.map((a) => a.thread)).size).toBe(2);
     } finally {
       await pool.close();

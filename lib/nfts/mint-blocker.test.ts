@@ -11,30 +11,58 @@ describe('mintBlocker', () => {
     const org = await createTestOrg();
     const orgId = org.organization.id;
     const db = getDb();
-    const deployed = insertContract(orgId, { status: 'DEPLOYED', contractAddress: `0x${'1'.repeat(40)}`, deploymentTransactionHash: `0x${'a'.repeat(64)}` });
-    const byHand = insertContract(orgId, { status: 'DEPLOYED', contractAddress: `0x${'2'.repeat(40)}` });
-    const notDeployed = insertContract(orgId);
-    const holder = insertMember(orgId);
-    const blocker = (values: Parameters<typeof insertNft>[2], contractId = deployed.id, shares = false) => {
-      const nft = insertNft(orgId, contractId, values);
-      if (shares) insertShare(nft.id, holder.id, 'AUTHORIZED', 100);
+    const deployed = await insertContract(orgId, {
+      status: 'DEPLOYED',
+      contractAddress: `0x${'1'.repeat(40)}`,
+      deploymentTransactionHash: `0x${'a'.repeat(64)}`,
+    });
+    const byHand = await insertContract(orgId, {
+      status: 'DEPLOYED',
+      contractAddress: `0x${'2'.repeat(40)}`,
+    });
+    const notDeployed = await insertContract(orgId);
+    const holder = await insertMember(orgId);
+    const blocker = async (
+      values: Parameters<typeof insertNft>[2],
+      contractId = deployed.id,
+      shares = false,
+    ) => {
+      const nft = await insertNft(orgId, contractId, values);
+      if (shares) await insertShare(nft.id, holder.id, 'AUTHORIZED', 100);
       return mintBlocker(db, orgId, nft.id);
     };
 
-    expect(blocker({})).toBeNull();
-    expect(blocker({ status: 'MINTED' })).toBe('status: the NFT is already minted');
-    expect(blocker({ status: 'PENDING' })).toBe('status: the NFT is already being minted');
-    expect(blocker({}, notDeployed.id)).toBe(`smartContractId: contract ${notDeployed.id} is not deployed yet`);
-    expect(blocker({}, byHand.id)).toMatch(/^smartContractId: contract .* was registered by hand \(A3\)/);
-    expect(blocker({}, deployed.id, true)).toBe('copyright: waiting for every copyright holder to authorize');
-    expect(blocker({ copyrightedAt: new Date() }, deployed.id, true)).toBe('copyright: the signed copyright record is not stored yet');
-    expect(blocker({ copyrightedAt: new Date(), copyrightRecordCid: 'bafkreigh2akiscaildc' }, deployed.id, true)).toBeNull();
+    expect(await blocker({})).toBeNull();
+    expect(await blocker({ status: 'MINTED' })).toBe('status: the NFT is already minted');
+    expect(await blocker({ status: 'PENDING' })).toBe('status: the NFT is already being minted');
+    expect(await blocker({}, notDeployed.id)).toBe(
+      `smartContractId: contract ${notDeployed.id} is not deployed yet`,
+    );
+    expect(await blocker({}, byHand.id)).toMatch(
+      /^smartContractId: contract .* was registered by hand \(A3\)/,
+    );
+    expect(await blocker({}, deployed.id, true)).toBe(
+      'copyright: waiting for every copyright holder to authorize',
+    );
+    expect(await blocker({ copyrightedAt: new Date() }, deployed.id, true)).toBe(
+      'copyright: the signed copyright record is not stored yet',
+    );
+    expect(
+      await blocker(
+        { copyrightedAt: new Date(), copyrightRecordCid: 'bafkreigh2akiscaildc' },
+        deployed.id,
+        true,
+      ),
+    ).toBeNull();
   });
 
   it("is 404 for another organization's NFT", async () => {
     const org = await createTestOrg();
     const other = await createTestOrg();
-    const nft = insertNft(other.organization.id, insertContract(other.organization.id).id);
+    const nft = await insertNft(
+      other.organization.id,
+      (await insertContract(other.organization.id)).id,
+    );
     expect(() => mintBlocker(getDb(), org.organization.id, nft.id)).toThrow(NotFoundError);
   });
 });

@@ -32,7 +32,9 @@ describe('control characters', () => {
     for (const handler of [listContracts, listNfts, listMembers]) {
       const res = await call(handler, { headers: keyA(), path: '/api/v1/cl2c/x?search=%00abc' });
       expect(res.status, res.text).toBe(400);
-      expect(res.json.details).toEqual([expect.stringMatching(/^search: must not contain control characters/)]);
+      expect(res.json.details).toEqual([
+        expect.stringMatching(/^search: must not contain control characters/),
+      ]);
     }
   });
 
@@ -40,42 +42,78 @@ describe('control characters', () => {
     const bodies = [
       [{ keyword: '\u0000abc' }, 'keyword'],
       [{ advancedSearch: { keyword: 'ab\u0000c' } }, 'advancedSearch.keyword'],
-      [{ advancedFilter: { field: 'name', operator: 'contains', value: 'a\u0000bc' } }, 'advancedFilter.value'],
+      [
+        { advancedFilter: { field: 'name', operator: 'contains', value: 'a\u0000bc' } },
+        'advancedFilter.value',
+      ],
     ] as const;
     for (const [body, field] of bodies) {
-      const res = await call(b1, { method: 'POST', headers: keyB(), body: { pageNumber: 1, pageSize: 10, ...body } });
+      const res = await call(b1, {
+        method: 'POST',
+        headers: keyB(),
+        body: { pageNumber: 1, pageSize: 10, ...body },
+      });
       expect(res.status, res.text).toBe(400);
       expect(Object.keys(res.json.errors as object)).toContain(field);
     }
   });
 
   it('POST /cl2c/contract {"name":"ab\\u0000cd"} is 400 naming name, and nothing is written', async () => {
-    const res = await call(createContract, { method: 'POST', headers: keyA(), body: { name: 'ab\u0000cd', symbol: 'NUL' } });
+    const res = await call(createContract, {
+      method: 'POST',
+      headers: keyA(),
+      body: { name: 'ab\u0000cd', symbol: 'NUL' },
+    });
     expect(res.status, res.text).toBe(400);
-    expect(res.json.details).toEqual([expect.stringMatching(/^name: must not contain control characters/)]);
-    expect(getDb().select().from(smartContracts).where(eq(smartContracts.symbol, 'NUL')).all()).toEqual([]);
+    expect(res.json.details).toEqual([
+      expect.stringMatching(/^name: must not contain control characters/),
+    ]);
+    expect(
+      getDb().select().from(smartContracts).where(eq(smartContracts.symbol, 'NUL')).all(),
+    ).toEqual([]);
     // Every C0 character but tab and line breaks; DEL too. Tab / line breaks stay allowed in free text.
     for (const c of ['\u0001', '\u0007', '\u001b', '\u001f', '\u007f']) {
-      expect((await call(createContract, { method: 'POST', headers: keyA(), body: { name: `x${c}y`, symbol: 'CTL' } })).status).toBe(400);
+      expect(
+        (
+          await call(createContract, {
+            method: 'POST',
+            headers: keyA(),
+            body: { name: `x${c}y`, symbol: 'CTL' },
+          })
+        ).status,
+      ).toBe(400);
     }
-    const multi = await call(createContract, { method: 'POST', headers: keyA(), body: { name: 'Line\tone', symbol: 'TAB', description: 'first line\r\nsecond line' } });
+    const multi = await call(createContract, {
+      method: 'POST',
+      headers: keyA(),
+      body: { name: 'Line\tone', symbol: 'TAB', description: 'first line\r\nsecond line' },
+    });
     expect(multi.status, multi.text).toBe(201);
   });
 
   it('a control character in an object key of free-form metadata is named too', async () => {
-    const contract = insertContract(org.organization.id);
-    const res = await call(createNft, { method: 'POST', headers: keyA(), body: { name: 'Keys', smartContractId: contract.id, metadata: { 'a\u0000b': 1 } } });
+    const contract = await insertContract(org.organization.id);
+    const res = await call(createNft, {
+      method: 'POST',
+      headers: keyA(),
+      body: { name: 'Keys', smartContractId: contract.id, metadata: { 'a\u0000b': 1 } },
+    });
     expect(res.status, res.text).toBe(400);
     expect(res.json.details[0]).toMatch(/^metadata\.a.b: key must not contain control characters/);
   });
 
   it('db check never fails on a NUL already stored (and searches still answer)', async () => {
-    const contract = insertContract(org.organization.id, { name: 'ab\u0000cd stored before the fix' });
-    insertNft(org.organization.id, contract.id, { name: 'Nul\u0000inside the name' });
+    const contract = await insertContract(org.organization.id, {
+      name: 'ab\u0000cd stored before the fix',
+    });
+    await insertNft(org.organization.id, contract.id, { name: 'Nul\u0000inside the name' });
     const result = check(getDb().$client);
     expect(result.problems).toEqual([]);
     expect(result.ok).toBe(true);
-    const found = await call(listContracts, { headers: keyA(), query: { search: 'stored before' } });
+    const found = await call(listContracts, {
+      headers: keyA(),
+      query: { search: 'stored before' },
+    });
     expect(found.status).toBe(200);
   });
 });
@@ -90,18 +128,34 @@ describe('hostile nesting', () => {
   it('advancedFilter nested 1,000 levels is 400 (documented limit 12), not a stack overflow', async () => {
     const leaf = { field: 'name', operator: 'eq', value: 'x' };
     const deep = nested(1000, leaf, (inner) => ({ logic: 'and', filters: [inner] }));
-    const res = await call(b1, { method: 'POST', headers: keyB(), body: { pageNumber: 1, pageSize: 10, advancedFilter: deep } });
+    const res = await call(b1, {
+      method: 'POST',
+      headers: keyB(),
+      body: { pageNumber: 1, pageSize: 10, advancedFilter: deep },
+    });
     expect(res.status, res.text).toBe(400);
     const thirteen = nested(12, leaf, (inner) => ({ logic: 'and', filters: [inner] }));
-    const at13 = await call(b1, { method: 'POST', headers: keyB(), body: { pageNumber: 1, pageSize: 10, advancedFilter: thirteen } });
+    const at13 = await call(b1, {
+      method: 'POST',
+      headers: keyB(),
+      body: { pageNumber: 1, pageSize: 10, advancedFilter: thirteen },
+    });
     expect(at13.status, at13.text).toBe(400);
     expect(JSON.stringify(at13.json.errors)).toMatch(/at most 12 levels/);
     const twelve = nested(11, leaf, (inner) => ({ logic: 'and', filters: [inner] }));
-    expect((await call(b1, { method: 'POST', headers: keyB(), body: { pageNumber: 1, pageSize: 10, advancedFilter: twelve } })).status).toBe(200);
+    expect(
+      (
+        await call(b1, {
+          method: 'POST',
+          headers: keyB(),
+          body: { pageNumber: 1, pageSize: 10, advancedFilter: twelve },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('A6 metadata nested 20,000 levels is 400 naming metadata, not a 500', async () => {
-    const contract = insertContract(org.organization.id);
+    const contract = await insertContract(org.organization.id);
     const text = `{"name":"Deep","smartContractId":"${contract.id}","metadata":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
     const res = await call(createNft, { method: 'POST', headers: keyA(), body: text });
     expect(res.status, res.text).toBe(400);

@@ -30,14 +30,43 @@ let contractId: string;
 
 /** The keyword fields as DESIGN lists them (written out here, independently of lib/nft-search/fields.ts). */
 const keywordFields = [
-  'name', 'description', 'externalUrl', 'imagePath', 'smartContractName', 'supply', 'minted', 'mintedAt', 'mintTransactionHash',
-  'mintLogs', 'tokenId', 'tokenUri', 'tokenOwner', 'copyrighted', 'copyrightMetadata', 'copyrightedAt', 'licence', 'signature',
-  'createdAt', 'updatedAt',
+  'name',
+  'description',
+  'externalUrl',
+  'imagePath',
+  'smartContractName',
+  'supply',
+  'minted',
+  'mintedAt',
+  'mintTransactionHash',
+  'mintLogs',
+  'tokenId',
+  'tokenUri',
+  'tokenOwner',
+  'copyrighted',
+  'copyrightMetadata',
+  'copyrightedAt',
+  'licence',
+  'signature',
+  'createdAt',
+  'updatedAt',
 ];
 
-const names = ['Harbor Lights', 'Café Crème', 'CAFÉ NOIR', 'Straße ẞ', 'Rocket 🚀 launch', '100% pure', 'snake_case', 'İstanbul', 'Kelvin \u212A', 'ΟΔΟΣ'];
+const names = [
+  'Harbor Lights',
+  'Café Crème',
+  'CAFÉ NOIR',
+  'Straße ẞ',
+  'Rocket 🚀 launch',
+  '100% pure',
+  'snake_case',
+  'İstanbul',
+  'Kelvin \u212A',
+  'ΟΔΟΣ',
+];
 
-const b1 = (body: SearchNftsBody, organizationId = org.organization.id) => searchNfts(getDb(), organizationId, { pageSize: 100, ...body });
+const b1 = (body: SearchNftsBody, organizationId = org.organization.id) =>
+  searchNfts(getDb(), organizationId, { pageSize: 100, ...body });
 const ids = (page: { data: { id: string }[] }) => page.data.map((d) => d.id).sort();
 
 function items(organizationId = org.organization.id): Item[] {
@@ -45,7 +74,9 @@ function items(organizationId = org.organization.id): Item[] {
 }
 function holds(item: Item, fields: string[], term: string) {
   const k = term.toLowerCase();
-  return fields.some((f) => item[f] !== null && item[f] !== undefined && String(item[f]).toLowerCase().includes(k));
+  return fields.some(
+    (f) => item[f] !== null && item[f] !== undefined && String(item[f]).toLowerCase().includes(k),
+  );
 }
 function want(term: string, fields = keywordFields, organizationId = org.organization.id) {
   return items(organizationId)
@@ -62,7 +93,8 @@ function shortTerms(): string[] {
       if (item[f] === null || item[f] === undefined) continue;
       const chars = Array.from(String(item[f]));
       chars.forEach((c, i) => {
-        for (const t of [c, chars.slice(i, i + 2).join('')]) for (const v of [t, t.toUpperCase(), t.toLowerCase()]) terms.add(v);
+        for (const t of [c, chars.slice(i, i + 2).join('')])
+          for (const v of [t, t.toUpperCase(), t.toLowerCase()]) terms.add(v);
       });
     }
   }
@@ -84,10 +116,10 @@ function expectBruteForceEverywhere() {
 beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
-  contractId = insertContract(org.organization.id, { name: 'Ünïcode Works' }).id;
-  const second = insertContract(org.organization.id, { name: 'Éclat' }).id;
-  names.forEach((name, i) =>
-    insertNft(org.organization.id, i % 3 ? contractId : second, {
+  contractId = (await insertContract(org.organization.id, { name: 'Ünïcode Works' })).id;
+  const second = (await insertContract(org.organization.id, { name: 'Éclat' })).id;
+  for (const [i, name] of names.entries())
+    await insertNft(org.organization.id, i % 3 ? contractId : second, {
       name,
       description: i % 2 ? `About ${names[(i + 3) % names.length]}` : null,
       licence: i % 4 === 0 ? 'CC-BY ß' : null,
@@ -99,11 +131,10 @@ beforeAll(async () => {
       mintTransactionHash: i === 3 ? `0x${'ab'.repeat(32)}` : null,
       tokenOwner: i === 3 ? `0x${'Cd'.repeat(20)}` : null,
       createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1001),
-    }),
-  );
+    });
   // The other organization holds the same names: found by the index, never counted here.
-  const elsewhere = insertContract(other.organization.id, { name: 'Elsewhere' }).id;
-  names.slice(0, 4).forEach((name) => insertNft(other.organization.id, elsewhere, { name }));
+  const elsewhere = (await insertContract(other.organization.id, { name: 'Elsewhere' })).id;
+  for (const name of names.slice(0, 4)) await insertNft(other.organization.id, elsewhere, { name });
 });
 
 describe("B1's short-term index", () => {
@@ -122,7 +153,10 @@ describe("B1's short-term index", () => {
   it('answers every one- and two-character keyword exactly as the brute force does, through the index', () => {
     expectBruteForceEverywhere();
     for (const term of shortTerms().filter((t) => b1TermToken(t.toLowerCase()))) {
-      expect(searchIndex(bindSearch(compileSearch({ keyword: term }))), term).toMatchObject({ table: 'search_nfts_b1_short', exact: true });
+      expect(searchIndex(bindSearch(compileSearch({ keyword: term }))), term).toMatchObject({
+        table: 'search_nfts_b1_short',
+        exact: true,
+      });
     }
     // Spot checks, so the brute force is not trivially empty or total.
     expect(b1({ keyword: 'é' }).totalCount).toBe(b1({ keyword: 'É' }).totalCount);
@@ -136,11 +170,16 @@ describe("B1's short-term index", () => {
   it('reads an unfiltered total off the index alone, counting only this organization', () => {
     for (const term of ['h', 'ca', 'é', '🚀', 'zz', '7']) {
       const token = b1TermToken(term)!;
-      expect(organizationFtsCount(getDb(), org.organization.id, `"${token}"`, 'search_nfts_b1_short'), term).toBe(want(term).length);
+      expect(
+        organizationFtsCount(getDb(), org.organization.id, `"${token}"`, 'search_nfts_b1_short'),
+        term,
+      ).toBe(want(term).length);
     }
     expect(want('h', keywordFields, other.organization.id).length).toBeGreaterThan(0);
     clearCountCache();
-    expect(b1({ keyword: 'h' }, other.organization.id).totalCount).toBe(want('h', keywordFields, other.organization.id).length);
+    expect(b1({ keyword: 'h' }, other.organization.id).totalCount).toBe(
+      want('h', keywordFields, other.organization.id).length,
+    );
   });
 
   it('narrows advancedSearch over a field list, contains/startswith/endswith filters and a contract to the exact rows', () => {
@@ -157,7 +196,11 @@ describe("B1's short-term index", () => {
         const expected = items()
           .filter((i) => {
             const name = String(i.name).toLowerCase();
-            return operator === 'contains' ? name.includes(k) : operator === 'startswith' ? name.startsWith(k) : name.endsWith(k);
+            return operator === 'contains'
+              ? name.includes(k)
+              : operator === 'startswith'
+                ? name.startsWith(k)
+                : name.endsWith(k);
           })
           .map((i) => i.id)
           .sort();
@@ -171,20 +214,32 @@ describe("B1's short-term index", () => {
           .sort(),
       );
     }
-    const narrowed = searchIndex(bindSearch(compileSearch({ advancedFilter: { field: 'licence', operator: 'contains', value: 'ß' } })));
+    const narrowed = searchIndex(
+      bindSearch(
+        compileSearch({ advancedFilter: { field: 'licence', operator: 'contains', value: 'ß' } }),
+      ),
+    );
     expect(narrowed).toMatchObject({ table: 'search_nfts_b1_short', exact: false });
     // An id or enum field is not in the index: such a search is tested row by row, still exact.
-    expect(searchIndex(bindSearch(compileSearch({ advancedSearch: { fields: ['status'], keyword: 'mi' } })))).toBeNull();
-    expect(ids(b1({ advancedSearch: { fields: ['status'], keyword: 'mi' } }))).toEqual(want('mi', ['status']));
+    expect(
+      searchIndex(
+        bindSearch(compileSearch({ advancedSearch: { fields: ['status'], keyword: 'mi' } })),
+      ),
+    ).toBeNull();
+    expect(ids(b1({ advancedSearch: { fields: ['status'], keyword: 'mi' } }))).toEqual(
+      want('mi', ['status']),
+    );
     expect(want('mi', ['status'])).toHaveLength(4);
     // A field that cannot hold the term matches nothing (it used to leave the keyword out: every row).
-    expect(b1({ advancedSearch: { fields: ['supply', 'copyrighted'], keyword: 'harbor' } }).totalCount).toBe(0);
+    expect(
+      b1({ advancedSearch: { fields: ['supply', 'copyrighted'], keyword: 'harbor' } }).totalCount,
+    ).toBe(0);
     expect(b1({ advancedSearch: { fields: ['supply'], keyword: 'x' } }).totalCount).toBe(0);
   });
 
-  it('follows NFT edits, status changes, contract renames and deletes in the same transaction', () => {
+  it('follows NFT edits, status changes, contract renames and deletes in the same transaction', async () => {
     const db = getDb();
-    const nft = insertNft(org.organization.id, contractId, { name: 'Qx only' });
+    const nft = await insertNft(org.organization.id, contractId, { name: 'Qx only' });
     expect(ids(b1({ keyword: 'qx' }))).toEqual([nft.id]);
     db.update(nfts).set({ name: 'renamed', licence: 'Wq' }).where(eq(nfts.id, nft.id)).run();
     expect(b1({ keyword: 'qx' }).totalCount).toBe(0);
@@ -195,13 +250,16 @@ describe("B1's short-term index", () => {
     expect(ids(b1({ keyword: 'tr' }))).toContain(nft.id);
     expect(ids(b1({ keyword: 'tr' }))).toEqual(want('tr'));
     // 'ue' is in 'true': an authorized copyright share makes `copyrighted` true (a trigger on the shares).
-    const unminted = insertNft(org.organization.id, contractId, { name: 'Plain' });
+    const unminted = await insertNft(org.organization.id, contractId, { name: 'Plain' });
     expect(ids(b1({ keyword: 'ue' }))).not.toContain(unminted.id);
-    insertShare(unminted.id, insertMember(org.organization.id).id, 'AUTHORIZED', 100);
+    await insertShare(unminted.id, (await insertMember(org.organization.id)).id, 'AUTHORIZED', 100);
     expect(ids(b1({ keyword: 'ue' }))).toContain(unminted.id);
     expect(ids(b1({ keyword: 'ue' }))).toEqual(want('ue'));
     db.delete(nfts).where(eq(nfts.id, unminted.id)).run();
-    db.update(smartContracts).set({ name: 'Ǭ Works' }).where(eq(smartContracts.id, contractId)).run();
+    db.update(smartContracts)
+      .set({ name: 'Ǭ Works' })
+      .where(eq(smartContracts.id, contractId))
+      .run();
     expect(b1({ keyword: 'ǭ' }).totalCount).toBe(want('ǭ').length);
     expect(b1({ keyword: 'ǭ' }).totalCount).toBeGreaterThan(1);
     expect(b1({ keyword: 'ün' }).totalCount).toBe(0);
@@ -213,7 +271,9 @@ describe("B1's short-term index", () => {
 
   it('db check reports a missing or stale entry, and db reindex repairs it', () => {
     const sqlite = getDb().$client;
-    const { r } = sqlite.prepare('select rowid as r from nfts where organization_id = ? limit 1').get(org.organization.id) as { r: number };
+    const { r } = sqlite
+      .prepare('select rowid as r from nfts where organization_id = ? limit 1')
+      .get(org.organization.id) as { r: number };
     expectCheckCatchesAndReindexRepairs(sqlite, 'search_nfts_b1_short', r, 'u7a');
     expectBruteForceEverywhere();
   });

@@ -23,12 +23,43 @@ let org: Org;
 let other: Org;
 let contractId: string;
 
-const texts = ['Golden harbor', 'GOLDEN meadow', 'amber Lantern', 'an amber-ish glow', 'goldenrod field', '100% gold', 'gold_leaf', 'Harbour view'];
-const terms = ['golden', 'GOLD', 'amber', 'harbo', 'old', '100%', 'd_l', 'en me', 'nothing here', 'sta', 'kel', 'taxi', 'kelvin kelvin', 'station'];
+const texts = [
+  'Golden harbor',
+  'GOLDEN meadow',
+  'amber Lantern',
+  'an amber-ish glow',
+  'goldenrod field',
+  '100% gold',
+  'gold_leaf',
+  'Harbour view',
+];
+const terms = [
+  'golden',
+  'GOLD',
+  'amber',
+  'harbo',
+  'old',
+  '100%',
+  'd_l',
+  'en me',
+  'nothing here',
+  'sta',
+  'kel',
+  'taxi',
+  'kelvin kelvin',
+  'station',
+];
 
 const a5Total = (search: string, organizationId = org.organization.id) =>
-  listNfts(getDb(), organizationId, { page: 1, limit: 5, search, sortBy: 'createdAt', sortOrder: 'desc' }).pagination.total;
-const b1Total = (body: Record<string, unknown>) => searchNfts(getDb(), org.organization.id, { pageNumber: 1, pageSize: 5, ...body }).totalCount;
+  listNfts(getDb(), organizationId, {
+    page: 1,
+    limit: 5,
+    search,
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+  }).pagination.total;
+const b1Total = (body: Record<string, unknown>) =>
+  searchNfts(getDb(), org.organization.id, { pageNumber: 1, pageSize: 5, ...body }).totalCount;
 
 /** The scans the totals stand for, over the base tables. */
 function likeCount(term: string, organizationId = org.organization.id) {
@@ -38,47 +69,76 @@ function likeCount(term: string, organizationId = org.organization.id) {
   ).n;
 }
 function jsNameCount(term: string) {
-  const rows = getDb().select({ name: nfts.name }).from(nfts).where(eq(nfts.organizationId, org.organization.id)).all();
+  const rows = getDb()
+    .select({ name: nfts.name })
+    .from(nfts)
+    .where(eq(nfts.organizationId, org.organization.id))
+    .all();
   return rows.filter((r) => r.name.toLowerCase().includes(term.toLowerCase())).length;
 }
 
 /** Whether the index path answers for this A5 term right now. */
 const indexAnswers = (term: string) =>
-  organizationFtsCount(getDb(), org.organization.id, columnMatch(['name', 'description'], ftsPhrase(term, 'A')!)) !== null;
+  organizationFtsCount(
+    getDb(),
+    org.organization.id,
+    columnMatch(['name', 'description'], ftsPhrase(term, 'A')!),
+  ) !== null;
 
 function expectExact() {
   clearCountCache();
   for (const term of terms) {
     expect(a5Total(term), `A5 ${term}`).toBe(likeCount(term));
-    expect(b1Total({ advancedSearch: { fields: ['name'], keyword: term } }), `B1 name ${term}`).toBe(jsNameCount(term));
-    expect(b1Total({ advancedFilter: { field: 'name', operator: 'contains', value: term } }), `B1 contains ${term}`).toBe(jsNameCount(term));
+    expect(
+      b1Total({ advancedSearch: { fields: ['name'], keyword: term } }),
+      `B1 name ${term}`,
+    ).toBe(jsNameCount(term));
+    expect(
+      b1Total({ advancedFilter: { field: 'name', operator: 'contains', value: term } }),
+      `B1 contains ${term}`,
+    ).toBe(jsNameCount(term));
   }
 }
 
 beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
-  contractId = insertContract(org.organization.id, { name: 'Plain contract' }).id;
-  const otherContract = insertContract(other.organization.id, { name: 'Other contract' }).id;
-  for (let i = 0; i < 40; i++) insertNft(org.organization.id, contractId, { name: `${texts[i % texts.length]} ${i}`, description: i % 3 ? null : texts[(i + 3) % texts.length] });
+  contractId = (await insertContract(org.organization.id, { name: 'Plain contract' })).id;
+  const otherContract = (await insertContract(other.organization.id, { name: 'Other contract' }))
+    .id;
+  for (let i = 0; i < 40; i++)
+    await insertNft(org.organization.id, contractId, {
+      name: `${texts[i % texts.length]} ${i}`,
+      description: i % 3 ? null : texts[(i + 3) % texts.length],
+    });
   // The other organization holds the same words: the index sees them, the totals must not.
-  for (let i = 0; i < 12; i++) insertNft(other.organization.id, otherContract, { name: `${texts[i % texts.length]} elsewhere` });
+  for (let i = 0; i < 12; i++)
+    await insertNft(other.organization.id, otherContract, {
+      name: `${texts[i % texts.length]} elsewhere`,
+    });
 });
 
 describe('exact totals off the trigram index', () => {
   it('answers for ASCII terms while no NFT of the organization holds a character folded into ASCII, and equals the scan', () => {
     expect(readCounter(getDb(), org.organization.id, 'nfts:fold_unsafe')).toBe(0);
-    for (const term of ['golden', 'amber', '100%', 'd_l']) expect(indexAnswers(term), term).toBe(true);
+    for (const term of ['golden', 'amber', '100%', 'd_l'])
+      expect(indexAnswers(term), term).toBe(true);
     expectExact();
     // Nothing of the other organization is counted.
-    expect(a5Total('golden')).toBeLessThan(likeCount('golden') + likeCount('golden', other.organization.id));
+    expect(a5Total('golden')).toBeLessThan(
+      likeCount('golden') + likeCount('golden', other.organization.id),
+    );
     expect(a5Total('elsewhere')).toBe(0);
   });
 
   it('steps aside when the other organizations hold more NFTs than this one', () => {
-    expect(organizationFtsCount(getDb(), other.organization.id, columnMatch(['name'], '"golden"'))).toBeNull();
+    expect(
+      organizationFtsCount(getDb(), other.organization.id, columnMatch(['name'], '"golden"')),
+    ).toBeNull();
     clearCountCache();
-    expect(a5Total('golden', other.organization.id)).toBe(likeCount('golden', other.organization.id));
+    expect(a5Total('golden', other.organization.id)).toBe(
+      likeCount('golden', other.organization.id),
+    );
   });
 
   for (const [label, text, where] of [
@@ -86,15 +146,22 @@ describe('exact totals off the trigram index', () => {
     ['LONG S in a description', '\u017Ftation', 'description'],
     ['İ in a token URI', 'ipfs://TAX\u0130', 'tokenUri'],
   ] as const) {
-    it(`steps aside while an NFT holds a ${label}, and the totals stay the scan's`, () => {
-      const nft = insertNft(org.organization.id, contractId, { name: where === 'name' ? text : 'plain name', [where]: text });
+    it(`steps aside while an NFT holds a ${label}, and the totals stay the scan's`, async () => {
+      const nft = await insertNft(org.organization.id, contractId, {
+        name: where === 'name' ? text : 'plain name',
+        [where]: text,
+      });
       expect(readCounter(getDb(), org.organization.id, 'nfts:fold_unsafe')).toBe(1);
       expect(indexAnswers('golden')).toBe(false);
       // Where the index alone would have been wrong: it folds these characters into ASCII letters.
       const indexOnly = (term: string) =>
-        getDb().get<{ n: number }>(sql`select count(*) as n from search_nfts where search_nfts match ${columnMatch(['name', 'description'], ftsPhrase(term, 'A')!)}`).n;
-      if (where === 'name') expect(indexOnly('kelvin kelvin')).toBeGreaterThan(likeCount('kelvin kelvin'));
-      if (where === 'description') expect(indexOnly('station')).toBeGreaterThan(likeCount('station'));
+        getDb().get<{ n: number }>(
+          sql`select count(*) as n from search_nfts where search_nfts match ${columnMatch(['name', 'description'], ftsPhrase(term, 'A')!)}`,
+        ).n;
+      if (where === 'name')
+        expect(indexOnly('kelvin kelvin')).toBeGreaterThan(likeCount('kelvin kelvin'));
+      if (where === 'description')
+        expect(indexOnly('station')).toBeGreaterThan(likeCount('station'));
       expectExact();
       expect(check(getDb().$client).problems).toEqual([]);
       getDb().delete(nfts).where(eq(nfts.id, nft.id)).run();
@@ -103,9 +170,9 @@ describe('exact totals off the trigram index', () => {
     });
   }
 
-  it('keeps the count exact through updates, contract renames and moves, and db check catches a tampered count', () => {
+  it('keeps the count exact through updates, contract renames and moves, and db check catches a tampered count', async () => {
     const db = getDb();
-    const nft = insertNft(org.organization.id, contractId, { name: 'plain' });
+    const nft = await insertNft(org.organization.id, contractId, { name: 'plain' });
     const count = () => readCounter(db, org.organization.id, 'nfts:fold_unsafe');
     db.update(nfts).set({ licence: 'Lic\u212Ance' }).where(eq(nfts.id, nft.id)).run();
     expect(count()).toBe(1);
@@ -114,18 +181,32 @@ describe('exact totals off the trigram index', () => {
     db.update(nfts).set({ licence: 'Licence' }).where(eq(nfts.id, nft.id)).run();
     expect(count()).toBe(0);
     // A contract's name reaches its NFTs through their stored fold (İ leaves U+0307 there).
-    const tainted = insertContract(org.organization.id, { name: 'Plain two' });
-    insertNft(org.organization.id, tainted.id, { name: 'one' });
-    insertNft(org.organization.id, tainted.id, { name: 'two' });
-    db.update(smartContracts).set({ name: '\u0130stanbul' }).where(eq(smartContracts.id, tainted.id)).run();
+    const tainted = await insertContract(org.organization.id, { name: 'Plain two' });
+    await insertNft(org.organization.id, tainted.id, { name: 'one' });
+    await insertNft(org.organization.id, tainted.id, { name: 'two' });
+    db.update(smartContracts)
+      .set({ name: '\u0130stanbul' })
+      .where(eq(smartContracts.id, tainted.id))
+      .run();
     expect(count()).toBe(2);
     expectExact();
-    db.update(nfts).set({ smartContractId: contractId }).where(eq(nfts.smartContractId, tainted.id)).run();
+    db.update(nfts)
+      .set({ smartContractId: contractId })
+      .where(eq(nfts.smartContractId, tainted.id))
+      .run();
     expect(count()).toBe(0);
     expect(check(db.$client).problems).toEqual([]);
-    db.$client.prepare(`update search_counters set n = 5 where organization_id = ? and name = 'nfts:fold_unsafe'`).run(org.organization.id);
+    db.$client
+      .prepare(
+        `update search_counters set n = 5 where organization_id = ? and name = 'nfts:fold_unsafe'`,
+      )
+      .run(org.organization.id);
     expect(check(db.$client).problems.join('\n')).toMatch(/nfts:fold_unsafe: 5 \(actual 0\)/);
-    db.$client.prepare(`update search_counters set n = 0 where organization_id = ? and name = 'nfts:fold_unsafe'`).run(org.organization.id);
+    db.$client
+      .prepare(
+        `update search_counters set n = 0 where organization_id = ? and name = 'nfts:fold_unsafe'`,
+      )
+      .run(org.organization.id);
     expectExact();
   });
 });

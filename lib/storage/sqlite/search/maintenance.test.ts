@@ -15,27 +15,43 @@ describe('db check on long values', () => {
 
   it('passes for texts of more than 128 trigrams and rows of more than 128 short-term tokens', async () => {
     const org = await createTestOrg();
-    const contractId = insertContract(org.organization.id).id;
+    const contractId = (await insertContract(org.organization.id)).id;
     const long = Array.from({ length: 40 }, (_, i) => `word${i} ünïcödé`).join(' ');
     expect(long.length).toBeGreaterThan(400);
-    insertNft(org.organization.id, contractId, { name: long.slice(0, 200), description: long, licence: long, mintLogs: long });
+    await insertNft(org.organization.id, contractId, {
+      name: long.slice(0, 200),
+      description: long,
+      licence: long,
+      mintLogs: long,
+    });
     expect(check(getDb().$client).problems).toEqual([]);
   });
 
   it('reports an entry replaced by other text of the same length (its own text no longer finds it)', async () => {
     const org = await createTestOrg();
-    const contractId = insertContract(org.organization.id).id;
-    const nft = insertNft(org.organization.id, contractId, { name: 'abcdef' });
-    insertNft(org.organization.id, contractId, { name: 'abcdef too' });
+    const contractId = (await insertContract(org.organization.id)).id;
+    const nft = await insertNft(org.organization.id, contractId, { name: 'abcdef' });
+    await insertNft(org.organization.id, contractId, { name: 'abcdef too' });
     const sqlite = getDb().$client;
-    const { r } = sqlite.prepare('select rowid as r from nfts where id = ?').get(nft.id) as { r: number };
+    const { r } = sqlite.prepare('select rowid as r from nfts where id = ?').get(nft.id) as {
+      r: number;
+    };
     // Same trigram count (4) in the name column, other text; another NFT still holds 'abcdef'.
     const fts = ftsSources.find((f) => f.table === 'search_nfts')!;
-    const [, ...values] = sqlite.prepare(`select * from (${fts.source}) where rid = ?`).raw().get(r) as unknown[];
+    const [, ...values] = sqlite
+      .prepare(`select * from (${fts.source}) where rid = ?`)
+      .raw()
+      .get(r) as unknown[];
     values[fts.columns.indexOf('name')] = 'uvwxyz';
     sqlite.exec(`delete from search_nfts where rowid = ${r}`);
-    sqlite.prepare(`insert into search_nfts (rowid, ${fts.columns.join(', ')}) values (?, ${fts.columns.map(() => '?').join(', ')})`).run(r, ...values);
-    expect(check(sqlite).problems.join('\n')).toMatch(new RegExp(`search_nfts rowid ${r}: name is not found by its own text`));
+    sqlite
+      .prepare(
+        `insert into search_nfts (rowid, ${fts.columns.join(', ')}) values (?, ${fts.columns.map(() => '?').join(', ')})`,
+      )
+      .run(r, ...values);
+    expect(check(sqlite).problems.join('\n')).toMatch(
+      new RegExp(`search_nfts rowid ${r}: name is not found by its own text`),
+    );
     reindex(sqlite);
     expect(check(sqlite).problems).toEqual([]);
   });

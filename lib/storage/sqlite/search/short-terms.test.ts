@@ -21,7 +21,21 @@ let org: Org;
 let other: Org;
 let contractId: string;
 
-const texts = ['Harbor Lights', 'harbor', 'Café Crème', 'CAFÉ NOIR', 'Straße 5', 'Rocket 🚀 launch', '100% pure', 'snake_case', 'a b', 'Zz', 'x', 'İstanbul', 'Kelvin \u212A'];
+const texts = [
+  'Harbor Lights',
+  'harbor',
+  'Café Crème',
+  'CAFÉ NOIR',
+  'Straße 5',
+  'Rocket 🚀 launch',
+  '100% pure',
+  'snake_case',
+  'a b',
+  'Zz',
+  'x',
+  'İstanbul',
+  'Kelvin \u212A',
+];
 
 function likeRows(term: string, organizationId = org.organization.id) {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -33,7 +47,13 @@ function likeRows(term: string, organizationId = org.organization.id) {
     .sort();
 }
 function a5(term: string, organizationId = org.organization.id) {
-  const page = listNfts(getDb(), organizationId, { page: 1, limit: 100, search: term, sortBy: 'name', sortOrder: 'asc' });
+  const page = listNfts(getDb(), organizationId, {
+    page: 1,
+    limit: 100,
+    search: term,
+    sortBy: 'name',
+    sortOrder: 'asc',
+  });
   return { total: page.pagination.total, ids: page.data.map((d) => d.id).sort() };
 }
 /** Every one- and two-character substring of the texts, in their case, upper case and lower case. */
@@ -42,7 +62,8 @@ function shortTerms(): string[] {
   for (const text of texts) {
     const chars = Array.from(text);
     chars.forEach((c, i) => {
-      for (const t of [c, chars.slice(i, i + 2).join('')]) for (const v of [t, t.toUpperCase(), t.toLowerCase()]) terms.add(v);
+      for (const t of [c, chars.slice(i, i + 2).join('')])
+        for (const v of [t, t.toUpperCase(), t.toLowerCase()]) terms.add(v);
     });
   }
   return [...terms].filter((t) => Array.from(t).length <= 2);
@@ -60,11 +81,16 @@ function expectLikeEverywhere() {
 beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
-  contractId = insertContract(org.organization.id, { name: 'Short terms' }).id;
-  const otherContract = insertContract(other.organization.id, { name: 'Elsewhere' }).id;
-  texts.forEach((text, i) => insertNft(org.organization.id, contractId, { name: text, description: i % 2 ? texts[(i + 5) % texts.length] : null }));
+  contractId = (await insertContract(org.organization.id, { name: 'Short terms' })).id;
+  const otherContract = (await insertContract(other.organization.id, { name: 'Elsewhere' })).id;
+  for (const [i, text] of texts.entries())
+    await insertNft(org.organization.id, contractId, {
+      name: text,
+      description: i % 2 ? texts[(i + 5) % texts.length] : null,
+    });
   // The other organization holds the same texts (fewer of them): found by the index, never counted here.
-  texts.slice(0, 5).forEach((text) => insertNft(other.organization.id, otherContract, { name: text }));
+  for (const text of texts.slice(0, 5))
+    await insertNft(other.organization.id, otherContract, { name: text });
 });
 
 describe('the short-term index', () => {
@@ -98,19 +124,28 @@ describe('the short-term index', () => {
   it('reads an unfiltered total off the index alone, counting only this organization', () => {
     for (const term of ['h', 'HA', 'é', '🚀', 'zz']) {
       const token = shortTermToken(term)!;
-      expect(organizationFtsCount(getDb(), org.organization.id, `"${token}"`, 'search_nfts_short'), term).toBe(likeRows(term).length);
+      expect(
+        organizationFtsCount(getDb(), org.organization.id, `"${token}"`, 'search_nfts_short'),
+        term,
+      ).toBe(likeRows(term).length);
     }
     expect(likeRows('harbor', other.organization.id).length).toBeGreaterThan(0);
     // The other organization holds fewer NFTs than all the rest: its totals come from the scan, still exact.
-    expect(organizationFtsCount(getDb(), other.organization.id, '"u68"', 'search_nfts_short')).toBeNull();
+    expect(
+      organizationFtsCount(getDb(), other.organization.id, '"u68"', 'search_nfts_short'),
+    ).toBeNull();
     clearCountCache();
     expect(a5('h', other.organization.id).total).toBe(likeRows('h', other.organization.id).length);
   });
 
-  it('follows renames, new descriptions and deletes in the same transaction', () => {
-    const nft = insertNft(org.organization.id, contractId, { name: 'Qx only' });
+  it('follows renames, new descriptions and deletes in the same transaction', async () => {
+    const nft = await insertNft(org.organization.id, contractId, { name: 'Qx only' });
     expect(a5('qx').ids).toEqual([nft.id]);
-    getDb().update(nfts).set({ name: 'renamed', description: 'now Wq' }).where(eq(nfts.id, nft.id)).run();
+    getDb()
+      .update(nfts)
+      .set({ name: 'renamed', description: 'now Wq' })
+      .where(eq(nfts.id, nft.id))
+      .run();
     expect(a5('qx').total).toBe(0);
     expect(a5('wQ').ids).toEqual([nft.id]);
     getDb().delete(nfts).where(eq(nfts.id, nft.id)).run();
@@ -123,7 +158,9 @@ describe('the short-term index', () => {
     const sqlite = getDb().$client;
     // The NFT named 'x' holds one token, as many as the stale entry: only the probe by its own
     // token tells them apart (it used to pick a row at random, and passed unless it picked this one).
-    const { r } = sqlite.prepare("select rowid as r from nfts where organization_id = ? and name = 'x'").get(org.organization.id) as { r: number };
+    const { r } = sqlite
+      .prepare("select rowid as r from nfts where organization_id = ? and name = 'x'")
+      .get(org.organization.id) as { r: number };
     expectCheckCatchesAndReindexRepairs(sqlite, 'search_nfts_short', r, 'u7a');
     expectLikeEverywhere();
   });

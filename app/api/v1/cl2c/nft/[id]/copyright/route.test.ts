@@ -26,19 +26,29 @@ let sessionA: Record<string, string>;
 let sessionB: Record<string, string>;
 
 const h = (o: Org = org) => ({ 'x-api-key': o.apiKey });
-const b2 = (id: string) => call(getB2, { headers: { tenant: org.organization.tenant, 'X-API-Key': org.tenantApiKey }, params: { id } });
+const b2 = (id: string) =>
+  call(getB2, {
+    headers: { tenant: org.organization.tenant, 'X-API-Key': org.tenantApiKey },
+    params: { id },
+  });
 
 function tokenFor(email: string): string {
-  const mail = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt)).limit(1).get();
+  const mail = getDb()
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.to, email))
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(1)
+    .get();
   return mail!.text.match(/\/copyright\/([A-Za-z0-9_-]{43})/)![1]!;
 }
 
 beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
-  contractId = insertContract(org.organization.id).id;
-  a = insertMember(org.organization.id, { userName: 'ana.holder' });
-  b = insertMember(org.organization.id, { userName: 'ben.holder' });
+  contractId = (await insertContract(org.organization.id)).id;
+  a = await insertMember(org.organization.id, { userName: 'ana.holder' });
+  b = await insertMember(org.organization.id, { userName: 'ben.holder' });
   sessionA = await memberSessionHeaders(a);
   sessionB = await memberSessionHeaders(b);
   await provisionCustodialWallet(await getStore(), a.id);
@@ -69,9 +79,19 @@ describe('Family A copyright extensions', () => {
     const nft = await createSplit();
     const res = await call(GET, { headers: h(), params: { id: nft.id } });
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ nftId: nft.id, copyrightStatus: 'AWAITING', round: 1, licence: { id: 'CC-BY-4.0' }, record: null });
+    expect(res.json).toMatchObject({
+      nftId: nft.id,
+      copyrightStatus: 'AWAITING',
+      round: 1,
+      licence: { id: 'CC-BY-4.0' },
+      record: null,
+    });
     expect(res.json.shares).toHaveLength(2);
-    expect(res.json.shares[0]).toMatchObject({ status: 'PENDING', memberStatus: 'ACTIVE', request: { status: 'OPEN', sendCount: 1 } });
+    expect(res.json.shares[0]).toMatchObject({
+      status: 'PENDING',
+      memberStatus: 'ACTIVE',
+      request: { status: 'OPEN', sendCount: 1 },
+    });
     expect((await call(GET, { headers: h(other), params: { id: nft.id } })).status).toBe(404);
   });
 
@@ -80,14 +100,30 @@ describe('Family A copyright extensions', () => {
     const old = tokenFor(a.email);
     const other1 = await createSplit();
     const share = nft.copyright.find((c) => c.userId === a.id)!;
-    const res = await call(postResend, { method: 'POST', headers: h(), params: { id: nft.id, shareId: share.id } });
+    const res = await call(postResend, {
+      method: 'POST',
+      headers: h(),
+      params: { id: nft.id, shareId: share.id },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ shareId: share.id, sendCount: 2 });
     expect((await call(getLink, { params: { token: old } })).status).toBe(410);
     expect((await call(getLink, { params: { token: tokenFor(a.email) } })).status).toBe(200);
-    const foreign = await call(postResend, { method: 'POST', headers: h(), params: { id: other1.id, shareId: share.id } });
+    const foreign = await call(postResend, {
+      method: 'POST',
+      headers: h(),
+      params: { id: other1.id, shareId: share.id },
+    });
     expect(foreign.status).toBe(404);
-    expect((await call(postResend, { method: 'POST', headers: h(other), params: { id: nft.id, shareId: share.id } })).status).toBe(404);
+    expect(
+      (
+        await call(postResend, {
+          method: 'POST',
+          headers: h(other),
+          params: { id: nft.id, shareId: share.id },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('the console decision route is for signed-in holders only (an API key is 403)', async () => {
@@ -103,14 +139,39 @@ describe('Family A copyright extensions', () => {
 
   it('A8 answers 400 naming the field for an unknown licence, and 409 for a minted split', async () => {
     const nft = await createSplit();
-    const bad = await call(putNftRoute, { method: 'PUT', headers: h(), params: { id: nft.id }, body: { licence: 'GPL-3.0' } });
+    const bad = await call(putNftRoute, {
+      method: 'PUT',
+      headers: h(),
+      params: { id: nft.id },
+      body: { licence: 'GPL-3.0' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.details[0]).toMatch(/^licence: must be one of/);
-    const solo = await call(createNftRoute, { method: 'POST', headers: h(), body: { name: 'Solo', smartContractId: contractId } });
+    const solo = await call(createNftRoute, {
+      method: 'POST',
+      headers: h(),
+      body: { name: 'Solo', smartContractId: contractId },
+    });
     expect(solo.json).toMatchObject({ copyrightStatus: 'NONE', licence: null });
     const { PUT: putStatus } = await import('@/app/api/v1/cl2c/nft/route');
-    expect((await call(putStatus, { method: 'PUT', headers: h(), body: { id: nft.id, status: 'MINTED' } })).status).toBe(409);
-    expect((await call(putStatus, { method: 'PUT', headers: h(), body: { id: solo.json.id, status: 'MINTED' } })).status).toBe(200);
+    expect(
+      (
+        await call(putStatus, {
+          method: 'PUT',
+          headers: h(),
+          body: { id: nft.id, status: 'MINTED' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await call(putStatus, {
+          method: 'PUT',
+          headers: h(),
+          body: { id: solo.json.id, status: 'MINTED' },
+        })
+      ).status,
+    ).toBe(200);
     const frozen = await call(putNftRoute, {
       method: 'PUT',
       headers: h(),
@@ -119,7 +180,9 @@ describe('Family A copyright extensions', () => {
     });
     expect(frozen.status).toBe(409);
     expect(frozen.json.details).toEqual(['copyright: the NFT is MINTED']);
-    expect((await call(GET, { headers: h(), params: { id: solo.json.id } })).json.shares).toEqual([]);
+    expect((await call(GET, { headers: h(), params: { id: solo.json.id } })).json.shares).toEqual(
+      [],
+    );
   });
 });
 
@@ -139,10 +202,16 @@ describe('the public authorization link', () => {
       ],
     });
     expect(view.headers.get('cache-control')).toBe('no-store');
-    const invalid = await call(postLink, { method: 'POST', params: { token }, body: { decision: 'AUTHORIZE' } });
+    const invalid = await call(postLink, {
+      method: 'POST',
+      params: { token },
+      body: { decision: 'AUTHORIZE' },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.json.details).toEqual(['location: is required']);
-    expect((await call(getNftRoute, { headers: h(), params: { id: nft.id } })).json.copyright[0].status).toBe('PENDING');
+    expect(
+      (await call(getNftRoute, { headers: h(), params: { id: nft.id } })).json.copyright[0].status,
+    ).toBe('PENDING');
     expect((await call(getLink, { params: { token: 'nope' } })).status).toBe(404);
   });
 
@@ -179,24 +248,31 @@ describe('the public authorization link', () => {
     expect(edit.status, edit.text).toBe(200);
     expect(edit.json.copyrightStatus).toBe('AWAITING');
     for (const u of [a, b]) {
-      const r = await call(postLink, { method: 'POST', params: { token: tokenFor(u.email) }, headers: u === a ? sessionA : sessionB, body: { decision: 'AUTHORIZE', location: 'Somewhere' } });
+      const r = await call(postLink, {
+        method: 'POST',
+        params: { token: tokenFor(u.email) },
+        headers: u === a ? sessionA : sessionB,
+        body: { decision: 'AUTHORIZE', location: 'Somewhere' },
+      });
       expect(r.status, r.text).toBe(200);
     }
     const detail = await b2(nft.id);
     expect(detail.status, detail.text).toBe(200);
     expect(detail.json).toMatchObject({ copyrighted: true, licence: 'CC-BY-4.0' });
     expect(detail.json.signature).toMatch(/^0x/);
-    expect(JSON.parse(detail.json.copyrightMetadata)).toMatchObject({ nft: { id: nft.id }, round: 2 });
+    expect(JSON.parse(detail.json.copyrightMetadata)).toMatchObject({
+      nft: { id: nft.id },
+      round: 2,
+    });
     expect(detail.json.copyrightedAt).toMatch(/Z$/);
     const verify = await call(getVerify, { headers: h(), params: { id: nft.id } });
     expect(verify.json).toMatchObject({ valid: true, cidMatches: true });
     const state = await call(GET, { headers: h(), params: { id: nft.id } });
-    expect(state.json.history.map((d: { decision: string; round: number }) => `${d.round}:${d.decision}`).sort()).toEqual([
-      '1:AUTHORIZED',
-      '1:REJECTED',
-      '2:AUTHORIZED',
-      '2:AUTHORIZED',
-    ]);
+    expect(
+      state.json.history
+        .map((d: { decision: string; round: number }) => `${d.round}:${d.decision}`)
+        .sort(),
+    ).toEqual(['1:AUTHORIZED', '1:REJECTED', '2:AUTHORIZED', '2:AUTHORIZED']);
   });
 });
 
@@ -207,21 +283,38 @@ describe('only the holder decides (issue 26 finding 4 and the re-join low item)'
     const nft = await createSplit();
     const token = tokenFor(a.email);
     // Exactly the finding: an admin posting {"decision":"AUTHORIZE","location":"Lisbon, Portugal"} to the link.
-    const admin = await call(postLink, { method: 'POST', params: { token }, headers: await adminSessionHeaders(org.admin.email), body: answer });
+    const admin = await call(postLink, {
+      method: 'POST',
+      params: { token },
+      headers: await adminSessionHeaders(org.admin.email),
+      body: answer,
+    });
     expect(admin.status, admin.text).toBe(403);
     expect(admin.json.error).toMatch(/only the holder/i);
     const anonymous = await call(postLink, { method: 'POST', params: { token }, body: answer });
     expect(anonymous.status, anonymous.text).toBe(401);
     expect(anonymous.json.error).toContain(`Sign in as ${a.email}`);
     // Another holder of the same split is not this holder either.
-    expect((await call(postLink, { method: 'POST', params: { token }, headers: sessionB, body: answer })).status).toBe(403);
-    expect((await call(getNftRoute, { headers: h(), params: { id: nft.id } })).json.copyright.every((s: { status: string }) => s.status === 'PENDING')).toBe(true);
+    expect(
+      (await call(postLink, { method: 'POST', params: { token }, headers: sessionB, body: answer }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(getNftRoute, { headers: h(), params: { id: nft.id } })).json.copyright.every(
+        (s: { status: string }) => s.status === 'PENDING',
+      ),
+    ).toBe(true);
     for (const res of [admin, anonymous]) {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
     }
 
-    const own = await call(postLink, { method: 'POST', params: { token }, headers: { ...sessionA, 'x-forwarded-for': '198.51.100.9' }, body: answer });
+    const own = await call(postLink, {
+      method: 'POST',
+      params: { token },
+      headers: { ...sessionA, 'x-forwarded-for': '198.51.100.9' },
+      body: answer,
+    });
     expect(own.status, own.text).toBe(200);
     expect(own.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
     const event = getDb()
@@ -229,40 +322,84 @@ describe('only the holder decides (issue 26 finding 4 and the re-join low item)'
       .from(auditEvents)
       .where(and(eq(auditEvents.entityId, nft.id), eq(auditEvents.action, 'copyright.authorize')))
       .get()!;
-    expect((event.data as { evidence: string }).evidence).toMatch(new RegExp(`^link page: session of user ${a.id}, session id hash [0-9a-f]{16}, at \\d{4}-.*Z, ip `));
+    expect((event.data as { evidence: string }).evidence).toMatch(
+      new RegExp(
+        `^link page: session of user ${a.id}, session id hash [0-9a-f]{16}, at \\d{4}-.*Z, ip `,
+      ),
+    );
     const refused = getDb()
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityId, nft.id), eq(auditEvents.action, 'copyright.link_refused')))
+      .where(
+        and(eq(auditEvents.entityId, nft.id), eq(auditEvents.action, 'copyright.link_refused')),
+      )
       .all();
-    expect(refused.map((e) => (e.data as { state: string }).state)).toEqual(['wrong_person', 'wrong_person']);
+    expect(refused.map((e) => (e.data as { state: string }).state)).toEqual([
+      'wrong_person',
+      'wrong_person',
+    ]);
 
-    const last = await call(postLink, { method: 'POST', params: { token: tokenFor(b.email) }, headers: sessionB, body: answer });
+    const last = await call(postLink, {
+      method: 'POST',
+      params: { token: tokenFor(b.email) },
+      headers: sessionB,
+      body: answer,
+    });
     expect(last.json.copyrightStatus).toBe('COPYRIGHTED');
-    const record = JSON.parse((await b2(nft.id)).json.copyrightMetadata) as { holders: { userId: string; evidence: string }[] };
+    const record = JSON.parse((await b2(nft.id)).json.copyrightMetadata) as {
+      holders: { userId: string; evidence: string }[];
+    };
     expect(record.holders.map((x) => x.evidence)).toEqual([
       expect.stringContaining(`session of user ${a.id}`),
       expect.stringContaining(`session of user ${b.id}`),
     ]);
-    expect((await call(getVerify, { headers: h(), params: { id: nft.id } })).json).toMatchObject({ valid: true });
+    expect((await call(getVerify, { headers: h(), params: { id: nft.id } })).json).toMatchObject({
+      valid: true,
+    });
   });
 
   it('a removed holder’s old link stays dead after they re-join', async () => {
-    const c = insertMember(org.organization.id, { userName: `rejoin.${crypto.randomUUID().slice(0, 6)}` });
+    const c = await insertMember(org.organization.id, {
+      userName: `rejoin.${crypto.randomUUID().slice(0, 6)}`,
+    });
     await provisionCustodialWallet(await getStore(), c.id);
     const sessionC = await memberSessionHeaders(c);
     const res = await call(createNftRoute, {
       method: 'POST',
       headers: h(),
-      body: { name: 'Rejoin', smartContractId: contractId, copyright: [{ userId: c.id, percentage: 100 }] },
+      body: {
+        name: 'Rejoin',
+        smartContractId: contractId,
+        copyright: [{ userId: c.id, percentage: 100 }],
+      },
     });
     expect(res.status, res.text).toBe(201);
     const token = tokenFor(c.email);
-    const membership = getDb().select().from(userOrganizations).where(and(eq(userOrganizations.userId, c.id), eq(userOrganizations.organizationId, org.organization.id))).get()!;
-    expect((await call(removeRoute, { method: 'DELETE', headers: h(), params: { id: membership.id } })).status).toBe(200);
+    const membership = getDb()
+      .select()
+      .from(userOrganizations)
+      .where(
+        and(
+          eq(userOrganizations.userId, c.id),
+          eq(userOrganizations.organizationId, org.organization.id),
+        ),
+      )
+      .get()!;
+    expect(
+      (await call(removeRoute, { method: 'DELETE', headers: h(), params: { id: membership.id } }))
+        .status,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 5));
-    getDb().insert(userOrganizations).values({ organizationId: org.organization.id, userId: c.id, status: 'ACTIVE' }).run();
-    const again = await call(postLink, { method: 'POST', params: { token }, headers: await memberSessionHeaders(c), body: answer });
+    getDb()
+      .insert(userOrganizations)
+      .values({ organizationId: org.organization.id, userId: c.id, status: 'ACTIVE' })
+      .run();
+    const again = await call(postLink, {
+      method: 'POST',
+      params: { token },
+      headers: await memberSessionHeaders(c),
+      body: answer,
+    });
     expect(again.status, again.text).toBe(410);
     expect(again.json.details).toEqual(['token: not_member']);
     expect(sessionC).toBeTruthy();
