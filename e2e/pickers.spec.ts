@@ -1,4 +1,5 @@
 import { createContract } from '@/lib/contracts/service';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 import type { Actor } from '@/lib/http/actor';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { listboxOf, pickOption } from './combobox';
@@ -11,13 +12,13 @@ const ROWS = 1000;
  * 1,000 contracts and 1,000 active members, written through the real service functions (so any
  * derived search data stays right) against the e2e database.
  */
-function seed(databasePath: string, organizationId: string, adminId: string, unique: string) {
+async function seed(databasePath: string, organizationId: string, adminId: string, unique: string) {
   const db = openAppDb(databasePath);
   const actor: Actor = { kind: 'user', userId: adminId, organizationId, requestId: `seed-${unique}` };
   try {
     // createContract runs its own transaction (with its audit event), one per contract.
     for (let i = 0; i < ROWS; i += 1) {
-      createContract(db, actor, { name: `Bulk ${unique} ${String(i).padStart(4, '0')}`, symbol: `B${i}`, network: 'POLYGON', env: 'TESTNET' });
+      await createContract(sqliteStore(db), actor, { name: `Bulk ${unique} ${String(i).padStart(4, '0')}`, symbol: `B${i}`, network: 'POLYGON', env: 'TESTNET' });
     }
     db.transaction((tx) => {
       for (let i = 0; i < ROWS; i += 1) {
@@ -38,7 +39,7 @@ function seed(databasePath: string, organizationId: string, adminId: string, uni
 test('the contract and holder pickers find an item by search among 1,000 rows', async ({ page, databasePath, organizationId, org, unique }) => {
   test.setTimeout(120_000);
   const started = Date.now();
-  seed(databasePath, organizationId, org.admin.id, unique);
+  await seed(databasePath, organizationId, org.admin.id, unique);
   test.info().annotations.push({ type: 'seed', description: `${2 * ROWS} rows in ${Date.now() - started} ms` });
 
   await page.goto('/nfts/new');

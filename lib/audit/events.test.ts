@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getStore } from '@/lib/storage/current';
 import { GET as detailRoute } from '@/app/api/v1/console/audit/[id]/route';
 import { GET as updatesRoute } from '@/app/api/v1/console/audit/updates/route';
 import { getDb } from '@/db/client';
@@ -31,7 +32,7 @@ describe('GET /console/audit/updates (notifications)', () => {
     expect(first.json.data).toEqual([]);
     await tick();
     // Not notified: an ordinary change. Notified: a decision, a send confirmed, a mint failed.
-    const contract = createContract(db, actor, { name: 'Notify', symbol: 'NTF', network: 'POLYGON', env: 'TESTNET' });
+    const contract = await createContract(await getStore(), actor, { name: 'Notify', symbol: 'NTF', network: 'POLYGON', env: 'TESTNET' });
     recordAudit(db, actor, { action: 'copyright.reject', entityType: 'nft', entityId: crypto.randomUUID(), data: { reason: 'not agreed', copyAuthLocation: 'Porto' } });
     await tick();
     const transferId = crypto.randomUUID();

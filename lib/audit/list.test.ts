@@ -43,18 +43,18 @@ beforeAll(async () => {
   // Events stamped in the same millisecond order by their random id; a tick apart keeps the
   // expected newest-first order exact.
   const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
-  const c = createContract(db, keyActor, { name: 'Harbor', symbol: 'HRB', network: 'POLYGON', env: 'TESTNET' });
+  const c = await createContract(await getStore(), keyActor, { name: 'Harbor', symbol: 'HRB', network: 'POLYGON', env: 'TESTNET' });
   contractId = c.id;
   await tick();
-  updateContract(db, userActor, { id: c.id, status: 'FAILED' });
+  await updateContract(await getStore(), userActor, { id: c.id, status: 'FAILED' });
   await tick();
-  const gone = createContract(db, userActor, { name: 'Gone', symbol: 'GN', network: 'POLYGON', env: 'TESTNET' });
+  const gone = await createContract(await getStore(), userActor, { name: 'Gone', symbol: 'GN', network: 'POLYGON', env: 'TESTNET' });
   await tick();
-  deleteContract(db, userActor, gone.id);
+  await deleteContract(await getStore(), userActor, gone.id);
   await tick();
   await bulkInvite(db, userActor, { users: [{ email: 'new.person@example.test' }] });
   // Another organization's events never show.
-  createContract(db, { ...userActor, userId: other.admin.id, organizationId: other.organization.id }, {
+  await createContract(await getStore(), { ...userActor, userId: other.admin.id, organizationId: other.organization.id }, {
     name: 'Elsewhere',
     symbol: 'ELS',
     network: 'POLYGON',

@@ -1,7 +1,10 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Nft, SmartContract } from '@/db/schema';
+import { chainTransactions } from '@/db/tables';
 import { ConflictError } from '@/lib/errors';
 import type { Db } from '@/db/client';
-import { liveChainTx } from './ledger';
+import type { Store } from '@/lib/storage/store';
+import { LIVE_STATUSES, liveChainTx } from './ledger';
 
 /**
  * What A3 (contract) and A7 (NFT status) may still write by hand once a chain has spoken.
@@ -21,12 +24,22 @@ import { liveChainTx } from './ledger';
  */
 type Reader = Pick<Db, 'select'>;
 
-export function assertContractManualUpdate(
-  db: Reader,
+/** The record's chain operation still in flight, if any (liveChainTx's question, on the Store). */
+async function liveOperation(store: Store, entityId: string) {
+  const [live] = await store
+    .select({ id: chainTransactions.id, status: chainTransactions.status, transactionHash: chainTransactions.transactionHash })
+    .from(chainTransactions)
+    .where(and(eq(chainTransactions.entityId, entityId), inArray(chainTransactions.status, [...LIVE_STATUSES])))
+    .limit(1);
+  return live;
+}
+
+export async function assertContractManualUpdate(
+  store: Store,
   current: SmartContract,
   next: { status: SmartContract['status']; contractAddress: string | null; deployedAt: Date | null },
 ) {
-  const live = liveChainTx(db, current.id);
+  const live = await liveOperation(store, current.id);
   if (live) {
     throw new ConflictError('The contract is being deployed; wait for its receipt.', [
       `status: deployment ${live.transactionHash ?? live.id} is ${live.status}`,

@@ -8,6 +8,7 @@ import { prepareChainTx } from '@/lib/chain/ledger';
 import { runChainOperation } from '@/lib/chain/operation';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 import { getContract } from './service';
 
 /** ERC-2981 default royalty when the contract's metadata names none: 5 % to the organization's wallet. */
@@ -59,5 +60,5 @@ export async function deployContract(db: Db, chain: ChainClient, actor: Actor, i
       args: { name: contract.name, symbol: contract.symbol, owner: from.address, royaltyReceiver: from.address, royaltyBps: royaltyBps(contract.metadata) },
     }),
   );
-  return getContract(db, actor.organizationId, id);
+  return getContract(sqliteStore(db), actor.organizationId, id);
 }

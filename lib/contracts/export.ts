@@ -1,9 +1,7 @@
-import { and, desc, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { smartContracts } from '@/db/schema';
 import { csvResponse, EXPORT_CHUNK, exportFilename, type CreatedCursor } from '@/lib/export/csv';
+import { contractExportRows } from '@/lib/storage/contract-list';
+import type { Store } from '@/lib/storage/store';
 import type { ListContractsQuery } from './schemas';
-import { contractRowsWhere } from '@/lib/storage/sqlite/lists/contracts';
 
 export const contractExportHeader = [
   'id', 'name', 'symbol', 'description', 'network', 'env', 'status', 'contractAddress', 'deploymentTransactionHash',
@@ -12,19 +10,11 @@ export const contractExportHeader = [
 
 /**
  * Every contract of the A1 filter as CSV, newest first (id breaks ties), in keyset chunks over
- * the (organization, created_at, id) index.
+ * the (organization, created_at, id) index (the engine's list module reads them).
  */
-export function exportContracts(db: Db, organizationId: string, q: Pick<ListContractsQuery, 'search' | 'status'>): Response {
-  const where = contractRowsWhere(organizationId, q);
-  return csvResponse<CreatedCursor>(exportFilename('contracts'), contractExportHeader, (cursor) => {
-    const after = cursor ? sql`(${smartContracts.createdAt}, ${smartContracts.id}) < (${cursor.at}, ${cursor.id})` : undefined;
-    const rows = db
-      .select()
-      .from(smartContracts)
-      .where(and(where, after))
-      .orderBy(desc(smartContracts.createdAt), desc(smartContracts.id))
-      .limit(EXPORT_CHUNK)
-      .all();
+export function exportContracts(store: Store, organizationId: string, q: Pick<ListContractsQuery, 'search' | 'status'>): Response {
+  return csvResponse<CreatedCursor>(exportFilename('contracts'), contractExportHeader, async (cursor) => {
+    const rows = await contractExportRows(store, organizationId, q, cursor, EXPORT_CHUNK);
     const last = rows[rows.length - 1];
     return {
       lines: rows.map((r) => [

@@ -1,14 +1,18 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { nfts, smartContracts, type SmartContract } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/service';
+import * as sqliteSchema from '@/db/schema';
+import type { SmartContract } from '@/db/schema';
+import { nfts, smartContracts } from '@/db/tables';
+import { recordAuditIn } from '@/lib/audit/service';
 import { chainFactsFor } from '@/lib/chain/facts';
 import { assertContractManualUpdate } from '@/lib/chain/manual-status';
-import { contractPage } from '@/lib/storage/sqlite/lists/contracts';
+import { contractPage } from '@/lib/storage/contract-list';
 import { inPageOrder } from '@/lib/storage/lists';
+import { sqliteDbOf } from '@/lib/storage/sqlite/store';
+import type { Store } from '@/lib/storage/store';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
-import { recordEvent } from '@/lib/webhooks/emit';
+import { recordEventIn } from '@/lib/webhooks/emit';
 import { manualStatusEvents } from '@/lib/webhooks/events';
 import { envelope } from '@/lib/http/query';
 import type { ContractChainView, CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
@@ -18,36 +22,36 @@ export type ContractView = Omit<SmartContract, 'organizationId' | 'totalNfts' | 
   totalNFTs: number;
 };
 
-const viewColumns = {
-  id: smartContracts.id,
-  name: smartContracts.name,
-  symbol: smartContracts.symbol,
-  description: smartContracts.description,
-  network: smartContracts.network,
-  env: smartContracts.env,
-  status: smartContracts.status,
-  contractAddress: smartContracts.contractAddress,
-  deployedAt: smartContracts.deployedAt,
+/** The API's columns of a contract, over either engine's table (the synchronous twin reads SQLite's). */
+const columnsOf = (t: typeof smartContracts) => ({
+  id: t.id,
+  name: t.name,
+  symbol: t.symbol,
+  description: t.description,
+  network: t.network,
+  env: t.env,
+  status: t.status,
+  contractAddress: t.contractAddress,
+  deployedAt: t.deployedAt,
   // An object, never null (a strict client types it as one): `{}` when none was given.
-  metadata: sql<Record<string, unknown>>`coalesce(${smartContracts.metadata}, '{}')`.mapWith(smartContracts.metadata),
-  creatorAddress: smartContracts.creatorAddress,
-  deploymentTransactionHash: smartContracts.deploymentTransactionHash,
-  deploymentLogs: smartContracts.deploymentLogs,
+  metadata: sql<Record<string, unknown>>`coalesce(${t.metadata}, '{}')`.mapWith(t.metadata),
+  creatorAddress: t.creatorAddress,
+  deploymentTransactionHash: t.deploymentTransactionHash,
+  deploymentLogs: t.deploymentLogs,
   // Stored, kept by triggers (lib/storage/sqlite/search): no per-row count.
-  totalNFTs: smartContracts.totalNfts,
-  createdAt: smartContracts.createdAt,
-  updatedAt: smartContracts.updatedAt,
-};
+  totalNFTs: t.totalNfts,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+});
+const viewColumns = columnsOf(smartContracts);
 
 /**
  * A1: one page of the organization's contracts, with the applied filters echoed. The ids and the
  * exact total come from the engine's list module; the page's rows are loaded by id.
  */
-export function listContracts(db: Db, organizationId: string, q: ListContractsQuery) {
-  const { ids, total } = contractPage(db, organizationId, q);
-  const rows = ids.length
-    ? db.select(viewColumns).from(smartContracts).where(inArray(smartContracts.id, ids)).all()
-    : [];
+export async function listContracts(store: Store, organizationId: string, q: ListContractsQuery) {
+  const { ids, total } = await contractPage(store, organizationId, q);
+  const rows = ids.length ? await store.select(viewColumns).from(smartContracts).where(inArray(smartContracts.id, ids)) : [];
   return envelope(inPageOrder(ids, rows), { page: q.page, limit: q.limit, total }, {
     search: q.search,
     status: q.status ?? null,
@@ -57,43 +61,59 @@ export function listContracts(db: Db, organizationId: string, q: ListContractsQu
 }
 
 /** One contract of the organization; other organizations' contracts do not exist here. */
-export function getContract(db: Db, organizationId: string, id: string): ContractView {
-  const row = db
+export async function getContract(store: Store, organizationId: string, id: string): Promise<ContractView> {
+  const [row] = await store
     .select(viewColumns)
     .from(smartContracts)
     .where(and(eq(smartContracts.id, id), eq(smartContracts.organizationId, organizationId)))
-    .get();
+    .limit(1);
   if (!row) throw new NotFoundError('Smart contract');
   return row;
 }
 
+type ContractWithChain = ContractView & { chainTransaction: ContractChainView['chainTransaction'] };
+
 /** A contract with the chain facts of its latest deployment (GET /cl2c/contract/{id}, deploy). */
-export function getContractWithChain(db: Db, organizationId: string, id: string): ContractView & { chainTransaction: ContractChainView['chainTransaction'] } {
-  return { ...getContract(db, organizationId, id), chainTransaction: chainFactsFor(db, id) };
+export async function getContractWithChain(store: Store, organizationId: string, id: string): Promise<ContractWithChain> {
+  const contract = await getContract(store, organizationId, id);
+  // Bridge: the chain facts are the chain ledger's synchronous SQLite reads (lib/chain/facts.ts,
+  // owned by the chain ledger's move onto the Store); on PostgreSQL sqliteDbOf refuses until then.
+  return { ...contract, chainTransaction: chainFactsFor(sqliteDbOf(store), id) };
+}
+
+/**
+ * The synchronous twin of getContractWithChain for the webhook resource loader
+ * (lib/webhooks/resources.ts), which the chain ledger's SQLite transactions call.
+ */
+export function getContractWithChainSync(db: Db, organizationId: string, id: string): ContractWithChain {
+  const t = sqliteSchema.smartContracts;
+  const columns = columnsOf(t as unknown as typeof smartContracts) as unknown as { id: typeof t.id };
+  const row = db.select(columns).from(t).where(and(eq(t.id, id), eq(t.organizationId, organizationId))).get();
+  if (!row) throw new NotFoundError('Smart contract');
+  return { ...(row as ContractView), chainTransaction: chainFactsFor(db, id) };
 }
 
 /** A2: a new, undeployed contract record. */
-export function createContract(db: Db, actor: Actor, input: CreateContractBody): ContractView {
-  const id = db.transaction((tx) => {
-    const [row] = tx
+export async function createContract(store: Store, actor: Actor, input: CreateContractBody): Promise<ContractView> {
+  const id = await store.transaction(async (tx) => {
+    const [row] = await tx
       .insert(smartContracts)
       .values({ ...input, organizationId: actor.organizationId, status: 'CREATED' })
-      .returning({ id: smartContracts.id })
-      .all();
-    recordAudit(tx, actor, { action: 'contract.create', entityType: 'smart_contract', entityId: row!.id, data: { name: input.name } });
+      .returning({ id: smartContracts.id });
+    await recordAuditIn(tx, actor, { action: 'contract.create', entityType: 'smart_contract', entityId: row!.id, data: { name: input.name } });
     return row!.id;
   });
-  return getContract(db, actor.organizationId, id);
+  return getContract(store, actor.organizationId, id);
 }
 
 /** A3: status, address and deployment time; DEPLOYED needs an address (given or stored). */
-export function updateContract(db: Db, actor: Actor, input: UpdateContractBody): ContractView {
-  db.transaction((tx) => {
-    const current = tx
+export async function updateContract(store: Store, actor: Actor, input: UpdateContractBody): Promise<ContractView> {
+  await store.transaction(async (tx) => {
+    const [current] = await tx
       .select()
       .from(smartContracts)
       .where(and(eq(smartContracts.id, input.id), eq(smartContracts.organizationId, actor.organizationId)))
-      .get();
+      .limit(1);
     if (!current) throw new NotFoundError('Smart contract');
     const status = input.status ?? current.status;
     const contractAddress = input.contractAddress ?? current.contractAddress;
@@ -105,11 +125,19 @@ export function updateContract(db: Db, actor: Actor, input: UpdateContractBody):
     let deployedAt = input.deployedAt ?? current.deployedAt;
     if (status === 'DEPLOYED' && !input.deployedAt && current.status !== 'DEPLOYED') deployedAt = new Date();
     const changes = { status, contractAddress, deployedAt };
-    assertContractManualUpdate(tx, current, changes);
-    tx.update(smartContracts).set(changes).where(eq(smartContracts.id, current.id)).run();
+    await assertContractManualUpdate(tx, current, changes);
+    await tx.update(smartContracts).set(changes).where(eq(smartContracts.id, current.id));
     const event = status !== current.status ? manualStatusEvents.contract[status as keyof typeof manualStatusEvents.contract] : undefined;
-    if (event) recordEvent(tx, { organizationId: actor.organizationId, type: event, resourceType: 'contract', resourceId: current.id });
-    recordAudit(tx, actor, {
+    if (event) {
+      await recordEventIn(tx, {
+        organizationId: actor.organizationId,
+        type: event,
+        resourceType: 'contract',
+        resourceId: current.id,
+        data: () => getContractWithChain(tx, actor.organizationId, current.id),
+      });
+    }
+    await recordAuditIn(tx, actor, {
       action: 'contract.update',
       entityType: 'smart_contract',
       entityId: current.id,
@@ -119,26 +147,27 @@ export function updateContract(db: Db, actor: Actor, input: UpdateContractBody):
       },
     });
   });
-  return getContract(db, actor.organizationId, input.id);
+  return getContract(store, actor.organizationId, input.id);
 }
 
 /** A4: deletes a contract that has no NFTs; otherwise 409 and nothing changes. */
-export function deleteContract(db: Db, actor: Actor, id: string) {
-  return db.transaction((tx) => {
-    const current = tx
+export function deleteContract(store: Store, actor: Actor, id: string) {
+  return store.transaction(async (tx) => {
+    const [current] = await tx
       .select({ id: smartContracts.id, name: smartContracts.name })
       .from(smartContracts)
       .where(and(eq(smartContracts.id, id), eq(smartContracts.organizationId, actor.organizationId)))
-      .get();
+      .limit(1);
     if (!current) throw new NotFoundError('Smart contract');
-    const nftCount = tx.select({ n: count() }).from(nfts).where(eq(nfts.smartContractId, id)).get()?.n ?? 0;
+    const [counted] = await tx.select({ n: count() }).from(nfts).where(eq(nfts.smartContractId, id));
+    const nftCount = Number(counted?.n ?? 0);
     if (nftCount > 0) {
       throw new ConflictError(`The contract still has ${nftCount} NFT${nftCount === 1 ? '' : 's'}; delete them first.`, [
         `id: contract ${id} has ${nftCount} NFT${nftCount === 1 ? '' : 's'}`,
       ]);
     }
-    tx.delete(smartContracts).where(eq(smartContracts.id, id)).run();
-    recordAudit(tx, actor, { action: 'contract.delete', entityType: 'smart_contract', entityId: id, data: { name: current.name } });
+    await tx.delete(smartContracts).where(eq(smartContracts.id, id));
+    await recordAuditIn(tx, actor, { action: 'contract.delete', entityType: 'smart_contract', entityId: id, data: { name: current.name } });
     return { message: 'Smart contract deleted.', deletedContract: current };
   });
 }

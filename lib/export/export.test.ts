@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { getStore } from '@/lib/storage/current';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as exportAuditRoute } from '@/app/api/v1/console/audit/export/route';
 import { GET as exportContractsRoute } from '@/app/api/v1/console/export/contracts/route';
@@ -73,9 +74,9 @@ beforeAll(async () => {
   session = await adminSessionHeaders(org.admin.email);
   actor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 'export-test' };
   const db = getDb();
-  contractId = createContract(db, actor, { name: 'Export Harbor', symbol: 'EXH', network: 'POLYGON', env: 'TESTNET' }).id;
-  createContract(db, actor, { name: '=cmd|calc', symbol: 'EVIL', description: 'says "hi", twice', network: 'POLYGON', env: 'TESTNET' });
-  const otherContract = createContract(db, { ...actor, userId: other.admin.id, organizationId: other.organization.id }, { name: 'Elsewhere', symbol: 'ELS', network: 'POLYGON', env: 'TESTNET' });
+  contractId = (await createContract(await getStore(), actor, { name: 'Export Harbor', symbol: 'EXH', network: 'POLYGON', env: 'TESTNET' })).id;
+  await createContract(await getStore(), actor, { name: '=cmd|calc', symbol: 'EVIL', description: 'says "hi", twice', network: 'POLYGON', env: 'TESTNET' });
+  const otherContract = await createContract(await getStore(), { ...actor, userId: other.admin.id, organizationId: other.organization.id }, { name: 'Elsewhere', symbol: 'ELS', network: 'POLYGON', env: 'TESTNET' });
   // 1,203 NFTs, many sharing a creation millisecond, so chunk borders fall inside ties.
   const base = Date.UTC(2026, 0, 1);
   db.transaction((tx) => {
@@ -159,7 +160,7 @@ describe('GET /console/export/contracts and /members', () => {
     const res = await call(exportContractsRoute, { headers: session });
     const [header, ...rows] = parseCsv(res.text);
     expect(header![0]).toBe('id');
-    const listed = listContracts(getDb(), org.organization.id, listContractsQuery.parse({ limit: '100' })).data;
+    const listed = (await listContracts(await getStore(), org.organization.id, listContractsQuery.parse({ limit: '100' }))).data;
     expect(rows.map((r) => r[0])).toEqual(listed.map((c) => c.id));
     const evil = rows.find((r) => r[2] === 'EVIL')!;
     expect(evil[1]).toBe("'=cmd|calc");

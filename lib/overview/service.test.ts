@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 
 describe('getOverview counts', () => {
-  it('counts per status for the organization only, with zeros for absent statuses', () => {
+  it('counts per status for the organization only, with zeros for absent statuses', async () => {
     const db = getDb();
     const empty = getOverview(db, org.organization.id);
     expect(empty.contracts).toEqual({ total: 0, byStatus: { CREATED: 0, DEPLOYED: 0, FAILED: 0 } });
@@ -68,25 +68,25 @@ describe('getOverview counts', () => {
     expect(empty.invitations.byStatus.PENDING).toBe(0);
 
     const actor = userActor(org);
-    const a = createContract(db, actor, {
+    const a = await createContract(await getStore(), actor, {
       name: 'A',
       symbol: 'A',
       network: 'POLYGON',
       env: 'TESTNET',
     });
-    const b = createContract(db, actor, {
+    const b = await createContract(await getStore(), actor, {
       name: 'B',
       symbol: 'B',
       network: 'POLYGON',
       env: 'TESTNET',
     });
-    createContract(db, actor, { name: 'C', symbol: 'C', network: 'POLYGON', env: 'TESTNET' });
-    updateContract(db, actor, {
+    await createContract(await getStore(), actor, { name: 'C', symbol: 'C', network: 'POLYGON', env: 'TESTNET' });
+    await updateContract(await getStore(), actor, {
       id: a.id,
       status: 'DEPLOYED',
       contractAddress: '0x000000000000000000000000000000000000dEaD',
     });
-    updateContract(db, actor, { id: b.id, status: 'FAILED' });
+    await updateContract(await getStore(), actor, { id: b.id, status: 'FAILED' });
     for (const status of ['MINTED', 'MINTED', 'PENDING'] as const) {
       db.insert(nfts)
         .values({
@@ -107,7 +107,7 @@ describe('getOverview counts', () => {
 
     // Another organization's rows never show up.
     const otherActor = userActor(other);
-    const x = createContract(db, otherActor, {
+    const x = await createContract(await getStore(), otherActor, {
       name: 'X',
       symbol: 'X',
       network: 'POLYGON',
@@ -161,13 +161,13 @@ describe('getOverview recent activity', () => {
       organizationId: fresh.organization.id,
       requestId: 'req-key',
     };
-    const c = createContract(db, keyActor, {
+    const c = await createContract(await getStore(), keyActor, {
       name: 'By key',
       symbol: 'K',
       network: 'POLYGON',
       env: 'TESTNET',
     });
-    deleteContract(db, userActor(fresh), c.id);
+    await deleteContract(await getStore(), userActor(fresh), c.id);
     const base = Date.now() + 60_000; // newer than the two real events above
     for (let i = 0; i < 25; i += 1) {
       db.insert(auditEvents)
@@ -189,13 +189,13 @@ describe('getOverview recent activity', () => {
 
     // Without the synthetic events in the way, the real ones carry their actors.
     db.delete(auditEvents).where(eq(auditEvents.organizationId, fresh.organization.id)).run();
-    const c2 = createContract(db, keyActor, {
+    const c2 = await createContract(await getStore(), keyActor, {
       name: 'By key 2',
       symbol: 'K2',
       network: 'POLYGON',
       env: 'TESTNET',
     });
-    updateContract(db, userActor(fresh), { id: c2.id, status: 'FAILED' });
+    await updateContract(await getStore(), userActor(fresh), { id: c2.id, status: 'FAILED' });
     const real = getOverview(db, fresh.organization.id).recentActivity;
     expect(real).toHaveLength(2);
     const byAction = Object.fromEntries(real.map((e) => [e.action, e]));
@@ -217,7 +217,7 @@ describe('getOverview recent activity', () => {
   it('is empty for an organization with no events, and never shows another organization’s', async () => {
     const fresh = await createTestOrg();
     const db = getDb();
-    createContract(db, userActor(other), {
+    await createContract(await getStore(), userActor(other), {
       name: 'Elsewhere',
       symbol: 'E',
       network: 'POLYGON',

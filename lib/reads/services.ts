@@ -19,7 +19,7 @@ export const onSqlite =
  * domain services it lists (lib/db, the storage layer below them, knows services only by name).
  */
 export const readServices = {
-  listContracts: onSqlite(listContracts),
+  listContracts,
   listNfts: onSqlite(listNfts),
   listMembers: onSqlite(listMembers),
   searchNfts: onSqlite(searchNfts),

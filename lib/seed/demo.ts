@@ -34,10 +34,11 @@ export async function seedDemoIfEmpty(db: Db) {
     organizationId: created.organization.id,
     requestId: 'seed',
   };
-  createContract(db, actor, { name: 'Demo Artworks', symbol: 'DART', description: 'Sample collection', network: 'POLYGON', env: 'TESTNET' });
-  const music = createContract(db, actor, { name: 'Demo Music Rights', symbol: 'DMR', network: 'POLYGON', env: 'TESTNET' });
-  updateContract(db, actor, { id: music.id, status: 'DEPLOYED', contractAddress: '0x000000000000000000000000000000000000dEaD' });
-  createContract(db, actor, { name: 'Demo Tickets', symbol: 'DTIX', network: 'POLYGON', env: 'MAINNET' });
+  const store = sqliteStore(db);
+  await createContract(store, actor, { name: 'Demo Artworks', symbol: 'DART', description: 'Sample collection', network: 'POLYGON', env: 'TESTNET' });
+  const music = await createContract(store, actor, { name: 'Demo Music Rights', symbol: 'DMR', network: 'POLYGON', env: 'TESTNET' });
+  await updateContract(store, actor, { id: music.id, status: 'DEPLOYED', contractAddress: '0x000000000000000000000000000000000000dEaD' });
+  await createContract(store, actor, { name: 'Demo Tickets', symbol: 'DTIX', network: 'POLYGON', env: 'MAINNET' });
 
   const credentials = {
     consoleUrl: env().APP_URL,

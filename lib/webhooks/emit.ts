@@ -18,6 +18,7 @@ export type RecordEventInput = {
    * The resource as the API returns it. Left out, the installed loader of `resourceType` reads it
    * in this transaction (lib/webhooks/resources.ts); given, it is used as is (e.g. a member just
    * before removal). Either way it is computed only when the organization has an endpoint.
+   * recordEventIn awaits it, so a service on the Store may read the resource in the transaction.
    */
   data?: () => unknown;
   /** Deliver to this endpoint only (the test event), whatever it subscribes to. */
@@ -46,7 +47,7 @@ export async function recordEventIn(store: Store, input: RecordEventInput): Prom
     .select({ n: max(webhookEvents.sequence) })
     .from(webhookEvents)
     .where(and(eq(webhookEvents.resourceType, input.resourceType), eq(webhookEvents.resourceId, input.resourceId)));
-  const data = input.data ? input.data() : loadResource(resourceReader(store), input);
+  const data = input.data ? await input.data() : loadResource(resourceReader(store), input);
   const { event, deliveries } = messageRows(input, endpoints, (last?.n ?? 0) + 1, data);
   await store.insert(webhookEvents).values(event);
   if (deliveries.length) await store.insert(webhookDeliveries).values(deliveries);

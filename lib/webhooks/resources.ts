@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { onLedgerChange } from '@/lib/chain/state';
-import { getContractWithChain } from '@/lib/contracts/service';
+import { getContractWithChainSync } from '@/lib/contracts/service';
 import { getCopyrightState } from '@/lib/copyright/service';
 import { getMember } from '@/lib/members/service';
 import { getNft } from '@/lib/nfts/service';
@@ -21,7 +21,7 @@ const unsubscribe = runtimeSlot<() => void>('webhookLedgerUnsubscribe');
 export function installWebhooks() {
   const asDb = (tx: unknown) => tx as Db;
   setResourceLoaders({
-    contract: (tx, org, id) => getContractWithChain(asDb(tx), org, id),
+    contract: (tx, org, id) => getContractWithChainSync(asDb(tx), org, id),
     nft: (tx, org, id) => getNft(asDb(tx), org, id),
     copyright: (tx, org, id) => getCopyrightState(asDb(tx), org, id),
     transfer: (tx, org, id) => getTransfer(asDb(tx), org, id),

@@ -1,4 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, desc, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { smartContracts } from '@/db/schema-pg';
 import type { ContractFilter, ContractPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { contractMatch } from '../search/queries';
@@ -47,4 +49,27 @@ export async function contractPage(db: Handle, organizationId: string, q: Contra
     limit: q.limit,
   });
   return { ids, total };
+}
+
+/** `smart_contracts as c`, so that contractRowsWherePg's conditions name its columns. */
+const c = alias(smartContracts, 'c');
+
+/**
+ * One chunk of the A1 export: the filter's contracts newest first (id breaks ties), after `after`
+ * (the last row of the previous chunk), keyset over the (organization, created_at, id) index.
+ */
+export function contractExportRows(
+  db: Handle,
+  organizationId: string,
+  q: ContractFilter,
+  after: { at: number; id: string } | null,
+  limit: number,
+): Promise<(typeof smartContracts.$inferSelect)[]> {
+  const past = after ? sql`(c.created_at, c.id) < (${new Date(after.at).toISOString()}::timestamptz, ${after.id})` : undefined;
+  return db
+    .select()
+    .from(c)
+    .where(and(contractRowsWherePg(organizationId, q), past))
+    .orderBy(desc(c.createdAt), desc(c.id))
+    .limit(limit);
 }

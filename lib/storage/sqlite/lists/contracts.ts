@@ -1,6 +1,6 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { smartContracts } from '@/db/schema';
+import { smartContracts, type SmartContract } from '@/db/schema';
 import { containsAny } from '../../like';
 import type { ContractFilter, ContractPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
@@ -61,4 +61,25 @@ export function contractPage(db: Db, organizationId: string, q: ContractPageRequ
     limit: q.limit,
   });
   return { ids, total };
+}
+
+/**
+ * One chunk of the A1 export: the filter's contracts newest first (id breaks ties), after `after`
+ * (the last row of the previous chunk), keyset over the (organization, created_at, id) index.
+ */
+export function contractExportRows(
+  db: Db,
+  organizationId: string,
+  q: ContractFilter,
+  after: { at: number; id: string } | null,
+  limit: number,
+): SmartContract[] {
+  const past = after ? sql`(${smartContracts.createdAt}, ${smartContracts.id}) < (${after.at}, ${after.id})` : undefined;
+  return db
+    .select()
+    .from(smartContracts)
+    .where(and(contractRowsWhere(organizationId, q), past))
+    .orderBy(desc(smartContracts.createdAt), desc(smartContracts.id))
+    .limit(limit)
+    .all();
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { listContracts } from '@/lib/contracts/service';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 import { listNfts } from '@/lib/nfts/service';
 import { createTestOrg } from '@/test/helpers';
 import { clearAnchorCache } from './anchors';
@@ -126,7 +127,7 @@ describe('anchored paging', () => {
     }
   });
 
-  it('pages contracts past the anchor interval exactly', () => {
+  it('pages contracts past the anchor interval exactly', async () => {
     const db = getDb();
     for (let i = 0; i < 30; i++) db.insert(smartContracts).values({ organizationId, name: names[i % names.length]!, symbol: `S${i % 4}` }).run();
     for (const sortBy of ['name', 'symbol', 'deployedAt'] as const) {
@@ -134,7 +135,7 @@ describe('anchored paging', () => {
       const want = db.all<{ id: string }>(sql`select id from smart_contracts where organization_id = ${organizationId} order by ${col} desc, id desc`).map((x) => x.id);
       const got: string[] = [];
       for (let page = 1; page <= Math.ceil(want.length / 4); page++) {
-        got.push(...listContracts(db, organizationId, { sortBy, sortOrder: 'desc', page, limit: 4, search: null }).data.map((d) => d.id));
+        got.push(...(await listContracts(sqliteStore(db), organizationId, { sortBy, sortOrder: 'desc', page, limit: 4, search: null })).data.map((d) => d.id));
       }
       expect(got).toEqual(want);
     }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { invitations, nfts, organizations, smartContracts, userOrganizations, users } from '@/db/schema';
 import { listContracts } from '@/lib/contracts/service';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 import { listMembers } from '@/lib/members/service';
 import { searchNfts } from '@/lib/nft-search/service';
 import { listNfts } from '@/lib/nfts/service';
@@ -54,8 +55,8 @@ beforeAll(() => {
 
 const a5 = (search: string) =>
   listNfts(getDb(), org, { page: 1, limit: 100, search, status: undefined, contractId: undefined, sortBy: 'name', sortOrder: 'asc' }).data.map((d) => d.name);
-const a1 = (search: string) =>
-  listContracts(getDb(), org, { page: 1, limit: 100, search, status: undefined, sortBy: 'name', sortOrder: 'asc' }).data.map((d) => d.name);
+const a1 = async (search: string) =>
+  (await listContracts(sqliteStore(getDb()), org, { page: 1, limit: 100, search, status: undefined, sortBy: 'name', sortOrder: 'asc' })).data.map((d) => d.name);
 const a9 = (search: string) =>
   listMembers(getDb(), org, { page: 1, limit: 100, search, status: undefined, hasWallet: undefined, sortBy: 'email', sortOrder: 'asc' })
     .data.filter((d) => d.kind === 'member')
@@ -77,9 +78,9 @@ describe('Family A search (LIKE semantics) through the trigram index', () => {
     ['non-ASCII upper case', 'CAFÉ', ['CAFÉ NOIR']],
     ['ß is not SS', 'straße', ['Straße 5']],
     ['no match', 'zzz', []],
-  ])('%s: %s', (_what, term, expected) => {
+  ])('%s: %s', async (_what, term, expected) => {
     expect(a5(term).sort()).toEqual([...expected].sort());
-    expect(a1(term).sort()).toEqual([...expected].sort());
+    expect((await a1(term)).sort()).toEqual([...expected].sort());
     expect(a9(term).sort()).toEqual([...expected].sort());
   });
 

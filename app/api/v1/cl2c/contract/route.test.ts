@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { apiKeys, auditEvents, nfts, smartContracts } from '@/db/schema';
+import { apiKeys, auditEvents, smartContracts } from '@/db/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { call, createTestOrg } from '@/test/helpers';
 import { DELETE } from './[id]/route';
 import { GET, POST, PUT } from './route';
 import { getStore } from '@/lib/storage/current';
+import { insertNft } from '@/test/nft-fixtures';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let other: Awaited<ReturnType<typeof createTestOrg>>;
@@ -36,10 +36,10 @@ describe('authentication', () => {
   });
 
   it('401 with a revoked key and with an expired key', async () => {
-    const db = getDb();
+    const store = await getStore();
     const revoked = await createApiKey(await getStore(), { organizationId: org.organization.id, userId: org.admin.id, family: 'A', name: 'r' });
     expect((await call(GET, { headers: { 'x-api-key': revoked.key } })).status).toBe(200);
-    db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, revoked.id)).run();
+    await store.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, revoked.id));
     expect((await call(GET, { headers: { 'x-api-key': revoked.key } })).status).toBe(401);
 
     const expired = await createApiKey(await getStore(), {
@@ -90,11 +90,12 @@ describe('A2 POST /cl2c/contract', () => {
     [{ name: 'N', symbol: 'X', description: 5 }, 'description'],
     [{ name: 'N', symbol: 'X', colour: 'red' }, 'colour'],
   ])('400 naming the field for %j', async (body, field) => {
-    const before = getDb().select().from(smartContracts).all().length;
+    const count = async () => (await (await getStore()).select().from(smartContracts)).length;
+    const before = await count();
     const res = await call(POST, { method: 'POST', headers: h(), body });
     expect(res.status).toBe(400);
     expect(res.json.details.some((d: string) => d.startsWith(`${field}: `) || d.includes(`"${field}"`))).toBe(true);
-    expect(getDb().select().from(smartContracts).all().length).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('400 for malformed JSON, 415 for another content type, 413 over 1 MiB', async () => {
@@ -197,7 +198,7 @@ describe('A3 PUT /cl2c/contract', () => {
     const res = await put({ id: c.id, status: 'DEPLOYED' });
     expect(res.status).toBe(400);
     expect(res.json.details).toEqual(['contractAddress: is required when status is DEPLOYED']);
-    const row = getDb().select().from(smartContracts).where(eq(smartContracts.id, c.id)).get();
+    const [row] = await (await getStore()).select().from(smartContracts).where(eq(smartContracts.id, c.id));
     expect(row?.status).toBe('CREATED');
   });
 
@@ -209,8 +210,8 @@ describe('A3 PUT /cl2c/contract', () => {
     expect(res.json.status).toBe('DEPLOYED');
     expect(res.json.contractAddress).toBe('0x52908400098527886E0F7030069857D2E4169EE7');
     expect(new Date(res.json.deployedAt).getTime()).toBeGreaterThanOrEqual(before - 5);
-    const audit = getDb().select().from(auditEvents).where(eq(auditEvents.entityId, c.id)).all();
-    expect(audit.map((a) => a.action)).toEqual(['contract.create', 'contract.update']);
+    const audit = await (await getStore()).select().from(auditEvents).where(eq(auditEvents.entityId, c.id)).orderBy(auditEvents.createdAt);
+    expect(audit.map((a) => a.action).sort()).toEqual(['contract.create', 'contract.update']);
   });
 
   it('keeps an explicit deployedAt and allows any status order', async () => {
@@ -257,11 +258,11 @@ describe('A4 DELETE /cl2c/contract/{id}', () => {
 
   it('409 when the contract has NFTs, and nothing is deleted', async () => {
     const c = await create({ name: 'Busy', symbol: 'BUSY' });
-    getDb().insert(nfts).values({ organizationId: org.organization.id, smartContractId: c.id, name: 'n1' }).run();
+    await insertNft(org.organization.id, c.id, { name: 'n1' });
     const res = await del(c.id);
     expect(res.status).toBe(409);
     expect(res.json.error).toMatch(/still has 1 NFT/);
-    expect(getDb().select().from(smartContracts).where(eq(smartContracts.id, c.id)).get()).toBeTruthy();
+    expect(await (await getStore()).select().from(smartContracts).where(eq(smartContracts.id, c.id))).toHaveLength(1);
     const listed = await call(GET, { headers: h(), query: { search: 'Busy' } });
     expect(listed.json.data[0].totalNFTs).toBe(1);
   });
@@ -269,6 +270,6 @@ describe('A4 DELETE /cl2c/contract/{id}', () => {
   it('404 for another organization’s contract', async () => {
     const theirs = await create({ name: 'Keep', symbol: 'KEEP' }, other.apiKey);
     expect((await del(theirs.id)).status).toBe(404);
-    expect(getDb().select().from(smartContracts).where(eq(smartContracts.id, theirs.id)).get()).toBeTruthy();
+    expect(await (await getStore()).select().from(smartContracts).where(eq(smartContracts.id, theirs.id))).toHaveLength(1);
   });
 });

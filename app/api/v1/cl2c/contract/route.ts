@@ -1,4 +1,3 @@
-import { getDb } from '@/db/client';
 import { createContractBody, listContractsQuery, updateContractBody } from '@/lib/contracts/schemas';
 import { createContract, updateContract } from '@/lib/contracts/service';
 import { runRead } from '@/lib/reads/run';
@@ -8,8 +7,8 @@ export const GET = familyA({ query: listContractsQuery }, ({ actor, query }) =>
   runRead('listContracts', actor.organizationId, query),
 );
 
-export const POST = familyA({ body: createContractBody, status: 201 }, ({ actor, body }) =>
-  createContract(getDb(), actor, body),
+export const POST = familyA({ body: createContractBody, status: 201 }, ({ actor, body, store }) =>
+  createContract(store, actor, body),
 );
 
-export const PUT = familyA({ body: updateContractBody }, ({ actor, body }) => updateContract(getDb(), actor, body));
+export const PUT = familyA({ body: updateContractBody }, ({ actor, body, store }) => updateContract(store, actor, body));

@@ -1,9 +1,8 @@
-import { getDb } from '@/db/client';
 import { exportContracts } from '@/lib/contracts/export';
 import { exportContractsQuery } from '@/lib/export/openapi';
 import { familyA } from '@/lib/http/family-a';
 
 /** The contracts filter as a streamed CSV (admin session only). */
-export const GET = familyA({ query: exportContractsQuery, sessionOnly: true }, ({ actor, query }) =>
-  exportContracts(getDb(), actor.organizationId, query),
+export const GET = familyA({ query: exportContractsQuery, sessionOnly: true }, ({ actor, query, store }) =>
+  exportContracts(store, actor.organizationId, query),
 );

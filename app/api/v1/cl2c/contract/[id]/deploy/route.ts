@@ -4,7 +4,7 @@ import { deployContract } from '@/lib/contracts/deploy';
 import { getContractWithChain } from '@/lib/contracts/service';
 import { familyA } from '@/lib/http/family-a';
 
-export const POST = familyA<{ id: string }>({}, async ({ actor, params }) => {
+export const POST = familyA<{ id: string }>({}, async ({ actor, params, store }) => {
   await deployContract(getDb(), getChainClient(), actor, params.id);
-  return getContractWithChain(getDb(), actor.organizationId, params.id);
+  return getContractWithChain(store, actor.organizationId, params.id);
 });
