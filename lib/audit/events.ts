@@ -1,35 +1,37 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { auditEvents, nfts, smartContracts, tokenTransfers } from '@/db/schema';
+import { and, asc, eq, gt, gte, inArray, or } from 'drizzle-orm';
+import { auditEvents, nfts, smartContracts, tokenTransfers } from '@/db/tables';
 import { NotFoundError } from '@/lib/errors';
 import { csvResponse, EXPORT_CHUNK, exportFilename } from '@/lib/export/csv';
-import { auditExportReader, type AuditExportCursor } from '@/lib/storage/sqlite/lists/audit';
+import { auditExportReader, type AuditExportCursor } from '@/lib/storage/audit-list';
+import { inPageOrder } from '@/lib/storage/lists';
+import type { Store } from '@/lib/storage/store';
 import { auditFilter, describeAuditEvents, selectAuditEvents } from './list';
 import type { AuditEventDetail, AuditListItem, AuditUpdatesQuery, ExportAuditQuery } from './schemas';
 
 /** One event of the organization with what it recorded; another organization's is 404. */
-export function getAuditEvent(db: Db, organizationId: string, id: string): AuditEventDetail {
-  const [row] = selectAuditEvents(db, and(eq(auditEvents.id, id), eq(auditEvents.organizationId, organizationId)), 1);
+export async function getAuditEvent(store: Store, organizationId: string, id: string): Promise<AuditEventDetail> {
+  const [row] = await selectAuditEvents(store, and(eq(auditEvents.id, id), eq(auditEvents.organizationId, organizationId)), 1);
   if (!row) throw new NotFoundError('Event');
-  const [item] = describeAuditEvents(db, organizationId, [row]);
-  const stored = db.select({ data: auditEvents.data }).from(auditEvents).where(eq(auditEvents.id, id)).get()?.data;
-  const data = stored && typeof stored === 'object' && !Array.isArray(stored) ? stored : null;
-  return { ...item!, data, transactionHash: transactionOf(db, organizationId, item!, data) };
+  const [item] = await describeAuditEvents(store, organizationId, [row]);
+  const [stored] = await store.select({ data: auditEvents.data }).from(auditEvents).where(eq(auditEvents.id, id));
+  const data = stored?.data && typeof stored.data === 'object' && !Array.isArray(stored.data) ? stored.data : null;
+  return { ...item!, data, transactionHash: await transactionOf(store, organizationId, item!, data) };
 }
 
 /** The chain transaction an event is about: its own record of it, else the record's current one. */
-function transactionOf(db: Db, organizationId: string, e: AuditListItem, data: Record<string, unknown> | null): string | null {
+async function transactionOf(store: Store, organizationId: string, e: AuditListItem, data: Record<string, unknown> | null): Promise<string | null> {
   if (typeof data?.transactionHash === 'string') return data.transactionHash;
   if (!e.entityId) return null;
+  const first = async (rows: Promise<{ h: string | null }[]>) => (await rows)[0]?.h ?? null;
   if (e.entityType === 'token_transfer')
-    return db.select({ h: tokenTransfers.transactionHash }).from(tokenTransfers)
-      .where(and(eq(tokenTransfers.id, e.entityId), eq(tokenTransfers.organizationId, organizationId))).get()?.h ?? null;
+    return first(store.select({ h: tokenTransfers.transactionHash }).from(tokenTransfers)
+      .where(and(eq(tokenTransfers.id, e.entityId), eq(tokenTransfers.organizationId, organizationId))));
   if (e.entityType === 'nft' && e.action.startsWith('nft.mint'))
-    return db.select({ h: nfts.mintTransactionHash }).from(nfts)
-      .where(and(eq(nfts.id, e.entityId), eq(nfts.organizationId, organizationId))).get()?.h ?? null;
+    return first(store.select({ h: nfts.mintTransactionHash }).from(nfts)
+      .where(and(eq(nfts.id, e.entityId), eq(nfts.organizationId, organizationId))));
   if (e.entityType === 'smart_contract' && e.action.startsWith('contract.deploy'))
-    return db.select({ h: smartContracts.deploymentTransactionHash }).from(smartContracts)
-      .where(and(eq(smartContracts.id, e.entityId), eq(smartContracts.organizationId, organizationId))).get()?.h ?? null;
+    return first(store.select({ h: smartContracts.deploymentTransactionHash }).from(smartContracts)
+      .where(and(eq(smartContracts.id, e.entityId), eq(smartContracts.organizationId, organizationId))));
   return null;
 }
 
@@ -57,29 +59,30 @@ const START = '00000000-0000-0000-0000-000000000000';
  * "now" — a console that just opened is not told about the past. Each poll reads the recent end
  * of the (organization, action, created_at) index only.
  */
-export function auditUpdates(db: Db, organizationId: string, q: AuditUpdatesQuery): { cursor: string; data: AuditListItem[] } {
+export async function auditUpdates(store: Store, organizationId: string, q: AuditUpdatesQuery): Promise<{ cursor: string; data: AuditListItem[] }> {
   if (!q.after) return { cursor: `${Date.now()}~${START}`, data: [] };
   const [ms, id] = q.after.split('~') as [string, string];
-  const at = Number(ms);
-  const ids = db
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.organizationId, organizationId),
-        inArray(auditEvents.action, [...notifiedActions]),
-        sql`${auditEvents.createdAt} >= ${at}`,
-        sql`(${auditEvents.createdAt}, ${auditEvents.id}) > (${at}, ${id})`,
-      ),
-    )
-    .orderBy(sql`${auditEvents.createdAt} asc`, sql`${auditEvents.id} asc`)
-    .limit(UPDATES_MAX)
-    .all()
-    .map((r) => r.id);
+  const at = new Date(Number(ms));
+  // Column comparisons (not raw SQL) so each engine binds the time as it stores it.
+  const ids = (
+    await store
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.organizationId, organizationId),
+          inArray(auditEvents.action, [...notifiedActions]),
+          gte(auditEvents.createdAt, at),
+          or(gt(auditEvents.createdAt, at), and(eq(auditEvents.createdAt, at), gt(auditEvents.id, id))),
+        ),
+      )
+      .orderBy(asc(auditEvents.createdAt), asc(auditEvents.id))
+      .limit(UPDATES_MAX)
+  ).map((r) => r.id);
   if (!ids.length) return { cursor: q.after, data: [] };
-  const rows = selectAuditEvents(db, inArray(auditEvents.id, ids), ids.length, 0, 'asc');
+  const rows = inPageOrder(ids, await selectAuditEvents(store, inArray(auditEvents.id, ids), ids.length, 0, 'asc'));
   const last = rows[rows.length - 1]!;
-  return { cursor: `${last.createdAt.getTime()}~${last.id}`, data: describeAuditEvents(db, organizationId, rows) };
+  return { cursor: `${last.createdAt.getTime()}~${last.id}`, data: await describeAuditEvents(store, organizationId, rows) };
 }
 
 export const auditExportHeader = [
@@ -91,15 +94,15 @@ export const auditExportHeader = [
  * Every event of the activity filter as CSV, newest first (id breaks ties), in chunks of ids read
  * by the engine's list module, each chunk's events loaded by id.
  */
-export function exportAuditEvents(db: Db, organizationId: string, q: ExportAuditQuery): Response {
-  const read = auditExportReader(db, organizationId, auditFilter(q), EXPORT_CHUNK);
-  return csvResponse<AuditExportCursor>(exportFilename('activity'), auditExportHeader, (cursor) => {
-    const { ids, next } = read(cursor);
-    const rows = ids.length ? selectAuditEvents(db, inArray(auditEvents.id, ids), ids.length) : [];
-    const described = describeAuditEvents(db, organizationId, rows);
+export function exportAuditEvents(store: Store, organizationId: string, q: ExportAuditQuery): Response {
+  const read = auditExportReader(store, organizationId, auditFilter(q), EXPORT_CHUNK);
+  return csvResponse<AuditExportCursor>(exportFilename('activity'), auditExportHeader, async (cursor) => {
+    const { ids, next } = await read(cursor);
+    const rows = ids.length ? inPageOrder(ids, await selectAuditEvents(store, inArray(auditEvents.id, ids), ids.length)) : [];
+    const described = await describeAuditEvents(store, organizationId, rows);
     const data = new Map(
       rows.length
-        ? db.select({ id: auditEvents.id, data: auditEvents.data }).from(auditEvents).where(inArray(auditEvents.id, ids)).all().map((r) => [r.id, r.data])
+        ? (await store.select({ id: auditEvents.id, data: auditEvents.data }).from(auditEvents).where(inArray(auditEvents.id, ids))).map((r) => [r.id, r.data])
         : [],
     );
     const lines = described.map((e) => {

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { apiKeys, auditEvents, invitations, nfts, smartContracts, userOrganizations, users } from '@/db/schema';
+import { apiKeys, auditEvents, invitations, nfts, smartContracts, userOrganizations, users } from '@/db/tables';
 import { envelope } from '@/lib/http/query';
-import { auditPage, type AuditFilter } from '@/lib/storage/sqlite/lists/audit';
+import { inPageOrder } from '@/lib/storage/lists';
+import { auditPage, type AuditFilter } from '@/lib/storage/audit-list';
+import type { Store } from '@/lib/storage/store';
 import { auditActionLabel, auditEntityTypeLabel } from './labels';
 import { auditSearchTerms } from './search';
 import type { AuditActor, AuditListItem, ExportAuditQuery, ListAuditQuery } from './schemas';
@@ -12,7 +13,7 @@ import type { AuditActor, AuditListItem, ExportAuditQuery, ListAuditQuery } from
  * ties), one page at a time. The ids and the exact total come from the engine's list module; the
  * page's events are loaded by id.
  */
-export function listAuditEvents(db: Db, organizationId: string, q: ListAuditQuery) {
+export async function listAuditEvents(store: Store, organizationId: string, q: ListAuditQuery) {
   const filters = {
     search: q.search ?? null,
     actor: q.actor ?? null,
@@ -24,9 +25,9 @@ export function listAuditEvents(db: Db, organizationId: string, q: ListAuditQuer
     sortBy: q.sortBy,
     sortOrder: q.sortOrder,
   };
-  const { ids, total } = auditPage(db, organizationId, auditFilter(q), { page: q.page, limit: q.limit, order: q.sortOrder });
-  const rows = ids.length ? selectAuditEvents(db, inArray(auditEvents.id, ids), ids.length, 0, q.sortOrder) : [];
-  return envelope(describeAuditEvents(db, organizationId, rows), { page: q.page, limit: q.limit, total }, filters);
+  const { ids, total } = await auditPage(store, organizationId, auditFilter(q), { page: q.page, limit: q.limit, order: q.sortOrder });
+  const rows = ids.length ? inPageOrder(ids, await selectAuditEvents(store, inArray(auditEvents.id, ids), ids.length, 0, q.sortOrder)) : [];
+  return envelope(await describeAuditEvents(store, organizationId, rows), { page: q.page, limit: q.limit, total }, filters);
 }
 
 /** The activity filters of a query, the search resolved to what the engine's list module takes. */
@@ -36,9 +37,9 @@ export function auditFilter(q: Partial<Omit<ExportAuditQuery, 'sortBy' | 'sortOr
 }
 
 /** Audit rows with who did it, newest first (id breaks ties). Shared with the overview's recent activity. */
-export function selectAuditEvents(db: Db, where: SQL | undefined, limit: number, offset = 0, order: 'asc' | 'desc' = 'desc') {
+export function selectAuditEvents(store: Store, where: SQL | undefined, limit: number, offset = 0, order: 'asc' | 'desc' = 'desc') {
   const dir = order === 'asc' ? asc : desc;
-  return db
+  return store
     .select({
       id: auditEvents.id,
       action: auditEvents.action,
@@ -58,11 +59,10 @@ export function selectAuditEvents(db: Db, where: SQL | undefined, limit: number,
     .where(where)
     .orderBy(dir(auditEvents.createdAt), dir(auditEvents.id))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
 }
 
-type AuditRow = ReturnType<typeof selectAuditEvents>[number];
+type AuditRow = Awaited<ReturnType<typeof selectAuditEvents>>[number];
 
 export function auditActor(e: Pick<AuditRow, 'actorType' | 'actorId' | 'userEmail' | 'keyName' | 'keyPrefix'>): AuditActor {
   const label =
@@ -80,7 +80,7 @@ export function auditActor(e: Pick<AuditRow, 'actorType' | 'actorId' | 'userEmai
  * Labels and console links for a page of events: one IN query per record type on the page, all
  * scoped to the organization (a record of another organization is never named or linked).
  */
-export function describeAuditEvents(db: Db, organizationId: string, rows: AuditRow[]): AuditListItem[] {
+export async function describeAuditEvents(store: Store, organizationId: string, rows: AuditRow[]): Promise<AuditListItem[]> {
   const idsOf = (type: string) => [
     ...new Set(rows.filter((r) => r.entityType === type && r.entityId).map((r) => r.entityId!)),
   ];
@@ -89,49 +89,45 @@ export function describeAuditEvents(db: Db, organizationId: string, rows: AuditR
 
   const contractIds = idsOf('smart_contract');
   if (contractIds.length)
-    for (const c of db
+    for (const c of await store
       .select({ id: smartContracts.id, name: smartContracts.name, symbol: smartContracts.symbol })
       .from(smartContracts)
-      .where(and(eq(smartContracts.organizationId, organizationId), inArray(smartContracts.id, contractIds)))
-      .all())
+      .where(and(eq(smartContracts.organizationId, organizationId), inArray(smartContracts.id, contractIds))))
       put('smart_contract', c.id, `${c.name} (${c.symbol})`, `/contracts?search=${encodeURIComponent(c.name)}`);
 
   const nftIds = idsOf('nft');
   if (nftIds.length)
-    for (const n of db
+    for (const n of await store
       .select({ id: nfts.id, name: nfts.name })
       .from(nfts)
-      .where(and(eq(nfts.organizationId, organizationId), inArray(nfts.id, nftIds)))
-      .all())
+      .where(and(eq(nfts.organizationId, organizationId), inArray(nfts.id, nftIds))))
       put('nft', n.id, n.name, `/nfts/${n.id}`);
 
   const membershipIds = idsOf('user_organization');
   if (membershipIds.length)
-    for (const m of db
+    for (const m of await store
       .select({ id: userOrganizations.id, email: users.email })
       .from(userOrganizations)
       .innerJoin(users, eq(users.id, userOrganizations.userId))
-      .where(and(eq(userOrganizations.organizationId, organizationId), inArray(userOrganizations.id, membershipIds)))
-      .all())
+      .where(and(eq(userOrganizations.organizationId, organizationId), inArray(userOrganizations.id, membershipIds))))
       put('user_organization', m.id, m.email, `/members/${m.id}`);
 
   const userIds = idsOf('user');
   if (userIds.length)
-    for (const m of db
+    for (const m of await store
       .select({ id: userOrganizations.id, userId: users.id, email: users.email })
       .from(userOrganizations)
       .innerJoin(users, eq(users.id, userOrganizations.userId))
-      .where(and(eq(userOrganizations.organizationId, organizationId), inArray(users.id, userIds)))
-      .all())
+      .where(and(eq(userOrganizations.organizationId, organizationId), inArray(users.id, userIds))))
       put('user', m.userId, m.email, `/members/${m.id}`);
 
   const invitationIds = idsOf('invitation');
   if (invitationIds.length)
-    for (const i of db
+    for (const i of await store
       .select({ id: invitations.id, email: invitations.email, status: invitations.status, membershipId: invitations.userOrganizationId })
       .from(invitations)
       .where(and(eq(invitations.organizationId, organizationId), inArray(invitations.id, invitationIds)))
-      .all()) {
+      ) {
       // An accepted invitation lives on as the membership it became.
       const target = i.status === 'ACCEPTED' && i.membershipId ? i.membershipId : i.id;
       put('invitation', i.id, i.email, `/members/${target}`);
@@ -139,11 +135,10 @@ export function describeAuditEvents(db: Db, organizationId: string, rows: AuditR
 
   const keyIds = idsOf('api_key');
   if (keyIds.length)
-    for (const k of db
+    for (const k of await store
       .select({ id: apiKeys.id, name: apiKeys.name })
       .from(apiKeys)
-      .where(and(eq(apiKeys.organizationId, organizationId), inArray(apiKeys.id, keyIds)))
-      .all())
+      .where(and(eq(apiKeys.organizationId, organizationId), inArray(apiKeys.id, keyIds))))
       put('api_key', k.id, k.name, `/api-keys?search=${encodeURIComponent(k.name)}`);
 
   return rows.map((r) => {
@@ -170,21 +165,21 @@ export function describeAuditEvents(db: Db, organizationId: string, rows: AuditR
  * The distinct ids come from the (organization, actor_id, created_at) index alone; names from
  * the users and API keys tables.
  */
-export function listAuditActors(db: Db, organizationId: string): AuditActor[] {
-  const ids = db
+export async function listAuditActors(store: Store, organizationId: string): Promise<AuditActor[]> {
+  const ids = (
+    await store
     .selectDistinct({ actorId: auditEvents.actorId })
     .from(auditEvents)
     .where(eq(auditEvents.organizationId, organizationId))
-    .all()
+  )
     .map((r) => r.actorId)
     .filter((id): id is string => id !== null);
   if (ids.length === 0) return [];
-  const people = db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)).all();
-  const keys = db
+  const people = await store.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+  const keys = await store
     .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix })
     .from(apiKeys)
-    .where(and(eq(apiKeys.organizationId, organizationId), inArray(apiKeys.id, ids)))
-    .all();
+    .where(and(eq(apiKeys.organizationId, organizationId), inArray(apiKeys.id, ids)));
   const actors: AuditActor[] = [
     ...people.map((u) => auditActor({ actorType: 'user', actorId: u.id, userEmail: u.email, keyName: null, keyPrefix: null })),
     ...keys.map((k) => auditActor({ actorType: 'api_key', actorId: k.id, userEmail: null, keyName: k.name, keyPrefix: k.prefix })),

@@ -61,6 +61,14 @@ function everyPage<T>(list: (page: number) => { data: T[]; pagination: { totalPa
   return all;
 }
 
+/** everyPage for a list service on the Store (async). */
+async function everyPageAsync<T>(list: (page: number) => Promise<{ data: T[]; pagination: { totalPages: number } }>): Promise<T[]> {
+  const first = await list(1);
+  const all = [...first.data];
+  for (let p = 2; p <= first.pagination.totalPages; p++) all.push(...(await list(p)).data);
+  return all;
+}
+
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
 let other: Org;
@@ -186,7 +194,7 @@ describe('GET /console/audit/export and the activity search', () => {
       const res = await call(exportAuditRoute, { headers: session, query });
       expect(res.status).toBe(200);
       const rows = parseCsv(res.text).slice(1);
-      const listed = everyPage((page) => listAuditEvents(getDb(), org.organization.id, listAuditQuery.parse({ ...query, page: String(page), limit: '100' })));
+      const listed = await everyPageAsync(async (page) => listAuditEvents(await getStore(), org.organization.id, listAuditQuery.parse({ ...query, page: String(page), limit: '100' })));
       expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((e) => e.id));
       expect(rows.length).toBeGreaterThan(0);
     }
@@ -205,17 +213,18 @@ describe('GET /console/audit/export and the activity search', () => {
     }
   });
 
-  it('finds an event by the record’s name, the action’s name, a person and an id — only in the organization', () => {
+  it('finds an event by the record’s name, the action’s name, a person and an id — only in the organization', async () => {
     const db = getDb();
-    const list = (search: string) => listAuditEvents(db, org.organization.id, listAuditQuery.parse({ search, limit: '100' }));
-    expect(list('EXPORT HARBOR').data.map((e) => e.action)).toEqual(['contract.create']);
-    expect(list('Member invited').pagination.total).toBe(30);
-    expect(list('export-3').data.every((e) => e.action === 'invitation.create')).toBe(true);
-    expect(list(org.admin.email).pagination.total).toBeGreaterThanOrEqual(32);
-    expect(list(contractId).data.map((e) => e.entityId)).toEqual([contractId]);
-    expect(list('elsewhere').pagination.total).toBe(0);
+    const store = await getStore();
+    const list = (search: string) => listAuditEvents(store, org.organization.id, listAuditQuery.parse({ search, limit: '100' }));
+    expect((await list('EXPORT HARBOR')).data.map((e) => e.action)).toEqual(['contract.create']);
+    expect((await list('Member invited')).pagination.total).toBe(30);
+    expect((await list('export-3')).data.every((e) => e.action === 'invitation.create')).toBe(true);
+    expect((await list(org.admin.email)).pagination.total).toBeGreaterThanOrEqual(32);
+    expect((await list(contractId)).data.map((e) => e.entityId)).toEqual([contractId]);
+    expect((await list('elsewhere')).pagination.total).toBe(0);
     // Terms of one or two characters match action names only.
-    expect(list('zq').pagination.total).toBe(0);
+    expect((await list('zq')).pagination.total).toBe(0);
     expect(db.select().from(auditEvents).where(sql`${auditEvents.organizationId} = ${org.organization.id}`).all().length).toBeGreaterThan(30);
     expect(db.select().from(smartContracts).all().length).toBeGreaterThan(0);
   });

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { auditEvents, invitations, nfts, userOrganizations, users } from '@/db/schema';
+import { auditEvents, invitations, nfts, userOrganizations, users } from '@/db/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { createContract, deleteContract, updateContract } from '@/lib/contracts/service';
 import type { Actor } from '@/lib/http/actor';
@@ -20,24 +19,21 @@ const userActor = (o: Org): Actor => ({
   requestId: 'req-user',
 });
 
-function addMember(organizationId: string, status: 'ACTIVE' | 'SUSPENDED') {
-  const db = getDb();
-  const [user] = db
+async function addMember(organizationId: string, status: 'ACTIVE' | 'SUSPENDED') {
+  const store = await getStore();
+  const [user] = await store
     .insert(users)
     .values({ email: `m-${crypto.randomUUID()}@example.test`, name: 'Member' })
-    .returning()
-    .all();
-  db.insert(userOrganizations)
-    .values({ organizationId, userId: user!.id, status, role: 'MEMBER' })
-    .run();
+    .returning();
+  await store.insert(userOrganizations).values({ organizationId, userId: user!.id, status, role: 'MEMBER' });
 }
 
-function addInvitation(
+async function addInvitation(
   organizationId: string,
   status: 'PENDING' | 'ACCEPTED' | 'REVOKED',
   expiresAt: Date,
 ) {
-  getDb()
+  await (await getStore())
     .insert(invitations)
     .values({
       organizationId,
@@ -45,8 +41,7 @@ function addInvitation(
       status,
       tokenHash: crypto.randomUUID(),
       expiresAt,
-    })
-    .run();
+    });
 }
 
 beforeAll(async () => {
@@ -56,8 +51,8 @@ beforeAll(async () => {
 
 describe('getOverview counts', () => {
   it('counts per status for the organization only, with zeros for absent statuses', async () => {
-    const db = getDb();
-    const empty = getOverview(db, org.organization.id);
+    const store = await getStore();
+    const empty = await getOverview(store, org.organization.id);
     expect(empty.contracts).toEqual({ total: 0, byStatus: { CREATED: 0, DEPLOYED: 0, FAILED: 0 } });
     expect(empty.nfts).toEqual({
       total: 0,
@@ -88,22 +83,21 @@ describe('getOverview counts', () => {
     });
     await updateContract(await getStore(), actor, { id: b.id, status: 'FAILED' });
     for (const status of ['MINTED', 'MINTED', 'PENDING'] as const) {
-      db.insert(nfts)
+      await store.insert(nfts)
         .values({
           organizationId: org.organization.id,
           smartContractId: a.id,
           name: `n-${status}`,
           status,
-        })
-        .run();
+        });
     }
-    addMember(org.organization.id, 'ACTIVE');
-    addMember(org.organization.id, 'SUSPENDED');
+    await addMember(org.organization.id, 'ACTIVE');
+    await addMember(org.organization.id, 'SUSPENDED');
     const future = new Date(Date.now() + 86_400_000);
-    addInvitation(org.organization.id, 'PENDING', future);
-    addInvitation(org.organization.id, 'PENDING', future);
-    addInvitation(org.organization.id, 'PENDING', new Date(Date.now() - 1000)); // lapsed: counts as EXPIRED
-    addInvitation(org.organization.id, 'ACCEPTED', future);
+    await addInvitation(org.organization.id, 'PENDING', future);
+    await addInvitation(org.organization.id, 'PENDING', future);
+    await addInvitation(org.organization.id, 'PENDING', new Date(Date.now() - 1000)); // lapsed: counts as EXPIRED
+    await addInvitation(org.organization.id, 'ACCEPTED', future);
 
     // Another organization's rows never show up.
     const otherActor = userActor(other);
@@ -113,18 +107,17 @@ describe('getOverview counts', () => {
       network: 'POLYGON',
       env: 'TESTNET',
     });
-    db.insert(nfts)
+    await store.insert(nfts)
       .values({
         organizationId: other.organization.id,
         smartContractId: x.id,
         name: 'x',
         status: 'CREATED',
-      })
-      .run();
-    addMember(other.organization.id, 'ACTIVE');
-    addInvitation(other.organization.id, 'PENDING', future);
+      });
+    await addMember(other.organization.id, 'ACTIVE');
+    await addInvitation(other.organization.id, 'PENDING', future);
 
-    const o = getOverview(db, org.organization.id);
+    const o = await getOverview(store, org.organization.id);
     expect(o.contracts).toEqual({ total: 3, byStatus: { CREATED: 1, DEPLOYED: 1, FAILED: 1 } });
     expect(o.nfts).toEqual({
       total: 3,
@@ -136,7 +129,7 @@ describe('getOverview counts', () => {
       byStatus: { PENDING: 2, ACCEPTED: 1, REVOKED: 0, EXPIRED: 1 },
     });
 
-    const theirs = getOverview(db, other.organization.id);
+    const theirs = await getOverview(store, other.organization.id);
     expect(theirs.contracts.total).toBe(1);
     expect(theirs.nfts.byStatus.CREATED).toBe(1);
     expect(theirs.members.total).toBe(2);
@@ -147,7 +140,7 @@ describe('getOverview counts', () => {
 describe('getOverview recent activity', () => {
   it('lists the latest audit events newest first, with readable actors, at most 20', async () => {
     const fresh = await createTestOrg();
-    const db = getDb();
+    const store = await getStore();
     const key = await createApiKey(await getStore(), {
       organizationId: fresh.organization.id,
       userId: fresh.admin.id,
@@ -170,7 +163,7 @@ describe('getOverview recent activity', () => {
     await deleteContract(await getStore(), userActor(fresh), c.id);
     const base = Date.now() + 60_000; // newer than the two real events above
     for (let i = 0; i < 25; i += 1) {
-      db.insert(auditEvents)
+      await store.insert(auditEvents)
         .values({
           organizationId: fresh.organization.id,
           actorType: 'system',
@@ -178,17 +171,16 @@ describe('getOverview recent activity', () => {
           entityType: 'test',
           entityId: String(i),
           createdAt: new Date(base + i * 1000),
-        })
-        .run();
+        });
     }
-    const o = getOverview(db, fresh.organization.id);
+    const o = await getOverview(store, fresh.organization.id);
     expect(o.recentActivity).toHaveLength(RECENT_ACTIVITY_LIMIT);
     expect(o.recentActivity[0]!.action).toBe('test.event.24');
     expect(o.recentActivity[19]!.action).toBe('test.event.5');
     expect(o.recentActivity[0]!.actor).toEqual({ type: 'system', id: null, label: 'system' });
 
     // Without the synthetic events in the way, the real ones carry their actors.
-    db.delete(auditEvents).where(eq(auditEvents.organizationId, fresh.organization.id)).run();
+    await store.delete(auditEvents).where(eq(auditEvents.organizationId, fresh.organization.id));
     const c2 = await createContract(await getStore(), keyActor, {
       name: 'By key 2',
       symbol: 'K2',
@@ -196,7 +188,7 @@ describe('getOverview recent activity', () => {
       env: 'TESTNET',
     });
     await updateContract(await getStore(), userActor(fresh), { id: c2.id, status: 'FAILED' });
-    const real = getOverview(db, fresh.organization.id).recentActivity;
+    const real = (await getOverview(store, fresh.organization.id)).recentActivity;
     expect(real).toHaveLength(2);
     const byAction = Object.fromEntries(real.map((e) => [e.action, e]));
     expect(byAction['contract.create']!.actor).toEqual({
@@ -216,16 +208,16 @@ describe('getOverview recent activity', () => {
 
   it('is empty for an organization with no events, and never shows another organization’s', async () => {
     const fresh = await createTestOrg();
-    const db = getDb();
+    const store = await getStore();
     await createContract(await getStore(), userActor(other), {
       name: 'Elsewhere',
       symbol: 'E',
       network: 'POLYGON',
       env: 'TESTNET',
     });
-    expect(getOverview(db, other.organization.id).recentActivity[0]!.action).toBe(
+    expect((await getOverview(store, other.organization.id)).recentActivity[0]!.action).toBe(
       'contract.create',
     );
-    expect(getOverview(db, fresh.organization.id).recentActivity).toEqual([]);
+    expect((await getOverview(store, fresh.organization.id)).recentActivity).toEqual([]);
   });
 });

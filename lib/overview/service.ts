@@ -1,17 +1,8 @@
-import { count, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import {
-  auditEvents,
-  contractStatuses,
-  invitationStatuses,
-  membershipStatuses,
-  nftStatuses,
-  invitations,
-  nfts,
-  smartContracts,
-  userOrganizations,
-} from '@/db/schema';
+import { and, count, eq, lte, sql } from 'drizzle-orm';
+import { contractStatuses, invitationStatuses, membershipStatuses, nftStatuses } from '@/db/enums';
+import { auditEvents, invitations, nfts, smartContracts, userOrganizations } from '@/db/tables';
 import { describeAuditEvents, selectAuditEvents } from '@/lib/audit/list';
+import type { Store } from '@/lib/storage/store';
 import type { AuditListItem } from '@/lib/audit/schemas';
 
 export type StatusCounts<S extends string> = { total: number; byStatus: Record<S, number> };
@@ -48,37 +39,35 @@ export const RECENT_ACTIVITY_LIMIT = 20;
  * invitations (one GROUP BY query each) and the latest audit events with a readable actor.
  * A PENDING invitation past its expiry is counted as EXPIRED, as it can no longer be accepted.
  */
-export function getOverview(db: Db, organizationId: string, now: Date = new Date()): Overview {
-  const contractRows = db
+export async function getOverview(store: Store, organizationId: string, now: Date = new Date()): Promise<Overview> {
+  const contractRows = await store
     .select({ status: smartContracts.status, n: count() })
     .from(smartContracts)
     .where(eq(smartContracts.organizationId, organizationId))
-    .groupBy(smartContracts.status)
-    .all();
-  const nftRows = db
+    .groupBy(smartContracts.status);
+  const nftRows = await store
     .select({ status: nfts.status, n: count() })
     .from(nfts)
     .where(eq(nfts.organizationId, organizationId))
-    .groupBy(nfts.status)
-    .all();
-  const memberRows = db
+    .groupBy(nfts.status);
+  const memberRows = await store
     .select({ status: userOrganizations.status, n: count() })
     .from(userOrganizations)
     .where(eq(userOrganizations.organizationId, organizationId))
-    .groupBy(userOrganizations.status)
-    .all();
-  const effectiveInvitationStatus = sql<string>`case when ${invitations.status} = 'PENDING' and ${invitations.expiresAt} <= ${now.getTime()} then 'EXPIRED' else ${invitations.status} end`;
-  const invitationRows = db
+    .groupBy(userOrganizations.status);
+  // `lte` binds `now` as the column stores times on each engine.
+  const effectiveInvitationStatus = sql<string>`case when ${and(eq(invitations.status, 'PENDING'), lte(invitations.expiresAt, now))} then 'EXPIRED' else ${invitations.status} end`;
+  const invitationRows = await store
     .select({ status: effectiveInvitationStatus, n: count() })
     .from(invitations)
     .where(eq(invitations.organizationId, organizationId))
-    .groupBy(effectiveInvitationStatus)
-    .all();
+    // By position: PostgreSQL does not see the CASE repeated with its own parameters as the same expression.
+    .groupBy(sql`1`);
 
-  const recentActivity = describeAuditEvents(
-    db,
+  const recentActivity = await describeAuditEvents(
+    store,
     organizationId,
-    selectAuditEvents(db, eq(auditEvents.organizationId, organizationId), RECENT_ACTIVITY_LIMIT),
+    await selectAuditEvents(store, eq(auditEvents.organizationId, organizationId), RECENT_ACTIVITY_LIMIT),
   );
 
   return {

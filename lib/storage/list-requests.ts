@@ -43,3 +43,22 @@ export type MemberPageRequest = MemberFilter & {
   page: number;
   limit: number;
 };
+
+/**
+ * What narrows the activity list or its export. A search comes with what the domain resolved
+ * from it: the action codes whose console name matches, and the record types an id may belong to.
+ */
+export type AuditFilter = {
+  actor?: string;
+  action?: string;
+  entityType?: string;
+  entityId?: string;
+  /** First UTC day included, YYYY-MM-DD. */
+  from?: string;
+  /** Last UTC day included, YYYY-MM-DD. */
+  to?: string;
+  search?: { term: string; actions: string[]; entityTypes: string[] };
+};
+
+/** One page of the activity list: by created_at then id in `order`. */
+export type AuditPageRequest = { page: number; limit: number; order: 'asc' | 'desc' };

@@ -18,4 +18,6 @@ export const onPostgres = [
   // Contracts, the audit log, the Outbox and the overview (lib/contracts, lib/audit, lib/mail/outbox.ts, lib/overview).
   'app/api/v1/cl2c/contract/route.test.ts',
   'lib/contracts/contracts.test.ts',
+  'lib/audit/list.test.ts',
+  'lib/overview/service.test.ts',
 ];

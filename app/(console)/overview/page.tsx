@@ -7,9 +7,9 @@ import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { TableShell, tableCell, tableHeadCell } from '@/components/ui/table-shell';
-import { getDb } from '@/db/client';
 import { requireConsoleAdmin } from '@/lib/auth/console-context';
 import { getOverview, RECENT_ACTIVITY_LIMIT } from '@/lib/overview/service';
+import { getStore } from '@/lib/storage/current';
 import { CopyrightOverview } from './_components/copyright-overview';
 import { StatusChart } from './_components/status-chart-lazy';
 
@@ -70,7 +70,7 @@ function StatusList({ counts, href }: { counts: Record<string, number>; href: st
 
 export default async function OverviewPage() {
   const { organization } = await requireConsoleAdmin();
-  const o = getOverview(getDb(), organization.id);
+  const o = await getOverview(await getStore(), organization.id);
   return (
     <>
       <PageHeader title="Overview" description={`${organization.name} at a glance.`} />

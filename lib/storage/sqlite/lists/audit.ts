@@ -2,27 +2,14 @@ import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { auditEvents } from '@/db/schema';
 import { likePattern } from '../../like';
+import type { AuditFilter } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { columnMatch, ftsPhrase } from '../search/fts';
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * What narrows the activity list or its export. A search comes with what the domain resolved
- * from it: the action codes whose console name matches, and the record types an id may belong to.
- */
-export type AuditFilter = {
-  actor?: string;
-  action?: string;
-  entityType?: string;
-  entityId?: string;
-  /** First UTC day included, YYYY-MM-DD. */
-  from?: string;
-  /** Last UTC day included, YYYY-MM-DD. */
-  to?: string;
-  search?: { term: string; actions: string[]; entityTypes: string[] };
-};
+export type { AuditFilter } from '../../list-requests';
 
 /** The events of one organization the activity list or export is about. */
 export function auditRowsWhere(organizationId: string, f: AuditFilter): SQL | undefined {
