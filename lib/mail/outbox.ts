@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
-import { outboxEmails, type OutboxEmail } from '@/db/schema';
+import { outboxEmails as sqliteOutboxEmails, type OutboxEmail } from '@/db/schema';
+import { outboxEmails } from '@/db/tables';
 import { preparedQuery } from '@/lib/storage/prepared';
+import type { Store } from '@/lib/storage/store';
 import { env } from '@/lib/env';
 import { envelope } from '@/lib/http/query';
 import { matchesSearch } from '@/lib/storage/like';
@@ -29,7 +31,7 @@ export function queueEmail(tx: Tx, mail: QueuedEmail): string {
 /** One PENDING mail row, prepared once per connection (a bulk import queues a hundred). */
 const insertMail = preparedQuery((db: Tx) =>
   db
-    .insert(outboxEmails)
+    .insert(sqliteOutboxEmails)
     .values({
       id: sql.placeholder('id'),
       organizationId: sql.placeholder('organizationId'),
@@ -45,15 +47,29 @@ const insertMail = preparedQuery((db: Tx) =>
     .prepare(),
 );
 
-/** Several mails (bulk invitations); ids in input order. */
+/** The PENDING outbox rows of `mails`, one id each, in input order. */
+function mailRows(mails: QueuedEmail[], at = new Date()) {
+  return mails.map((mail) => ({ id: crypto.randomUUID(), organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, at }));
+}
+
+/** Several mails (bulk invitations); ids in input order. The synchronous twin of queueEmailsIn (SQLite). */
 export function queueEmails(tx: Tx, mails: QueuedEmail[]): string[] {
   const insert = insertMail(tx);
-  const at = new Date();
-  return mails.map((mail) => {
-    const id = crypto.randomUUID();
-    insert.run({ id, organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, at });
-    return id;
+  return mailRows(mails).map((row) => {
+    insert.run(row);
+    return row.id;
   });
+}
+
+/** queueEmails on the Store (either engine): inside the transaction of the change that causes the mails. */
+export async function queueEmailsIn(tx: Store, mails: QueuedEmail[]): Promise<string[]> {
+  const rows = mailRows(mails);
+  if (rows.length) {
+    await tx.insert(outboxEmails).values(
+      rows.map(({ at, ...row }) => ({ ...row, status: 'PENDING' as const, attempts: 0, createdAt: at, updatedAt: at })),
+    );
+  }
+  return rows.map((row) => row.id);
 }
 
 /** Links to the invitation and copyright authorization pages found in a mail's text (the Outbox page shows them). */
@@ -98,24 +114,25 @@ function toItem(row: OutboxEmail, smtp: boolean): OutboxItem {
 }
 
 /** The organization's mails, newest first (the console's dev mail viewer). */
-export function listOutbox(db: Db, organizationId: string, q: ListOutboxQuery) {
+export async function listOutbox(store: Store, organizationId: string, q: ListOutboxQuery) {
   const conditions: SQL[] = [eq(outboxEmails.organizationId, organizationId)];
   if (q.status) conditions.push(eq(outboxEmails.status, q.status));
   if (q.search) {
     conditions.push(matchesSearch(q.search, [outboxEmails.to, outboxEmails.subject]));
   }
   const where = and(...conditions);
-  const total = db.select({ n: count() }).from(outboxEmails).where(where).get()?.n ?? 0;
-  const ids = db
-    .select({ id: outboxEmails.id })
-    .from(outboxEmails)
-    .where(where)
-    .orderBy(...(q.sortOrder === 'asc' ? [asc(outboxEmails.createdAt), asc(outboxEmails.id)] : [desc(outboxEmails.createdAt), desc(outboxEmails.id)]))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .all()
-    .map((r) => r.id);
-  const rows = ids.length ? db.select().from(outboxEmails).where(inArray(outboxEmails.id, ids)).all() : [];
+  const [counted] = await store.select({ n: count() }).from(outboxEmails).where(where);
+  const total = Number(counted?.n ?? 0);
+  const ids = (
+    await store
+      .select({ id: outboxEmails.id })
+      .from(outboxEmails)
+      .where(where)
+      .orderBy(...(q.sortOrder === 'asc' ? [asc(outboxEmails.createdAt), asc(outboxEmails.id)] : [desc(outboxEmails.createdAt), desc(outboxEmails.id)]))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+  ).map((r) => r.id);
+  const rows = ids.length ? await store.select().from(outboxEmails).where(inArray(outboxEmails.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return envelope(
     ids.map((id) => toItem(byId.get(id)!, Boolean(env().SMTP_URL))),

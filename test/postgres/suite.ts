@@ -20,4 +20,5 @@ export const onPostgres = [
   'lib/contracts/contracts.test.ts',
   'lib/audit/list.test.ts',
   'lib/overview/service.test.ts',
+  'app/api/v1/console/outbox/route.test.ts',
 ];

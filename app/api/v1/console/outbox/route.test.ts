@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
-import { getDb } from '@/db/client';
-import { outboxEmails } from '@/db/schema';
-import { resetEnvCache } from '@/lib/env';
+import { outboxEmails } from '@/db/tables';
+import { env, resetEnvCache } from '@/lib/env';
+import { queueEmailsIn } from '@/lib/mail/outbox';
+import { invitationEmail } from '@/lib/mail/templates';
+import { getStore } from '@/lib/storage/current';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { GET } from './route';
 
@@ -15,11 +17,17 @@ beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
   session = await adminSessionHeaders(org.admin.email);
+  // Invitation mails as the invitations service queues them: one link each.
+  const invitation = (organizationId: string, organizationName: string, to: string) => ({
+    organizationId,
+    to,
+    ...invitationEmail({ organizationName, link: `${env().APP_URL}/invite/${randomBytes(32).toString('base64url')}`, expiresAt: new Date(Date.now() + 1e9) }),
+  });
+  const store = await getStore();
   const emails = ['one@outbox.test', 'two@outbox.test', 'three@outbox.test'];
-  const res = await call(bulk, { method: 'POST', headers: { 'x-api-key': org.apiKey }, body: { users: emails.map((email) => ({ email })) } });
-  expect(res.status).toBe(200);
-  await call(bulk, { method: 'POST', headers: { 'x-api-key': other.apiKey }, body: { users: [{ email: 'theirs@outbox.test' }] } });
-  getDb().update(outboxEmails).set({ status: 'SENT', attempts: 1, sentAt: new Date() }).where(eq(outboxEmails.to, 'two@outbox.test')).run();
+  await store.transaction((tx) => queueEmailsIn(tx, emails.map((to) => invitation(org.organization.id, org.organization.name, to))));
+  await queueEmailsIn(store, [invitation(other.organization.id, other.organization.name, 'theirs@outbox.test')]);
+  await store.update(outboxEmails).set({ status: 'SENT', attempts: 1, sentAt: new Date() }).where(eq(outboxEmails.to, 'two@outbox.test'));
 });
 
 describe('GET /api/v1/console/outbox', () => {
@@ -73,5 +81,23 @@ describe('GET /api/v1/console/outbox', () => {
     expect((await call(GET, { headers: { 'x-api-key': org.apiKey } })).status).toBe(403);
     const theirs = await call(GET, { headers: session, query: { search: 'theirs' } });
     expect(theirs.json.pagination.total).toBe(0);
+  });
+});
+
+describe('queueEmailsIn', () => {
+  it('writes PENDING mails with the transaction of their change, and none when it rolls back', async () => {
+    const store = await getStore();
+    const mail = (to: string) => ({ organizationId: org.organization.id, to, subject: 'Queued', text: 'body' });
+    const ids = await store.transaction((tx) => queueEmailsIn(tx, [mail('kept-1@outbox.test'), mail('kept-2@outbox.test')]));
+    const kept = await store.select().from(outboxEmails).where(eq(outboxEmails.subject, 'Queued'));
+    expect(kept.map((m) => m.id).sort()).toEqual([...ids].sort());
+    expect(kept.every((m) => m.status === 'PENDING' && m.attempts === 0 && m.html === null)).toBe(true);
+    await expect(
+      store.transaction(async (tx) => {
+        await queueEmailsIn(tx, [mail('lost@outbox.test')]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await store.select().from(outboxEmails).where(eq(outboxEmails.to, 'lost@outbox.test'))).toEqual([]);
   });
 });
