@@ -19,6 +19,7 @@ export const onPostgres = [
   'app/api/v1/cl2c/contract/route.test.ts',
   'lib/contracts/contracts.test.ts',
   'lib/audit/list.test.ts',
+  'lib/audit/detail.test.ts',
   'lib/overview/service.test.ts',
   'app/api/v1/console/outbox/route.test.ts',
 ];
