@@ -15,4 +15,5 @@ export const onPostgres = [
   'lib/webhooks/service.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/sign-in-guard.test.ts',
+  'lib/http/rate-limit.test.ts',
 ];
