@@ -24,7 +24,7 @@ export async function limiterFor(budget: Budget): Promise<RateLimiterAbstract> {
   let make = (): RateLimiterAbstract => new RateLimiterMemory(budget);
   if (store.engine === 'postgres') {
     const pool = (postgresDbOf(store) as { $client: pg.Pool }).$client;
-    byId = limiters.shared.get(pool) ?? new Map();
+    byId = limiters.shared.get(pool) ?? new Map<string, RateLimiterAbstract>();
     limiters.shared.set(pool, byId);
     make = () => postgresLimiter(pool, budget);
   }
