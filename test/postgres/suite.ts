@@ -15,6 +15,7 @@ export const onPostgres = [
   'lib/webhooks/service.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/sign-in-guard.test.ts',
+  'lib/http/rate-limit.test.ts',
   // Contracts, the audit log, the Outbox and the overview (lib/contracts, lib/audit, lib/mail/outbox.ts, lib/overview).
   'app/api/v1/cl2c/contract/route.test.ts',
   'lib/contracts/contracts.test.ts',
