@@ -18,4 +18,5 @@ export const onPostgres = [
   // NFTs and B1 search (lib/nfts, lib/nft-search): the brute-force comparison judges both engines.
   'lib/nft-search/search.property.test.ts',
   'app/v1/cl2c/nfts/search/route.test.ts',
+  'lib/nfts/engines.test.ts',
 ];
