@@ -29,8 +29,8 @@ export function csvLine(values: readonly CsvValue[]): string {
 export type Chunk<C> = { lines: CsvValue[][]; next: C | null };
 
 /**
- * A `text/csv` response that writes `header`, then asks `read(cursor)` (sync or async) for chunk after chunk
- * (the first with `null`) until one says there is no next cursor. `filename` is offered as the
+ * A `text/csv` response that writes `header`, then asks `read(cursor)` for chunk after chunk
+ * (the first with `null`; synchronous or awaited) until one says there is no next cursor. `filename` is offered as the
  * download's name.
  */
 export function csvResponse<C>(filename: string, header: readonly string[], read: (cursor: C | null) => Chunk<C> | Promise<Chunk<C>>): Response {
