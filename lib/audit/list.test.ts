@@ -52,7 +52,7 @@ beforeAll(async () => {
   await tick();
   deleteContract(db, userActor, gone.id);
   await tick();
-  await bulkInvite(db, userActor, { users: [{ email: 'new.person@example.test' }] });
+  await bulkInvite(await getStore(), userActor, { users: [{ email: 'new.person@example.test' }] });
   // Another organization's events never show.
   createContract(db, { ...userActor, userId: other.admin.id, organizationId: other.organization.id }, {
     name: 'Elsewhere',

@@ -28,6 +28,7 @@ import {
 import { refreshCopyrightStatus } from './split';
 import type { CopyrightDecisionBody } from './schemas';
 import { hashRequestToken, REQUEST_TTL_MS } from './tokens';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
@@ -344,7 +345,7 @@ describe('decisions', () => {
         ),
       )
       .get()!;
-    removeMember(db(), actor, membership.id);
+    await removeMember(sqliteStore(db()), actor, membership.id);
     await expect(decide(token, authorize(), ctx())).rejects.toMatchObject({
       status: 410,
       details: ['token: not_member'],

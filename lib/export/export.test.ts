@@ -20,6 +20,7 @@ import { listNftsQuery } from '@/lib/nfts/schemas';
 import { listNfts } from '@/lib/nfts/service';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { csvField, csvLine } from './csv';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /** RFC 4180 reader for the tests (quoted fields, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
@@ -60,6 +61,13 @@ function everyPage<T>(list: (page: number) => { data: T[]; pagination: { totalPa
   return all;
 }
 
+async function everyPageAsync<T>(list: (page: number) => Promise<{ data: T[]; pagination: { totalPages: number } }>): Promise<T[]> {
+  const first = await list(1);
+  const all = [...first.data];
+  for (let p = 2; p <= first.pagination.totalPages; p++) all.push(...(await list(p)).data);
+  return all;
+}
+
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
 let other: Org;
@@ -95,7 +103,7 @@ beforeAll(async () => {
     }
     tx.insert(nfts).values({ organizationId: other.organization.id, smartContractId: otherContract.id, name: 'Harbor elsewhere' }).run();
   });
-  await bulkInvite(db, actor, { users: Array.from({ length: 30 }, (_, i) => ({ email: `export-${i}-${crypto.randomUUID().slice(0, 4)}@example.test` })) });
+  await bulkInvite(sqliteStore(db), actor, { users: Array.from({ length: 30 }, (_, i) => ({ email: `export-${i}-${crypto.randomUUID().slice(0, 4)}@example.test` })) });
 });
 
 describe('csv fields', () => {
@@ -172,7 +180,7 @@ describe('GET /console/export/contracts and /members', () => {
     for (const query of <Record<string, string>[]>[{}, { status: 'PENDING' }, { search: 'export-1' }, { status: 'ACTIVE' }]) {
       const res = await call(exportMembersRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
-      const listed = everyPage((page) => listMembers(getDb(), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
+      const listed = await everyPageAsync((page) => listMembers(sqliteStore(getDb()), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
       expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((m) => m.id));
       expect(rows.map((r) => r[1])).toEqual(listed.map((m) => m.kind));
     }

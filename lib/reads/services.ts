@@ -21,7 +21,7 @@ export const onSqlite =
 export const readServices = {
   listContracts: onSqlite(listContracts),
   listNfts: onSqlite(listNfts),
-  listMembers: onSqlite(listMembers),
+  listMembers,
   searchNfts: onSqlite(searchNfts),
 } satisfies Record<string, (store: Store, ...args: never[]) => unknown>;
 

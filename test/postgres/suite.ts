@@ -15,4 +15,10 @@ export const onPostgres = [
   'lib/webhooks/service.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/sign-in-guard.test.ts',
+  // Members, invitations and registration (A9–A13, the invitation link).
+  'lib/members/list.property.test.ts',
+  'app/api/v1/cl2c/user/route.test.ts',
+  'lib/invitations/csv-import.test.ts',
+  'app/api/v1/console/invitations/check/route.test.ts',
+  'lib/users/registration.test.ts',
 ];

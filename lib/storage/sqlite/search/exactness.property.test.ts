@@ -10,6 +10,7 @@ import { getNft as getNftB, searchNfts } from '@/lib/nft-search/service';
 import { listNfts } from '@/lib/nfts/service';
 import { pendingCount } from '@/lib/storage/sqlite/derived-writes';
 import { check, reindex } from './maintenance';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /*
  * Exactness of every derived structure under writes by ANY code path: random sequences of raw
@@ -251,7 +252,7 @@ const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const sorted = (ids: string[]) => [...ids].sort();
 
 /** Every list/search answer and derived field, against brute force over the base tables. */
-function compareAll(organizationId: string) {
+async function compareAll(organizationId: string) {
   const db = getDb();
   const page = { page: 1, limit: 100, sortOrder: 'desc' as const };
 
@@ -316,7 +317,7 @@ function compareAll(organizationId: string) {
 
   // A9: totals per status, member totalNFTs, every search term.
   for (const status of [undefined, 'ACTIVE', 'SUSPENDED', 'PENDING'] as const) {
-    const got = listMembers(db, organizationId, { ...page, search: null, status, hasWallet: undefined, sortBy: 'createdAt' });
+    const got = await listMembers(sqliteStore(db), organizationId, { ...page, search: null, status, hasWallet: undefined, sortBy: 'createdAt' });
     const members = db.get<{ n: number }>(sql`select count(*) as n from user_organizations where organization_id = ${organizationId}
       and (${status ?? null} is null or status = ${status ?? null})`).n;
     const pending = db.get<{ n: number }>(sql`select count(*) as n from invitations where organization_id = ${organizationId} and status = 'PENDING'`).n;
@@ -328,7 +329,7 @@ function compareAll(organizationId: string) {
     }
   }
   for (const term of terms) {
-    const got = listMembers(db, organizationId, { ...page, search: term, status: undefined, hasWallet: undefined, sortBy: 'email' });
+    const got = await listMembers(sqliteStore(db), organizationId, { ...page, search: term, status: undefined, hasWallet: undefined, sortBy: 'email' });
     const p = like(term);
     const want = db.all<{ id: string }>(sql`select uo.id from user_organizations uo join users u on u.id = uo.user_id where uo.organization_id = ${organizationId}
         and (u.email like ${p} escape '\\' or u.name like ${p} escape '\\' or u.user_name like ${p} escape '\\' or (u.first_name || ' ' || u.last_name) like ${p} escape '\\')
@@ -339,10 +340,10 @@ function compareAll(organizationId: string) {
 }
 
 describe('derived data stays exact under random writes', () => {
-  it('search results, totals and stored aggregates equal a brute-force recomputation; db check passes after every step', () => {
+  it('search results, totals and stored aggregates equal a brute-force recomputation; db check passes after every step', async () => {
     const db = getDb();
-    fc.assert(
-      fc.property(fc.array(withPlain, { minLength: 1, maxLength: 30 }), (ops) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(withPlain, { minLength: 1, maxLength: 30 }), async (ops) => {
         const org = db.insert(organizations).values({ name: 'exact', tenant: `exact-${crypto.randomUUID()}` }).returning().get();
         // A second organization written alongside: nothing of it may leak into the first's answers.
         const other = db.insert(organizations).values({ name: 'other', tenant: `other-${crypto.randomUUID()}` }).returning().get();
@@ -356,7 +357,7 @@ describe('derived data stays exact under random writes', () => {
           { op: 'addShare', n: 0, u: 0, status: 'PENDING' },
         ];
         for (const o of start) apply(org.id, o);
-        ops.forEach((o, i) => {
+        for (const [i, o] of ops.entries()) {
           apply(org.id, o);
           if (i % 3 === 0) apply(other.id, o);
           if (o.op === 'plain') {
@@ -368,9 +369,9 @@ describe('derived data stays exact under random writes', () => {
           const result = check(db.$client);
           expect(result.problems, JSON.stringify(o)).toEqual([]);
           // Interleave reads with writes so cached totals are exercised across writes.
-          if (i % 5 === 4) compareAll(org.id);
-        });
-        compareAll(org.id);
+          if (i % 5 === 4) await compareAll(org.id);
+        }
+        await compareAll(org.id);
       }),
       { numRuns: 15 },
     );
