@@ -21,4 +21,6 @@ export const onPostgres = [
   'lib/invitations/csv-import.test.ts',
   'app/api/v1/console/invitations/check/route.test.ts',
   'lib/users/registration.test.ts',
+  'lib/tenant-users/stream.test.ts',
+  'app/v1/cl2c/user/route.test.ts',
 ];
