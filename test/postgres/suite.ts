@@ -15,6 +15,7 @@ export const onPostgres = [
   'lib/webhooks/service.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/sign-in-guard.test.ts',
+  'lib/http/rate-limit.test.ts',
   // Members, invitations and registration (A9–A13, the invitation link).
   'lib/members/list.property.test.ts',
   'app/api/v1/cl2c/user/route.test.ts',
