@@ -35,8 +35,6 @@ import {
   type InvitationToken,
 } from './tokens';
 
-export { isExpired };
-
 /** A fresh token (hash stored, token only in the mail), its 7-day expiry and the mail itself. */
 function invitationMail(organizationName: string | undefined, email: string, now: Date, { token, hash }: InvitationToken = newInvitationToken()) {
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
