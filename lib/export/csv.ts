@@ -30,7 +30,7 @@ export type Chunk<C> = { lines: CsvValue[][]; next: C | null };
 
 /**
  * A `text/csv` response that writes `header`, then asks `read(cursor)` for chunk after chunk
- * (the first with `null`) until one says there is no next cursor. `filename` is offered as the
+ * (the first with `null`; synchronous or awaited) until one says there is no next cursor. `filename` is offered as the
  * download's name.
  */
 export function csvResponse<C>(filename: string, header: readonly string[], read: (cursor: C | null) => Chunk<C> | Promise<Chunk<C>>): Response {

@@ -54,14 +54,8 @@ function parseCsv(text: string): string[][] {
 }
 
 /** Every item of a Family A list, page by page (limit 100). */
-function everyPage<T>(list: (page: number) => { data: T[]; pagination: { totalPages: number } }): T[] {
-  const first = list(1);
-  const all = [...first.data];
-  for (let p = 2; p <= first.pagination.totalPages; p++) all.push(...list(p).data);
-  return all;
-}
-
-async function everyPageAsync<T>(list: (page: number) => Promise<{ data: T[]; pagination: { totalPages: number } }>): Promise<T[]> {
+type Page<T> = { data: T[]; pagination: { totalPages: number } };
+async function everyPage<T>(list: (page: number) => Page<T> | Promise<Page<T>>): Promise<T[]> {
   const first = await list(1);
   const all = [...first.data];
   for (let p = 2; p <= first.pagination.totalPages; p++) all.push(...(await list(p)).data);
@@ -129,7 +123,7 @@ describe('GET /console/export/nfts', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="nfts-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = parseCsv(res.text);
     expect(header).toEqual(['id', 'name', 'description', 'status', 'copyrightStatus', 'tokenId', 'supply', 'contractId', 'contractName', 'contractSymbol', 'licence', 'imagePath', 'externalUrl', 'mintedAt', 'createdAt']);
-    const listed = everyPage((page) => listNfts(getDb(), org.organization.id, listNftsQuery.parse({ page: String(page), limit: '100' })));
+    const listed = await everyPage((page) => listNfts(sqliteStore(getDb()), org.organization.id, listNftsQuery.parse({ page: String(page), limit: '100' })));
     expect(rows).toHaveLength(1203);
     expect(rows.map((r) => r[0])).toEqual(listed.map((n) => n.id));
     const byId = new Map(listed.map((n) => [n.id, n]));
@@ -147,7 +141,7 @@ describe('GET /console/export/nfts', () => {
     for (const query of <Record<string, string>[]>[{ search: 'harbor light 12' }, { search: 'harbor' }, { search: 'harbor', status: 'MINTED' }, { status: 'CREATED' }, { search: 'zz-none' }]) {
       const res = await call(exportNftsRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
-      const listed = everyPage((page) => listNfts(getDb(), org.organization.id, listNftsQuery.parse({ ...query, page: String(page), limit: '100' })));
+      const listed = await everyPage((page) => listNfts(sqliteStore(getDb()), org.organization.id, listNftsQuery.parse({ ...query, page: String(page), limit: '100' })));
       expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((n) => n.id));
     }
     expect(parseCsv((await call(exportNftsRoute, { headers: session, query: { search: 'elsewhere' } })).text)).toHaveLength(1);
@@ -180,7 +174,7 @@ describe('GET /console/export/contracts and /members', () => {
     for (const query of <Record<string, string>[]>[{}, { status: 'PENDING' }, { search: 'export-1' }, { status: 'ACTIVE' }]) {
       const res = await call(exportMembersRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
-      const listed = await everyPageAsync((page) => listMembers(sqliteStore(getDb()), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
+      const listed = await everyPage((page) => listMembers(sqliteStore(getDb()), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
       expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((m) => m.id));
       expect(rows.map((r) => r[1])).toEqual(listed.map((m) => m.kind));
     }
@@ -193,7 +187,7 @@ describe('GET /console/audit/export and the activity search', () => {
       const res = await call(exportAuditRoute, { headers: session, query });
       expect(res.status).toBe(200);
       const rows = parseCsv(res.text).slice(1);
-      const listed = everyPage((page) => listAuditEvents(getDb(), org.organization.id, listAuditQuery.parse({ ...query, page: String(page), limit: '100' })));
+      const listed = await everyPage((page) => listAuditEvents(getDb(), org.organization.id, listAuditQuery.parse({ ...query, page: String(page), limit: '100' })));
       expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((e) => e.id));
       expect(rows.length).toBeGreaterThan(0);
     }
