@@ -27,6 +27,8 @@ const SLOTS = {
   webhookKick: 'starts a webhook pass right after a commit (lib/webhooks/emit.ts) — per process',
   webhookLoaders:
     'how each resource is read for a webhook message (lib/webhooks/emit.ts) — per process',
+  webhookStoreLoaders:
+    'how each resource of a service on the Store is read for a webhook message (lib/webhooks/emit.ts) — per process',
   webhookLedgerUnsubscribe:
     'the webhook listener on the ledger (lib/webhooks/resources.ts) — per process',
   shutdownHooks: 'what SIGTERM runs before the database closes (lib/shutdown.ts) — per process',

@@ -1,9 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import * as sqliteSchema from '@/db/schema';
 import type { ApiKey } from '@/db/schema';
 import { apiKeys, users } from '@/db/tables';
-import { recordAudit, recordAuditIn } from '@/lib/audit/service';
+import { recordAuditIn, recordAuditsIn } from '@/lib/audit/service';
 import { preparedQuery } from '@/lib/storage/prepared';
 import type { Store } from '@/lib/storage/store';
 import { NotFoundError } from '@/lib/errors';
@@ -186,26 +184,26 @@ export function issueApiKey(store: Store, actor: Actor, input: CreateApiKeyBody)
  * Keys die with their owner's access (issue 26 finding 3): when a person is removed from an
  * organization, demoted below ADMIN, or suspended, every active key they hold there is revoked in
  * the caller's transaction, with one `api_key.revoke` audit event per key naming the reason.
- * Synchronous: its callers (lib/members) are not on the Store yet (docs/architecture.md).
  */
-export function revokeKeysOfMember(
-  tx: Pick<Db, 'select' | 'update' | 'insert'>,
+export async function revokeKeysOfMember(
+  tx: Store,
   actor: Actor,
   organizationId: string,
   userId: string,
   reason: 'member.remove' | 'member.demote' | 'member.suspend',
-): string[] {
+): Promise<string[]> {
   const now = new Date();
-  const revoked = tx
-    .update(sqliteSchema.apiKeys)
+  const rows = await tx
+    .update(apiKeys)
     .set({ revokedAt: now, updatedAt: now })
-    .where(and(eq(sqliteSchema.apiKeys.organizationId, organizationId), eq(sqliteSchema.apiKeys.userId, userId), isNull(sqliteSchema.apiKeys.revokedAt)))
-    .returning({ id: sqliteSchema.apiKeys.id })
-    .all()
-    .map((r) => r.id);
-  for (const id of revoked) {
-    recordAudit(tx, actor, { action: 'api_key.revoke', entityType: 'api_key', entityId: id, data: { reason, ownerId: userId } });
-  }
+    .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  const revoked = rows.map((r) => r.id);
+  await recordAuditsIn(
+    tx,
+    actor,
+    revoked.map((id) => ({ action: 'api_key.revoke', entityType: 'api_key', entityId: id, data: { reason, ownerId: userId } })),
+  );
   return revoked;
 }
 

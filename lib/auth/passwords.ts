@@ -1,7 +1,5 @@
 import { hashPassword } from 'better-auth/crypto';
 import { eq, and } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import * as sqliteSchema from '@/db/schema';
 import { accounts } from '@/db/tables';
 import type { Store } from '@/lib/storage/store';
 
@@ -19,17 +17,17 @@ export async function setPassword(store: Store, userId: string, password: string
   await store.insert(accounts).values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
 }
 
-export function insertCredentialAccount(tx: Pick<Db, 'insert'>, userId: string, hash: string) {
-  tx.insert(sqliteSchema.accounts).values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash }).run();
+/** A credential login for `userId` with an already computed hash (inside the caller's transaction). */
+export async function insertCredentialAccount(store: Store, userId: string, hash: string) {
+  await store.insert(accounts).values({ id: crypto.randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
 }
 
 /** Whether the user has a password login. */
-export function hasLogin(db: Pick<Db, 'select'>, userId: string): boolean {
-  return (
-    db
-      .select({ id: sqliteSchema.accounts.id })
-      .from(sqliteSchema.accounts)
-      .where(and(eq(sqliteSchema.accounts.userId, userId), eq(sqliteSchema.accounts.providerId, 'credential')))
-      .get() !== undefined
-  );
+export async function hasLogin(store: Store, userId: string): Promise<boolean> {
+  const [row] = await store
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .limit(1);
+  return row !== undefined;
 }

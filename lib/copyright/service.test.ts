@@ -345,7 +345,7 @@ describe('decisions', () => {
         ),
       )
       .get()!;
-    removeMember(db(), actor, membership.id);
+    await removeMember(sqliteStore(db()), actor, membership.id);
     await expect(decide(token, authorize(), ctx())).rejects.toMatchObject({
       status: 410,
       details: ['token: not_member'],

@@ -98,7 +98,7 @@ beforeAll(async () => {
     }
     tx.insert(nfts).values({ organizationId: other.organization.id, smartContractId: otherContract.id, name: 'Harbor elsewhere' }).run();
   });
-  await bulkInvite(db, actor, { users: Array.from({ length: 30 }, (_, i) => ({ email: `export-${i}-${crypto.randomUUID().slice(0, 4)}@example.test` })) });
+  await bulkInvite(sqliteStore(db), actor, { users: Array.from({ length: 30 }, (_, i) => ({ email: `export-${i}-${crypto.randomUUID().slice(0, 4)}@example.test` })) });
 });
 
 describe('csv fields', () => {
@@ -175,7 +175,7 @@ describe('GET /console/export/contracts and /members', () => {
     for (const query of <Record<string, string>[]>[{}, { status: 'PENDING' }, { search: 'export-1' }, { status: 'ACTIVE' }]) {
       const res = await call(exportMembersRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
-      const listed = await everyPage((page) => listMembers(getDb(), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
+      const listed = await everyPage((page) => listMembers(sqliteStore(getDb()), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
       expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((m) => m.id));
       expect(rows.map((r) => r[1])).toEqual(listed.map((m) => m.kind));
     }

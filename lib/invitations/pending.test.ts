@@ -31,19 +31,19 @@ describe('pendingInvitationsTo', () => {
     const user = db.insert(users).values({ email: d, name: 'Member' }).returning().get();
     db.insert(userOrganizations).values({ organizationId: one.organization.id, userId: user.id, status: 'ACTIVE' }).run(); // a member, not an invitation
 
-    const found = db.select({ id: invitations.id }).from(invitations).where(pendingInvitationsTo(one.organization.id, [a, b, c, d])).all();
+    const found = db.select({ id: invitations.id }).from(invitations).where(pendingInvitationsTo({ engine: 'sqlite' }, one.organization.id, [a, b, c, d])).all();
     expect(found.map((r) => r.id).sort()).toEqual([...wanted].sort());
 
     // An invitation that stops being PENDING stops matching.
     db.update(invitations).set({ status: 'ACCEPTED' }).where(eq(invitations.id, wanted[0]!)).run();
-    expect(db.select({ id: invitations.id }).from(invitations).where(pendingInvitationsTo(one.organization.id, [a])).all()).toEqual([]);
+    expect(db.select({ id: invitations.id }).from(invitations).where(pendingInvitationsTo({ engine: 'sqlite' }, one.organization.id, [a])).all()).toEqual([]);
   });
 
   it('looks the e-mails up by index and the invitations by id, with no walk over the organization', async () => {
     const db = getDb();
     const org = await createTestOrg();
     for (let i = 0; i < 30; i++) invite(org.organization.id, `walk-${i}-${uid()}@pending.test`);
-    const where = pendingInvitationsTo(org.organization.id, ['x@pending.test', 'y@pending.test']);
+    const where = pendingInvitationsTo({ engine: 'sqlite' }, org.organization.id, ['x@pending.test', 'y@pending.test']);
     for (const query of [db.select().from(invitations).where(where), db.update(invitations).set({ status: 'ACCEPTED' }).where(where)]) {
       const detail = plan(query);
       expect(detail).toMatch(/SEARCH invitations USING INDEX sqlite_autoindex_invitations_1 \(id=\?\)/);

@@ -1,19 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { invitations } from '@/db/schema';
+import type { SQL } from 'drizzle-orm';
+import { pendingInvitationsWhere as onPostgres } from '@/lib/storage/postgres/pending-invitations';
+import { pendingInvitationsWhere as onSqlite } from '@/lib/storage/sqlite/pending-invitations';
+import type { Store } from '@/lib/storage/store';
 
 /**
- * Matches the organization's PENDING invitations to any of `emails` (lower-cased, as stored).
- *
- * The invitations table keeps no index on e-mail (migration 0017): the A9 list table `member_list`
- * holds exactly the pending invitations, under status 'PENDING' (memberships are ACTIVE or
- * SUSPENDED), kept in the same transaction by triggers, and its (organization, status, email, id)
- * index answers the lookup. A second e-mail index cost every new invitation one more insert at a
- * random leaf — ~7 % of the pages a 100-entry import writes at 100k members.
- *
- * The unary `+` keeps the planner on the id lookup: without statistics it would rather walk the
- * (organization, status) index over every pending invitation of the organization.
+ * Matches the organization's PENDING invitations to any of `emails` (lower-cased, as stored): a
+ * condition on `invitations` for the store's engine (each looks the e-mails up in member_list).
  */
-export function pendingInvitationsTo(organizationId: string, emails: string[]): SQL {
-  return sql`${invitations.id} in (select "id" from "member_list" where "organization_id" = ${organizationId} and "status" = 'PENDING' and "kind" = 'invitation' and "email" in ${emails})
-    and +${invitations.organizationId} = ${organizationId} and +${invitations.status} = 'PENDING'`;
+export function pendingInvitationsTo(store: Pick<Store, 'engine'>, organizationId: string, emails: string[]): SQL {
+  return store.engine === 'sqlite' ? onSqlite(organizationId, emails) : onPostgres(organizationId, emails);
 }

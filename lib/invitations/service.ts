@@ -1,18 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@/db/client';
-import { invitations, organizations, userOrganizations, users, type Invitation } from '@/db/schema';
-import { recordAudit, recordAudits } from '@/lib/audit/service';
-import { groupedTransaction } from '@/lib/db/commit-group';
+import type { Invitation } from '@/db/schema';
+import { invitations, organizations, userOrganizations, users, webhookEndpoints } from '@/db/tables';
+import { recordAuditIn, recordAuditsIn } from '@/lib/audit/service';
+import { hasLogin, insertCredentialAccount } from '@/lib/auth/passwords';
 import { AppError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { issueLines } from '@/lib/http/zod-issues';
-import { queueEmail, queueEmails } from '@/lib/mail/outbox';
+import { queueEmailIn, queueEmailsIn } from '@/lib/mail/enqueue';
 import { invitationEmail } from '@/lib/mail/templates';
 import { kickMailWorker } from '@/lib/mail/worker';
-import { hasLogin, insertCredentialAccount } from '@/lib/auth/passwords';
-import { joinOrganization, registerUserInOrganization } from '@/lib/users/registration';
+import { insertInvitations } from '@/lib/storage/invitation-insert';
+import type { Store } from '@/lib/storage/store';
+import { joinOrganizationIn, registerUserInOrganizationIn } from '@/lib/users/registration';
 import { emailField } from '@/lib/users/schemas';
-import { recordEvent, webhooksListening } from '@/lib/webhooks/emit';
+import { recordEventIn } from '@/lib/webhooks/emit';
 import {
   acceptInvitationBody,
   inviteEntry,
@@ -23,6 +24,7 @@ import {
   type CheckInviteesResponse,
 } from './schemas';
 import { pendingInvitationsTo } from './pending';
+import { invitationDetail, isExpired } from './view';
 import {
   hashInvitationToken,
   INVITATION_TTL_MS,
@@ -33,11 +35,6 @@ import {
   type InvitationToken,
 } from './tokens';
 
-/** A PENDING invitation whose link has run out (it can still be resent). */
-export function isExpired(invitation: Pick<Invitation, 'status' | 'expiresAt'>, now = new Date()) {
-  return invitation.status === 'EXPIRED' || (invitation.status === 'PENDING' && invitation.expiresAt <= now);
-}
-
 /** A fresh token (hash stored, token only in the mail), its 7-day expiry and the mail itself. */
 function invitationMail(organizationName: string | undefined, email: string, now: Date, { token, hash }: InvitationToken = newInvitationToken()) {
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
@@ -45,53 +42,38 @@ function invitationMail(organizationName: string | undefined, email: string, now
   return { tokenHash: hash, expiresAt, mail: { to: email, ...mail } };
 }
 
-function organizationName(tx: Pick<Db, 'select'>, organizationId: string) {
-  return tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).get()?.name;
+async function organizationName(store: Store, organizationId: string) {
+  const [row] = await store.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  return row?.name;
 }
 
 /**
  * Gives the invitation a fresh token (the previous link stops working), a new 7-day expiry, and
  * queues the invitation mail in the outbox — inside the caller's transaction.
  */
-export function sendInvitationMail(tx: Tx, invitation: Pick<Invitation, 'id' | 'organizationId' | 'email'>, now = new Date()) {
-  const { tokenHash, expiresAt, mail } = invitationMail(organizationName(tx, invitation.organizationId), invitation.email, now);
-  tx.update(invitations)
+export async function sendInvitationMail(tx: Store, invitation: Pick<Invitation, 'id' | 'organizationId' | 'email'>, now = new Date()) {
+  const { tokenHash, expiresAt, mail } = invitationMail(await organizationName(tx, invitation.organizationId), invitation.email, now);
+  await tx
+    .update(invitations)
     .set({ tokenHash, expiresAt, lastSentAt: now, sendCount: sql`${invitations.sendCount} + 1`, status: 'PENDING' })
-    .where(eq(invitations.id, invitation.id))
-    .run();
-  const outboxId = queueEmail(tx, { organizationId: invitation.organizationId, ...mail });
+    .where(eq(invitations.id, invitation.id));
+  const outboxId = await queueEmailIn(tx, { organizationId: invitation.organizationId, ...mail });
   return { outboxId, expiresAt };
-}
-
-type NewInvitation = { id: string; email: string; phone: string | null; tokenHash: string; expiresAt: number };
-
-/**
- * Freshly sent PENDING invitations, all sent at `now`, as one statement over a JSON array of their
- * own fields, in order. One statement, not one per row: each statement that writes the search
- * index flushes its own FTS5 segment (per-row inserts cost ~50 µs more per row at 100k members);
- * and not a Drizzle multi-row insert: building one of 100 rows cost more than running it.
- */
-function insertInvitations(tx: Pick<Db, 'run'>, organizationId: string, rows: NewInvitation[], now: Date) {
-  const at = now.getTime();
-  tx.run(sql`insert into invitations (id, organization_id, email, phone, status, token_hash, expires_at, send_count, last_sent_at, created_at, updated_at)
-    select value ->> 'id', ${organizationId}, value ->> 'email', value ->> 'phone', 'PENDING', value ->> 'tokenHash', value ->> 'expiresAt', 1, ${at}, ${at}, ${at}
-    from json_each(${JSON.stringify(rows)})`);
 }
 
 /**
  * Who of these (normalised) e-mails is already a member, and their PENDING invitations. One
  * lookup for A13 and for the CSV preview's check, so the preview says what the send will do.
  */
-function lookupInvitees(db: Pick<Db, 'select'>, organizationId: string, emails: string[]) {
+async function lookupInvitees(store: Store, organizationId: string, emails: string[]) {
   const members = emails.length
-    ? db
+    ? await store
         .select({ id: userOrganizations.id, email: users.email })
         .from(userOrganizations)
         .innerJoin(users, eq(users.id, userOrganizations.userId))
         .where(and(eq(userOrganizations.organizationId, organizationId), inArray(users.email, emails)))
-        .all()
     : [];
-  const pending = emails.length ? db.select().from(invitations).where(pendingInvitationsTo(organizationId, emails)).all() : [];
+  const pending = emails.length ? await store.select().from(invitations).where(pendingInvitationsTo(store, organizationId, emails)) : [];
   return {
     memberByEmail: new Map(members.map((m) => [m.email, m.id])),
     pendingByEmail: new Map(pending.map((p) => [p.email, p])),
@@ -104,10 +86,10 @@ function lookupInvitees(db: Pick<Db, 'select'>, organizationId: string, emails: 
  * unexpired invitation — an expired one is invited again, as A13 does), or fail it (`invalid`).
  * Reads only: nothing is written.
  */
-export function checkInvitees(db: Db, organizationId: string, body: CheckInviteesBody): CheckInviteesResponse {
+export async function checkInvitees(store: Store, organizationId: string, body: CheckInviteesBody): Promise<CheckInviteesResponse> {
   const parsed = body.emails.map((raw) => emailField.safeParse(raw));
   const valid = [...new Set(parsed.flatMap((p) => (p.success ? [p.data] : [])))];
-  const { memberByEmail, pendingByEmail } = lookupInvitees(db, organizationId, valid);
+  const { memberByEmail, pendingByEmail } = await lookupInvitees(store, organizationId, valid);
   const now = new Date();
   const results = parsed.map((p, i): CheckInviteesResponse['data']['results'][number] => {
     if (!p.success) return { email: body.emails[i]!, status: 'invalid', id: null, reason: issueLines(p.error, 'email').join('; ') };
@@ -125,7 +107,7 @@ export function checkInvitees(db: Db, organizationId: string, body: CheckInvitee
  * reason), in input order. All invitations and their outbox mails are written in one
  * transaction; delivery starts after commit.
  */
-export async function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): Promise<BulkInviteResponse> {
+export async function bulkInvite(store: Store, actor: Actor, body: BulkInviteBody): Promise<BulkInviteResponse> {
   const organizationId = actor.organizationId;
   type Pending = { index: number; email: string; phone: string | null };
   const results: BulkInviteResult[] = new Array<BulkInviteResult>(body.users.length);
@@ -151,8 +133,8 @@ export async function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): Pr
   });
 
   let queued = 0;
-  await groupedTransaction(db, (tx) => {
-    const { memberByEmail, pendingByEmail } = lookupInvitees(tx, organizationId, candidates.map((c) => c.email));
+  await store.transaction(async (tx) => {
+    const { memberByEmail, pendingByEmail } = await lookupInvitees(tx, organizationId, candidates.map((c) => c.email));
     const now = new Date();
     const stale: string[] = [];
     const invited: (Pending & { id: string })[] = [];
@@ -173,17 +155,21 @@ export async function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): Pr
       results[c.index] = { email: c.email, status: 'invited', reason: 'invitation e-mail queued', id: invited.at(-1)!.id };
     }
     if (!invited.length) return;
-    if (stale.length) tx.update(invitations).set({ status: 'EXPIRED' }).where(inArray(invitations.id, stale)).run();
-    const name = organizationName(tx, organizationId);
+    if (stale.length) await tx.update(invitations).set({ status: 'EXPIRED' }).where(inArray(invitations.id, stale));
+    const name = await organizationName(tx, organizationId);
     const tokens = newInvitationTokens(invited.length);
     const mails = invited.map((c, i) => ({ c, ...invitationMail(name, c.email, now, tokens[i]) }));
-    const rows = mails.map(({ c, tokenHash, expiresAt }) => ({ id: c.id, email: c.email, phone: c.phone, tokenHash, expiresAt: expiresAt.getTime() }));
-    insertInvitations(tx, organizationId, rows, now);
-    queueEmails(tx, mails.map(({ mail }) => ({ organizationId, ...mail })));
-    recordAudits(tx, actor, invited.map((c) => ({ action: 'invitation.create', entityType: 'invitation', entityId: c.id, data: { email: c.email } })));
+    const rows = mails.map(({ c, tokenHash, expiresAt }) => ({ id: c.id, email: c.email, phone: c.phone, tokenHash, expiresAt }));
+    await insertInvitations(tx, organizationId, rows, now);
+    await queueEmailsIn(tx, mails.map(({ mail }) => ({ organizationId, ...mail })));
+    await recordAuditsIn(tx, actor, invited.map((c) => ({ action: 'invitation.create', entityType: 'invitation', entityId: c.id, data: { email: c.email } })));
     // One look-up per import when nobody listens (A13 is a hot path).
-    if (webhooksListening(tx, organizationId)) {
-      for (const c of invited) recordEvent(tx, { organizationId, type: 'member.invited', resourceType: 'member', resourceId: c.id, now });
+    if (await webhooksListening(tx, organizationId)) {
+      const sent = new Map((await tx.select().from(invitations).where(inArray(invitations.id, invited.map((c) => c.id)))).map((inv) => [inv.id, inv]));
+      for (const c of invited) {
+        const data = invitationDetail(sent.get(c.id)!, now);
+        await recordEventIn(tx, { organizationId, type: 'member.invited', resourceType: 'member', resourceId: c.id, now, data: () => data });
+      }
     }
     queued = invited.length;
   });
@@ -194,6 +180,12 @@ export async function bulkInvite(db: Db, actor: Actor, body: BulkInviteBody): Pr
   const summary = { total: results.length, invited: 0, skipped: 0, failed: 0 };
   for (const r of results) summary[r.status] += 1;
   return { data: { results, summary } };
+}
+
+/** Whether recording events for this organization does anything (bulk paths check once). */
+async function webhooksListening(store: Store, organizationId: string): Promise<boolean> {
+  const [row] = await store.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).limit(1);
+  return row !== undefined;
 }
 
 export type InvitationState = 'valid' | 'expired' | 'revoked' | 'accepted' | 'unknown';
@@ -207,22 +199,21 @@ export type InvitationLookup = {
 };
 
 /** What the invitation page needs to know about a link's token. */
-export function lookupInvitation(db: Pick<Db, 'select'>, token: string, now = new Date()): InvitationLookup {
+export async function lookupInvitation(store: Store, token: string, now = new Date()): Promise<InvitationLookup> {
   const none: InvitationLookup = { state: 'unknown', invitation: null, organization: null, registeredUser: null };
   if (!invitationTokenPattern.test(token)) return none;
-  const invitation = db.select().from(invitations).where(eq(invitations.tokenHash, hashInvitationToken(token))).get();
+  const [invitation] = await store.select().from(invitations).where(eq(invitations.tokenHash, hashInvitationToken(token))).limit(1);
   if (!invitation) return none;
-  const organization =
-    db
-      .select({ id: organizations.id, name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, invitation.organizationId))
-      .get() ?? null;
-  const user = db
+  const [organization] = await store
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, invitation.organizationId))
+    .limit(1);
+  const [user] = await store
     .select({ id: users.id, name: users.name, isRegistered: users.isRegistered })
     .from(users)
     .where(eq(users.email, invitation.email))
-    .get();
+    .limit(1);
   const state: InvitationState =
     invitation.status === 'ACCEPTED'
       ? 'accepted'
@@ -234,7 +225,7 @@ export function lookupInvitation(db: Pick<Db, 'select'>, token: string, now = ne
   return {
     state,
     invitation,
-    organization,
+    organization: organization ?? null,
     registeredUser: user?.isRegistered ? { id: user.id, name: user.name } : null,
   };
 }
@@ -261,19 +252,19 @@ export type Person = { userId: string; email: string; sessionIdHash: string };
  *   (401 without a session, 403 for anybody else's), and no form is taken;
  * - otherwise a new person registers through the link (the link went only to the address when SMTP
  *   is configured) with their name, user name and password (`passwordHash`: hashPassword of the
- *   body's password, computed by the caller before this synchronous transaction).
+ *   body's password, computed by the caller before the transaction: hashing is not database work).
  * In one transaction the token is checked again, then the person is registered or joins.
  */
 export function acceptInvitation(
-  db: Db,
+  store: Store,
   token: string,
   rawInput: unknown,
   requestId: string,
   person: Person | null,
   passwordHash: string | null,
 ) {
-  return db.transaction((tx) => {
-    const found = lookupInvitation(tx, token);
+  return store.transaction(async (tx) => {
+    const found = await lookupInvitation(tx, token);
     if (found.state !== 'valid') throw invitationStateError(found.state);
     const invitation = found.invitation!;
     let membershipId: string;
@@ -291,7 +282,7 @@ export function acceptInvitation(
         ]);
       }
       userId = found.registeredUser.id;
-      ({ membershipId, walletAddress } = joinOrganization(tx, invitation.organizationId, userId, invitation.email));
+      ({ membershipId, walletAddress } = await joinOrganizationIn(tx, invitation.organizationId, userId, invitation.email));
     } else {
       const parsed = acceptInvitationBody.safeParse(rawInput);
       if (!parsed.success || !passwordHash) {
@@ -301,18 +292,18 @@ export function acceptInvitation(
       // The phone the admin typed is a hint: if someone else already uses it, register without it.
       const phoneTaken =
         invitation.phone !== null &&
-        tx.select({ id: users.id }).from(users).where(eq(users.phoneNumber, invitation.phone)).get() !== undefined;
-      const registered = registerUserInOrganization(tx, invitation.organizationId, {
+        (await tx.select({ id: users.id }).from(users).where(eq(users.phoneNumber, invitation.phone)).limit(1)).length > 0;
+      const registered = await registerUserInOrganizationIn(tx, invitation.organizationId, {
         email: invitation.email,
         phoneNumber: phoneTaken ? null : invitation.phone,
         ...fields,
       });
-      if (!hasLogin(tx, registered.user.id)) insertCredentialAccount(tx, registered.user.id, passwordHash);
+      if (!(await hasLogin(tx, registered.user.id))) await insertCredentialAccount(tx, registered.user.id, passwordHash);
       userId = registered.user.id;
       membershipId = registered.membershipId;
       walletAddress = registered.walletAddress;
     }
-    recordAudit(
+    await recordAuditIn(
       tx,
       { kind: 'user', userId, organizationId: invitation.organizationId, requestId },
       {
@@ -332,12 +323,12 @@ export function acceptInvitation(
 }
 
 /** A PENDING invitation of the organization, or 404. */
-export function findPendingInvitation(db: Pick<Db, 'select'>, organizationId: string, id: string) {
-  const row = db
+export async function findPendingInvitation(store: Store, organizationId: string, id: string) {
+  const [row] = await store
     .select()
     .from(invitations)
     .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), eq(invitations.status, 'PENDING')))
-    .get();
+    .limit(1);
   if (!row) throw new NotFoundError('Member or invitation');
   return row;
 }

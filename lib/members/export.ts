@@ -1,6 +1,6 @@
-import type { Db } from '@/db/client';
 import { csvResponse, EXPORT_CHUNK, exportFilename, type CreatedCursor } from '@/lib/export/csv';
-import { memberExportChunk } from '@/lib/storage/sqlite/lists/members';
+import { memberExportChunk } from '@/lib/storage/member-list';
+import type { Store } from '@/lib/storage/store';
 import type { ListMembersQuery } from './schemas';
 import { memberItems } from './service';
 
@@ -13,12 +13,12 @@ export const memberExportHeader = [
  * Every entry of the A9 filter (members and pending invitations) as CSV, newest first (id breaks
  * ties), in keyset chunks read by the engine's list module.
  */
-export function exportMembers(db: Db, organizationId: string, q: Pick<ListMembersQuery, 'search' | 'status' | 'hasWallet'>): Response {
-  return csvResponse<CreatedCursor>(exportFilename('members'), memberExportHeader, (cursor) => {
-    const rows = memberExportChunk(db, organizationId, q, cursor, EXPORT_CHUNK);
+export function exportMembers(store: Store, organizationId: string, q: Pick<ListMembersQuery, 'search' | 'status' | 'hasWallet'>): Response {
+  return csvResponse<CreatedCursor>(exportFilename('members'), memberExportHeader, async (cursor) => {
+    const rows = await memberExportChunk(store, organizationId, q, cursor, EXPORT_CHUNK);
     const last = rows[rows.length - 1];
     return {
-      lines: memberItems(db, organizationId, rows.map((r) => r.id)).map((m) => [
+      lines: (await memberItems(store, organizationId, rows.map((r) => r.id))).map((m) => [
         m.id, m.kind, m.email, m.user.name, m.user.userName, m.status, m.role, m.walletAddress, m.totalNFTs,
         m.invitation?.sendCount, m.invitation?.expiresAt, m.invitation?.expired, m.createdAt,
       ]),

@@ -1,22 +1,27 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { invitations, organizations, userOrganizations, users, wallets } from '@/db/schema';
-import { likePattern } from '@/lib/storage/like';
+import { invitations, organizations, userOrganizations, users, wallets } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
+import { memberExportChunk } from '@/lib/storage/member-list';
+import { processEngine } from '@/lib/storage/engine';
+import { pgListTuning } from '@/lib/storage/postgres/lists/paging';
 import { check, reindex } from '@/lib/storage/sqlite/search/maintenance';
 import { memberListColumns, memberListProblems } from '@/lib/storage/sqlite/search/member-list';
 import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
+import { memberPage as sqliteMemberPage } from '@/lib/storage/sqlite/lists/members';
+import { sqliteDbOf } from '@/lib/storage/sqlite/store';
+import type { Store } from '@/lib/storage/store';
 import { preparedDuring } from '@/test/prepared-statements';
 import { listMembers } from './service';
 import type { ListMembersQuery } from './schemas';
 
 /*
- * A9 over the derived `member_list` table: random raw writes on memberships, invitations, users
- * and wallets (no service function, so only the triggers can keep the table right) must keep it
- * equal to a recomputation, `db check` must pass, and every listMembers answer — filters × sorts ×
- * pages × search, through both the rare (trigram rowids) and the common (walk the sort index)
- * paths — must equal a brute-force model: the old UNION ALL over the base tables, fully sorted.
+ * A9 over the derived `member_list` table, on the engine of the run: random raw writes on
+ * memberships, invitations, users and wallets (no service function, so only the triggers can keep
+ * the table right) must keep every listMembers answer — filters × sorts × pages × search, through
+ * each search plan of the engine — equal to a brute-force model computed in JavaScript from the base
+ * tables. On SQLite, member_list also equals its recomputation and `db check` passes after every write.
  */
 
 const names = ['Ann Harbor', 'harbor', 'Bob É', 'straße', 'a_b', '50%', 'x', 'Kelvin', 'zed'];
@@ -68,127 +73,186 @@ const at = <T,>(list: T[], i: number): T | undefined => (list.length ? list[i % 
 const slug = (name: string) => name.toLowerCase().replace(/\s/g, '.');
 
 /** Applies one operation with plain Drizzle writes on the base tables. */
-function apply(organizationId: string, o: Op) {
-  const db = getDb();
-  const ids = (table: 'user_organizations' | 'invitations') =>
-    db.all<{ id: string }>(sql`select id from ${sql.identifier(table)} where organization_id = ${organizationId} order by rowid`).map((r) => r.id);
-  const userIds = () =>
-    db.all<{ id: string }>(sql`select user_id as id from user_organizations where organization_id = ${organizationId} order by rowid`).map((r) => r.id);
-  const walletIds = () =>
-    db.all<{ id: string; primary: number; user: string }>(sql`select w.id, w.is_primary as "primary", w.user_id as "user" from wallets w
-      join user_organizations uo on uo.user_id = w.user_id where uo.organization_id = ${organizationId} order by w.rowid`);
+async function apply(store: Store, organizationId: string, o: Op) {
+  // Any fixed order picks the i-th row; ids are random, so this one is as good as insertion order.
+  const ids = async (table: typeof userOrganizations | typeof invitations) =>
+    (await store.select({ id: table.id }).from(table).where(eq(table.organizationId, organizationId)).orderBy(asc(table.id))).map((r) => r.id);
+  const userIds = async () =>
+    (await store.select({ id: userOrganizations.userId }).from(userOrganizations).where(eq(userOrganizations.organizationId, organizationId)).orderBy(asc(userOrganizations.id))).map((r) => r.id);
+  const walletIds = async () => {
+    const people = await userIds();
+    if (!people.length) return [];
+    return store
+      .select({ id: wallets.id, primary: wallets.isPrimary, user: wallets.userId })
+      .from(wallets)
+      .where(inArray(wallets.userId, people))
+      .orderBy(asc(wallets.id));
+  };
   switch (o.op) {
     case 'addMember': {
       const [first, last] = o.name.split(' ');
-      const user = db
+      const [user] = await store
         .insert(users)
         .values({ email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 12)}@ex.test`, name: o.name, userName: slug(o.name) + crypto.randomUUID().slice(0, 12), firstName: first, lastName: last ?? null })
-        .returning()
-        .get();
-      db.insert(userOrganizations).values({ organizationId, userId: user.id, status: o.status, createdAt: stamps[o.t], updatedAt: stamps[o.t] }).run();
+        .returning();
+      await store.insert(userOrganizations).values({ organizationId, userId: user!.id, status: o.status, createdAt: stamps[o.t], updatedAt: stamps[o.t] });
       return;
     }
     case 'updateMember': {
-      const id = at(ids('user_organizations'), o.i);
-      if (id) db.update(userOrganizations).set({ status: o.status, updatedAt: stamps[o.t] }).where(eq(userOrganizations.id, id)).run();
+      const id = at(await ids(userOrganizations), o.i);
+      if (id) await store.update(userOrganizations).set({ status: o.status, updatedAt: stamps[o.t] }).where(eq(userOrganizations.id, id));
       return;
     }
     case 'removeMember': {
-      const id = at(ids('user_organizations'), o.i);
-      if (id) db.delete(userOrganizations).where(eq(userOrganizations.id, id)).run();
+      const id = at(await ids(userOrganizations), o.i);
+      if (id) await store.delete(userOrganizations).where(eq(userOrganizations.id, id));
       return;
     }
     case 'addInvitation':
-      db.insert(invitations)
-        .values({
-          organizationId,
-          email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 12)}@ex.test`,
-          status: o.status,
-          tokenHash: crypto.randomUUID(),
-          expiresAt: stamps[o.t]!,
-          createdAt: stamps[o.t],
-          updatedAt: stamps[o.t],
-        })
-        .run();
+      await store.insert(invitations).values({
+        organizationId,
+        email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 12)}@ex.test`,
+        status: o.status,
+        tokenHash: crypto.randomUUID(),
+        expiresAt: stamps[o.t]!,
+        createdAt: stamps[o.t],
+        updatedAt: stamps[o.t],
+      });
       return;
     case 'updateInvitation': {
-      const id = at(ids('invitations'), o.i);
+      const id = at(await ids(invitations), o.i);
       const email = o.name === null ? {} : { email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 12)}@ex.test` };
-      if (id) db.update(invitations).set({ status: o.status, ...email }).where(eq(invitations.id, id)).run();
+      if (id) await store.update(invitations).set({ status: o.status, ...email }).where(eq(invitations.id, id));
       return;
     }
     case 'deleteInvitation': {
-      const id = at(ids('invitations'), o.i);
-      if (id) db.delete(invitations).where(eq(invitations.id, id)).run();
+      const id = at(await ids(invitations), o.i);
+      if (id) await store.delete(invitations).where(eq(invitations.id, id));
       return;
     }
     case 'updateUser': {
-      const id = at(userIds(), o.i);
+      const id = at(await userIds(), o.i);
       const email = o.email ? { email: `${slug(o.name)}-${crypto.randomUUID().slice(0, 12)}@ex.test` } : {};
       const [first, last] = o.name.split(' ');
-      if (id) db.update(users).set({ name: o.name, firstName: first, lastName: last ?? null, ...email }).where(eq(users.id, id)).run();
+      if (id) await store.update(users).set({ name: o.name, firstName: first, lastName: last ?? null, ...email }).where(eq(users.id, id));
       return;
     }
     case 'deleteUser': {
-      const id = at(userIds(), o.i);
-      if (id) db.delete(users).where(eq(users.id, id)).run();
+      const id = at(await userIds(), o.i);
+      if (id) await store.delete(users).where(eq(users.id, id));
       return;
     }
     case 'addWallet': {
-      const userId = at(userIds(), o.i);
+      const userId = at(await userIds(), o.i);
       if (!userId) return;
-      const hasPrimary = db.all(sql`select 1 from wallets where user_id = ${userId} and is_primary = 1`).length > 0;
-      db.insert(wallets).values({ userId, address: `0x${crypto.randomUUID().replace(/-/g, '')}`, isPrimary: o.primary && !hasPrimary }).run();
+      const hasPrimary = (await store.select({ id: wallets.id }).from(wallets).where(and(eq(wallets.userId, userId), eq(wallets.isPrimary, true)))).length > 0;
+      await store.insert(wallets).values({ userId, address: `0x${crypto.randomUUID().replace(/-/g, '')}`, isPrimary: o.primary && !hasPrimary });
       return;
     }
     case 'togglePrimary': {
-      const w = at(walletIds(), o.i);
+      const w = at(await walletIds(), o.i);
       if (!w) return;
-      if (w.primary) db.update(wallets).set({ isPrimary: false }).where(eq(wallets.id, w.id)).run();
+      if (w.primary) await store.update(wallets).set({ isPrimary: false }).where(eq(wallets.id, w.id));
       else {
-        db.update(wallets).set({ isPrimary: false }).where(eq(wallets.userId, w.user)).run();
-        db.update(wallets).set({ isPrimary: true }).where(eq(wallets.id, w.id)).run();
+        await store.update(wallets).set({ isPrimary: false }).where(eq(wallets.userId, w.user));
+        await store.update(wallets).set({ isPrimary: true }).where(eq(wallets.id, w.id));
       }
       return;
     }
     case 'moveWallet': {
-      const w = at(walletIds(), o.i);
-      const to = at(userIds(), o.to);
+      const w = at(await walletIds(), o.i);
+      const to = at(await userIds(), o.to);
       if (w && to) {
-        db.update(wallets).set({ isPrimary: false }).where(eq(wallets.userId, to)).run();
-        db.update(wallets).set({ userId: to }).where(eq(wallets.id, w.id)).run();
+        await store.update(wallets).set({ isPrimary: false }).where(eq(wallets.userId, to));
+        await store.update(wallets).set({ userId: to }).where(eq(wallets.id, w.id));
       }
       return;
     }
     case 'deleteWallet': {
-      const w = at(walletIds(), o.i);
-      if (w) db.delete(wallets).where(eq(wallets.id, w.id)).run();
+      const w = at(await walletIds(), o.i);
+      if (w) await store.delete(wallets).where(eq(wallets.id, w.id));
       return;
     }
   }
 }
 
-const sortColumn = { createdAt: 'created_at', updatedAt: 'updated_at', email: 'email', status: 'status' } as const;
+/** DESIGN's search: the term anywhere in the value, ASCII letters folded, nothing else (as LIKE on SQLite). */
+const asciiLower = (v: string) => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const contains = (value: string | null, term: string) => value !== null && asciiLower(value).includes(asciiLower(term));
+/** Text sorts by code point (SQLite BINARY, PostgreSQL COLLATE "C"). */
+const byCodePoint = (a: string, b: string) => {
+  const [x, y] = [Array.from(a), Array.from(b)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d) return d;
+  }
+  return x.length - y.length;
+};
 
-/** The old A9 query, unbounded: both branches over the base tables, every matching row sorted. */
-function model(organizationId: string, q: ListMembersQuery): { ids: string[]; total: number } {
-  const db = getDb();
-  const p = q.search ? likePattern(q.search) : null;
-  const dir = sql.raw(q.sortOrder);
-  const rows = db.all<{ id: string }>(sql`select id from (
-      select uo.id, u.email, uo.status, uo.created_at, uo.updated_at,
-        exists (select 1 from wallets w where w.user_id = u.id and w.is_primary = 1) as has_wallet,
-        (${p} is null or u.email like ${p} escape '\\' or u.name like ${p} escape '\\' or u.user_name like ${p} escape '\\'
-          or (u.first_name || ' ' || u.last_name) like ${p} escape '\\') as hit
-      from user_organizations uo join users u on u.id = uo.user_id where uo.organization_id = ${organizationId}
-      union all
-      select id, email, 'PENDING', created_at, updated_at, 0, (${p} is null or email like ${p} escape '\\')
-      from invitations where organization_id = ${organizationId} and status = 'PENDING')
-    where hit and (${q.status ?? null} is null or status = ${q.status ?? null})
-      and (${q.hasWallet === undefined ? null : Number(q.hasWallet)} is null or has_wallet = ${q.hasWallet === undefined ? null : Number(q.hasWallet)})
-    order by ${sql.identifier(sortColumn[q.sortBy])} ${dir}${q.sortBy === 'status' ? sql`, created_at ${dir}` : sql``}, id ${dir}`);
+type ModelRow = { id: string; email: string; status: string; createdAt: number; updatedAt: number; hasWallet: boolean; hit: boolean };
+
+/** The A9 answer recomputed from the base tables: both kinds of row, every match, fully sorted in JavaScript. */
+async function model(store: Store, organizationId: string, q: ListMembersQuery): Promise<{ ids: string[]; total: number }> {
+  const term = q.search ?? null;
+  const members = await store
+    .select({
+      id: userOrganizations.id,
+      userId: users.id,
+      status: userOrganizations.status,
+      createdAt: userOrganizations.createdAt,
+      updatedAt: userOrganizations.updatedAt,
+      email: users.email,
+      name: users.name,
+      userName: users.userName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(userOrganizations)
+    .innerJoin(users, eq(users.id, userOrganizations.userId))
+    .where(eq(userOrganizations.organizationId, organizationId));
+  const withWallet = new Set(
+    members.length
+      ? (await store.select({ user: wallets.userId }).from(wallets).where(and(inArray(wallets.userId, members.map((m) => m.userId)), eq(wallets.isPrimary, true)))).map((w) => w.user)
+      : [],
+  );
+  const pending = await store.select().from(invitations).where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, 'PENDING')));
+  const rows: ModelRow[] = [
+    ...members.map((m) => ({
+      id: m.id,
+      email: m.email,
+      status: m.status,
+      createdAt: m.createdAt.getTime(),
+      updatedAt: m.updatedAt.getTime(),
+      hasWallet: withWallet.has(m.userId),
+      hit:
+        term === null ||
+        contains(m.email, term) ||
+        contains(m.name, term) ||
+        contains(m.userName, term) ||
+        contains(m.firstName !== null && m.lastName !== null ? `${m.firstName} ${m.lastName}` : null, term),
+    })),
+    ...pending.map((i) => ({
+      id: i.id,
+      email: i.email,
+      status: 'PENDING',
+      createdAt: i.createdAt.getTime(),
+      updatedAt: i.updatedAt.getTime(),
+      hasWallet: false,
+      hit: term === null || contains(i.email, term),
+    })),
+  ];
+  const sign = q.sortOrder === 'asc' ? 1 : -1;
+  const key = (r: ModelRow) => (q.sortBy === 'email' ? r.email : q.sortBy === 'status' ? r.status : q.sortBy === 'createdAt' ? r.createdAt : r.updatedAt);
+  const compareValues = (a: string | number, b: string | number) => (typeof a === 'number' ? a - (b as number) : byCodePoint(a, b as string));
+  const matched = rows
+    .filter((r) => r.hit && (q.status === undefined || r.status === q.status) && (q.hasWallet === undefined || r.hasWallet === q.hasWallet))
+    .sort(
+      (a, b) =>
+        sign *
+        (compareValues(key(a), key(b)) || (q.sortBy === 'status' ? a.createdAt - b.createdAt : 0) || byCodePoint(a.id, b.id)),
+    );
   const start = (q.page - 1) * q.limit;
-  return { ids: rows.slice(start, start + q.limit).map((r) => r.id), total: rows.length };
+  return { ids: matched.slice(start, start + q.limit).map((r) => r.id), total: matched.length };
 }
 
 const queryArb: fc.Arbitrary<ListMembersQuery> = fc.record({
@@ -202,92 +266,145 @@ const queryArb: fc.Arbitrary<ListMembersQuery> = fc.record({
 });
 
 const tuning = { ...searchTuning };
+const pgTuning = { ...pgListTuning };
 
-function compare(organizationId: string, q: ListMembersQuery) {
-  const want = model(organizationId, q);
-  // Each plan of a search: the hits always sorted (walk ratio 0), the sort index always walked
-  // (memberCommonHits 1: every term with a trigram hit is common), and the production choice.
-  // The walk also bounded to 0 and 2 rows: pages it does not fill are read off the sorted hits.
-  const plans = [
-    [10_000, 0, tuning.walkBudget],
-    [1, 0, tuning.walkBudget],
-    [1, 0, 0],
-    [1, 0, 2],
-    [tuning.memberCommonHits, tuning.memberWalkRatio, tuning.walkBudget],
-  ] as const;
-  for (const [commonHits, walkRatio, walkBudget] of plans) {
+/**
+ * Each plan of a search on the engine of the run. SQLite: the hits always sorted (walk ratio 0),
+ * the sort index always walked (memberCommonHits 1: every term with a trigram hit is common), the
+ * walk bounded to 0 and 2 rows (pages it does not fill are read off the sorted hits), and the
+ * production choice. PostgreSQL: the hits sorted, the sort index walked, and the production choice.
+ */
+const plans: Record<'sqlite' | 'postgres', (() => void)[]> = {
+  sqlite: (
+    [
+      [10_000, 0, tuning.walkBudget],
+      [1, 0, tuning.walkBudget],
+      [1, 0, 0],
+      [1, 0, 2],
+      [tuning.memberCommonHits, tuning.memberWalkRatio, tuning.walkBudget],
+    ] as const
+  ).map(([commonHits, walkRatio, walkBudget]) => () => {
     searchTuning.memberCommonHits = commonHits;
     searchTuning.memberWalkRatio = walkRatio;
     searchTuning.walkBudget = walkBudget;
     searchTuning.walkPerHit = walkBudget === tuning.walkBudget ? tuning.walkPerHit : 0;
-    const got = listMembers(getDb(), organizationId, q);
-    const what = `${JSON.stringify(q)} commonHits ${commonHits} walkRatio ${walkRatio} walkBudget ${walkBudget}`;
+  }),
+  postgres: (['hits', 'walk', 'auto'] as const).map((walk) => () => {
+    pgListTuning.memberWalk = walk;
+  }),
+};
+
+async function compare(store: Store, organizationId: string, q: ListMembersQuery) {
+  const want = await model(store, organizationId, q);
+  for (const [n, plan] of plans[store.engine].entries()) {
+    plan();
+    const got = await listMembers(store, organizationId, q);
+    const what = `${JSON.stringify(q)} plan ${n}`;
     expect(got.pagination.total, what).toBe(want.total);
     expect(got.data.map((d) => d.id), what).toEqual(want.ids);
   }
+}
+
+/** On SQLite, member_list equals its recomputation and `db check` passes (PostgreSQL's are checked by lib/storage/postgres tests). */
+function checkDerived(store: Store, what: string) {
+  if (store.engine !== 'sqlite') return;
+  const sqlite = sqliteDbOf(store).$client;
+  expect(memberListProblems(sqlite, 10), what).toEqual([]);
+  expect(check(sqlite).problems, what).toEqual([]);
+}
+
+async function newOrganization(store: Store, name: string) {
+  const [org] = await store.insert(organizations).values({ name, tenant: `${name}-${crypto.randomUUID()}` }).returning();
+  return org!;
 }
 
 describe('A9 member_list', () => {
   // Anchors every 3 rows, so deep pages go through the anchor cache even on a few dozen rows.
   beforeAll(() => {
     searchTuning.anchorInterval = 3;
+    pgListTuning.anchorInterval = 3;
   });
   afterAll(() => {
     Object.assign(searchTuning, tuning);
+    Object.assign(pgListTuning, pgTuning);
   });
 
-  it('stays equal to its recomputation under random writes, and listMembers equals the brute-force model', () => {
-    const db = getDb();
-    fc.assert(
-      fc.property(fc.array(opArb, { minLength: 1, maxLength: 25 }), fc.array(queryArb, { minLength: 4, maxLength: 8 }), (ops, queries) => {
-        const org = db.insert(organizations).values({ name: 'list', tenant: `list-${crypto.randomUUID()}` }).returning().get();
-        const other = db.insert(organizations).values({ name: 'other', tenant: `other-${crypto.randomUUID()}` }).returning().get();
+  it('listMembers equals the brute-force model under random writes (and member_list its recomputation)', async () => {
+    const store = await getStore();
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25 }), fc.array(queryArb, { minLength: 4, maxLength: 8 }), async (ops, queries) => {
+        const org = await newOrganization(store, 'list');
+        const other = await newOrganization(store, 'other');
         const start: Op[] = [
           { op: 'addMember', name: 'Ann Harbor', status: 'ACTIVE', t: 0 },
           { op: 'addMember', name: 'Bob É', status: 'SUSPENDED', t: 0 },
           { op: 'addWallet', i: 0, primary: true },
           { op: 'addInvitation', name: 'harbor', status: 'PENDING', t: 0 },
         ];
-        for (const o of start) apply(org.id, o);
-        ops.forEach((o, i) => {
-          apply(org.id, o);
-          if (i % 3 === 0) apply(other.id, o);
-          expect(memberListProblems(db.$client, 10), JSON.stringify(o)).toEqual([]);
-          expect(check(db.$client).problems, JSON.stringify(o)).toEqual([]);
+        for (const o of start) await apply(store, org.id, o);
+        for (const [i, o] of ops.entries()) {
+          await apply(store, org.id, o);
+          if (i % 3 === 0) await apply(store, other.id, o);
+          checkDerived(store, JSON.stringify(o));
           // Interleave reads with writes so cached totals are exercised across writes.
-          if (i % 4 === 3) compare(org.id, queries[i % queries.length]!);
-        });
-        for (const q of queries) compare(org.id, q);
+          if (i % 4 === 3) await compare(store, org.id, queries[i % queries.length]!);
+        }
+        for (const q of queries) await compare(store, org.id, q);
       }),
-      { numRuns: 25 },
+      { numRuns: processEngine() === 'sqlite' ? 25 : 10 },
     );
   });
 
-  it('gives every page of every sort and filter in the model\'s order (status ties by createdAt, across anchors)', () => {
-    const db = getDb();
-    const org = db.insert(organizations).values({ name: 'pages', tenant: `pages-${crypto.randomUUID()}` }).returning().get();
+  it('gives every page of every sort and filter in the model\'s order (status ties by createdAt, across anchors)', async () => {
+    const store = await getStore();
+    const org = await newOrganization(store, 'pages');
     // Few statuses and three creation times: long runs of ties whose createdAt order is not the ids'.
-    for (let i = 0; i < 24; i++) apply(org.id, { op: 'addMember', name: names[i % names.length]!, status: memberStatuses[i % 2]!, t: (i * 7) % 3 });
-    for (let i = 0; i < 9; i++) apply(org.id, { op: 'addInvitation', name: names[i % names.length]!, status: 'PENDING', t: (i * 5) % 3 });
-    for (let i = 0; i < 6; i++) apply(org.id, { op: 'addWallet', i: i * 3, primary: true });
+    for (let i = 0; i < 24; i++) await apply(store, org.id, { op: 'addMember', name: names[i % names.length]!, status: memberStatuses[i % 2]!, t: (i * 7) % 3 });
+    for (let i = 0; i < 9; i++) await apply(store, org.id, { op: 'addInvitation', name: names[i % names.length]!, status: 'PENDING', t: (i * 5) % 3 });
+    for (let i = 0; i < 6; i++) await apply(store, org.id, { op: 'addWallet', i: i * 3, primary: true });
     const filters: Partial<ListMembersQuery>[] = [{}, { status: 'ACTIVE' }, { hasWallet: false }, { hasWallet: true }];
     for (const sortBy of ['createdAt', 'updatedAt', 'email', 'status'] as const) {
       for (const sortOrder of ['asc', 'desc'] as const) {
         for (const filter of filters) {
           for (const limit of [1, 2, 5]) {
-            for (let page = 1; page <= Math.ceil(33 / limit) + 1; page++) compare(org.id, { page, limit, search: null, sortBy, sortOrder, ...filter });
+            for (let page = 1; page <= Math.ceil(33 / limit) + 1; page++) await compare(store, org.id, { page, limit, search: null, sortBy, sortOrder, ...filter });
           }
         }
       }
     }
   });
 
-  it('db check fails after member_list is changed behind its back, and db reindex repairs it', () => {
-    const db = getDb();
-    const sqlite = db.$client;
-    const org = db.insert(organizations).values({ name: 'tamper', tenant: `tamper-${crypto.randomUUID()}` }).returning().get();
-    apply(org.id, { op: 'addMember', name: 'Ann Harbor', status: 'ACTIVE', t: 0 });
-    apply(org.id, { op: 'addInvitation', name: 'harbor', status: 'PENDING', t: 1 });
+  it('exports every row of a filter in keyset chunks, newest first with id breaking ties, as the model orders them', async () => {
+    const store = await getStore();
+    const org = await newOrganization(store, 'export');
+    for (let i = 0; i < 14; i++) await apply(store, org.id, { op: 'addMember', name: names[i % names.length]!, status: memberStatuses[i % 2]!, t: i % 3 });
+    for (let i = 0; i < 7; i++) await apply(store, org.id, { op: 'addInvitation', name: names[i % names.length]!, status: 'PENDING', t: (i * 2) % 3 });
+    for (let i = 0; i < 4; i++) await apply(store, org.id, { op: 'addWallet', i: i * 3, primary: true });
+    const filters: Partial<ListMembersQuery>[] = [{}, { status: 'PENDING' }, { hasWallet: true }, { search: 'harbor' }, { search: 'a', status: 'ACTIVE' }];
+    for (const filter of filters) {
+      const exported: string[] = [];
+      let cursor: { at: number; id: string } | null = null;
+      for (;;) {
+        const chunk = await memberExportChunk(store, org.id, filter, cursor, 4);
+        exported.push(...chunk.map((r) => r.id));
+        if (chunk.length < 4) break;
+        cursor = { at: chunk.at(-1)!.createdAt, id: chunk.at(-1)!.id };
+      }
+      const want = await model(store, org.id, { page: 1, limit: 1000, search: null, sortBy: 'createdAt', sortOrder: 'desc', ...filter });
+      expect(exported, JSON.stringify(filter)).toEqual(want.ids);
+    }
+  });
+});
+
+// SQLite's own structures: the trigger-kept table's check/reindex and its index plans (PostgreSQL's
+// twins: lib/storage/postgres/lists/*.test.ts and the db check tests there).
+describe.runIf(processEngine() === 'sqlite')('A9 member_list on SQLite', () => {
+  it('db check fails after member_list is changed behind its back, and db reindex repairs it', async () => {
+    const store = await getStore();
+    const sqlite = sqliteDbOf(store).$client;
+    const org = await newOrganization(store, 'tamper');
+    await apply(store, org.id, { op: 'addMember', name: 'Ann Harbor', status: 'ACTIVE', t: 0 });
+    await apply(store, org.id, { op: 'addInvitation', name: 'harbor', status: 'PENDING', t: 1 });
     expect(check(sqlite).problems).toEqual([]);
     const tamperings: [string, string][] = [
       ['email', `update member_list set email = 'someone@else.test' where organization_id = '${org.id}' and kind = 'member'`],
@@ -312,15 +429,16 @@ describe('A9 member_list', () => {
       expect(check(sqlite).problems, `${what} after reindex`).toEqual([]);
     }
     sqlite.exec(ddl);
-    expect(listMembers(db, org.id, { page: 1, limit: 20, search: null, sortBy: 'createdAt', sortOrder: 'desc' }).data.map((d) => d.kind)).toEqual(['member']);
+    expect((await listMembers(store, org.id, { page: 1, limit: 20, search: null, sortBy: 'createdAt', sortOrder: 'desc' })).data.map((d) => d.kind)).toEqual(['member']);
   });
 
-  it('reads every page off an (organization[, filter], sort, id) index, without sorting', () => {
-    const db = getDb();
+  it('reads every page off an (organization[, filter], sort, id) index, without sorting', async () => {
+    const store = await getStore();
+    const db = sqliteDbOf(store);
     const sqlite = db.$client;
-    const org = db.insert(organizations).values({ name: 'plan', tenant: `plan-${crypto.randomUUID()}` }).returning().get();
-    for (let i = 0; i < 30; i++) apply(org.id, { op: 'addMember', name: names[i % names.length]!, status: memberStatuses[i % 2]!, t: i % 3 });
-    for (let i = 0; i < 10; i++) apply(org.id, { op: 'addInvitation', name: names[i % names.length]!, status: 'PENDING', t: i % 3 });
+    const org = await newOrganization(store, 'plan');
+    for (let i = 0; i < 30; i++) await apply(store, org.id, { op: 'addMember', name: names[i % names.length]!, status: memberStatuses[i % 2]!, t: i % 3 });
+    for (let i = 0; i < 10; i++) await apply(store, org.id, { op: 'addInvitation', name: names[i % names.length]!, status: 'PENDING', t: i % 3 });
     const filters: [string, Partial<ListMembersQuery>, string][] = [
       ['none', {}, 'member_list'],
       ['status', { status: 'ACTIVE' }, 'member_list_status'],
@@ -329,7 +447,8 @@ describe('A9 member_list', () => {
     for (const sortBy of ['createdAt', 'updatedAt', 'email', 'status'] as const) {
       for (const [name, filter, prefix] of filters) {
         const statements = preparedDuring(db, () => {
-          listMembers(db, org.id, { page: 3, limit: 4, search: null, sortBy, sortOrder: 'desc', ...filter });
+          // The engine's page read itself (synchronous on SQLite), as listMembers calls it.
+          sqliteMemberPage(db, org.id, { page: 3, limit: 4, search: null, sortBy, sortOrder: 'desc', ...filter });
         });
         const paging = statements.filter((s) => /from "member_list" as "ml"/.test(s) && /order by/.test(s));
         // The anchor steps and the page read (lib/storage/sqlite/search/anchors.ts): every one an index range.

@@ -3,7 +3,8 @@ import { getDb } from '@/db/client';
 import { invitations, userOrganizations, users } from '@/db/schema';
 import { createTestOrg } from '@/test/helpers';
 import { preparedDuring } from '@/test/prepared-statements';
-import { listMembers } from './service';
+// SQLite's own plans: the engine's page read itself (synchronous), as listMembers calls it.
+import { memberPage } from '@/lib/storage/sqlite/lists/members';
 
 /*
  * A9 search, rare term: from the trigram index's hits to their member_list rows by index. At a
@@ -12,7 +13,7 @@ import { listMembers } from './service';
  * (15 req/s instead of 360). This file's own database gets statistics, then a fresh index.
  */
 
-/** The statements listMembers prepares, with their query plans. */
+/** The statements the page read prepares, with their query plans. */
 function plans(run: () => void): { source: string; plan: string }[] {
   const sqlite = getDb().$client;
   const seen = preparedDuring(getDb(), run);
@@ -41,8 +42,8 @@ describe('A9 rare-term search plan', () => {
     sqlite.exec('CREATE INDEX member_list_wallet_status_created_idx ON member_list (organization_id, has_wallet, status, created_at, id)');
 
     const found = plans(() => {
-      const page = listMembers(db, organizationId, { page: 1, limit: 20, search: 'plan-17-', sortBy: 'createdAt', sortOrder: 'desc' });
-      expect(page.pagination.total).toBe(1);
+      const page = memberPage(db, organizationId, { page: 1, limit: 20, search: 'plan-17-', sortBy: 'createdAt', sortOrder: 'desc' });
+      expect(page.total).toBe(1);
     });
     const searches = found.filter((s) => /search_users/.test(s.source) && /"member_list" as "ml"/.test(s.source));
     expect(searches.length).toBeGreaterThan(0);
@@ -84,9 +85,9 @@ describe('member_list triggers', () => {
 });
 
 describe('A9 search: walk or sort', () => {
-  /** The page statements (those with an ORDER BY) listMembers runs for `search` on page 1. */
+  /** The page statements (those with an ORDER BY) the page read runs for `search` on page 1. */
   function pageStatements(organizationId: string, search: string, sortBy: 'createdAt' | 'email' = 'createdAt'): string[] {
-    return preparedDuring(getDb(), () => listMembers(getDb(), organizationId, { page: 1, limit: 5, search, sortBy, sortOrder: 'desc' })).filter((s) =>
+    return preparedDuring(getDb(), () => memberPage(getDb(), organizationId, { page: 1, limit: 5, search, sortBy, sortOrder: 'desc' })).filter((s) =>
       /order by/i.test(s),
     );
   }
@@ -114,8 +115,8 @@ describe('A9 search: walk or sort', () => {
     expect(byEmail.length).toBeGreaterThan(0);
     for (const s of byEmail) expect(s).toMatch(/"member_list" as "ml" not indexed/);
     // Either way the answer is the same rows in the same order.
-    const answer = (search: string) => listMembers(db, organizationId, { page: 1, limit: 5, search, sortBy: 'createdAt', sortOrder: 'desc' });
-    expect(answer('walker').data.map((d) => d.email)).toHaveLength(5);
-    expect(answer('seldom').pagination.total).toBe(6);
+    const answer = (search: string) => memberPage(db, organizationId, { page: 1, limit: 5, search, sortBy: 'createdAt', sortOrder: 'desc' });
+    expect(answer('walker').ids).toHaveLength(5);
+    expect(answer('seldom').total).toBe(6);
   });
 });

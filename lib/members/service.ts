@@ -1,29 +1,34 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { copyrightShares, invitations, nfts, smartContracts, userOrganizations, users, type Invitation } from '@/db/schema';
+import * as sqliteSchema from '@/db/schema';
+import type { Invitation } from '@/db/schema';
+import { copyrightShares, invitations, nfts, smartContracts, userOrganizations, users } from '@/db/tables';
 import { revokeKeysOfMember } from '@/lib/api-keys/service';
-import { recordAudit } from '@/lib/audit/service';
-import { ConflictError } from '@/lib/errors';
+import { recordAuditIn } from '@/lib/audit/service';
+import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope } from '@/lib/http/query';
-import { memberPage } from '@/lib/storage/sqlite/lists/members';
+import { memberPage } from '@/lib/storage/member-list';
+import type { Store } from '@/lib/storage/store';
 import { pendingInvitationsTo } from '@/lib/invitations/pending';
-import { findPendingInvitation, isExpired, sendInvitationMail } from '@/lib/invitations/service';
+import { findPendingInvitation, sendInvitationMail } from '@/lib/invitations/service';
+import { invitationDetail, toInvitationItem } from '@/lib/invitations/view';
 import { kickMailWorker } from '@/lib/mail/worker';
-import { recordEvent } from '@/lib/webhooks/emit';
+import { recordEventIn } from '@/lib/webhooks/emit';
 import type { EndUserNft, ListMembersQuery, MemberDetail, MemberListItem, UpdateMemberBody } from './schemas';
 
 // Hand-written SQL fragments name their tables explicitly: Drizzle renders bare column names in
-// single-table selects, which a correlated subquery would resolve against the wrong table.
+// single-table selects, which a correlated subquery would resolve against the wrong table. The bare
+// `is_primary` is the engine-neutral test (an integer 0/1 on SQLite, a boolean on PostgreSQL).
 const walletAddressOf = (userIdColumn: string) =>
-  sql.raw(`(select "w"."address" from "wallets" as "w" where "w"."user_id" = ${userIdColumn} and "w"."is_primary" = 1)`);
+  sql.raw(`(select "w"."address" from "wallets" as "w" where "w"."user_id" = ${userIdColumn} and "w"."is_primary")`);
 
 /**
  * A9: memberships and pending invitations of the organization as one list. The ids of the page and
  * the exact total come from the engine's list module (on SQLite: the derived, trigger-kept table
  * `member_list` and its indexes); the page's members and invitations are loaded by id.
  */
-export function listMembers(db: Db, organizationId: string, q: ListMembersQuery) {
+export async function listMembers(store: Store, organizationId: string, q: ListMembersQuery) {
   const filters = {
     search: q.search,
     status: q.status ?? null,
@@ -31,27 +36,27 @@ export function listMembers(db: Db, organizationId: string, q: ListMembersQuery)
     sortBy: q.sortBy,
     sortOrder: q.sortOrder,
   };
-  const { ids, total } = memberPage(db, organizationId, q);
-  return envelope(ids.length ? memberItems(db, organizationId, ids) : [], { page: q.page, limit: q.limit, total }, filters);
+  const { ids, total } = await memberPage(store, organizationId, q);
+  return envelope(ids.length ? await memberItems(store, organizationId, ids) : [], { page: q.page, limit: q.limit, total }, filters);
 }
 
 /** The A9 items of `ids` (member_list ids), in that order. */
-export function memberItems(db: Db, organizationId: string, ids: string[]): MemberListItem[] {
+export async function memberItems(store: Store, organizationId: string, ids: string[]): Promise<MemberListItem[]> {
   // Each id is a membership's or an invitation's (random UUIDs: never both), loaded by its own key.
   const loaded = new Map<string, MemberListItem>();
-  for (const m of loadMembers(db, organizationId, ids)) loaded.set(m.id, toMemberItem(m));
+  for (const m of await loadMembers(store, organizationId, ids)) loaded.set(m.id, toMemberItem(m));
   const invitationIds = ids.filter((id) => !loaded.has(id));
   if (invitationIds.length) {
     const now = new Date();
     const inOrganization = and(eq(invitations.organizationId, organizationId), inArray(invitations.id, invitationIds));
-    for (const inv of db.select().from(invitations).where(inOrganization).all()) loaded.set(inv.id, toInvitationItem(inv, now));
+    for (const inv of await store.select().from(invitations).where(inOrganization)) loaded.set(inv.id, toInvitationItem(inv, now));
   }
   return ids.flatMap((id) => loaded.get(id) ?? []);
 }
 
-function loadMembers(db: Db, organizationId: string, ids: string[]) {
+async function loadMembers(store: Store, organizationId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
+  const rows = await store
     .select({
       id: userOrganizations.id,
       status: userOrganizations.status,
@@ -74,11 +79,10 @@ function loadMembers(db: Db, organizationId: string, ids: string[]) {
     })
     .from(userOrganizations)
     .innerJoin(users, eq(users.id, userOrganizations.userId))
-    .where(and(eq(userOrganizations.organizationId, organizationId), inArray(userOrganizations.id, ids)))
-    .all()
-    .map((m) => ({ ...m, walletAddress: m.walletAddress ?? null }));
+    .where(and(eq(userOrganizations.organizationId, organizationId), inArray(userOrganizations.id, ids)));
+  return rows.map((m) => ({ ...m, walletAddress: m.walletAddress ?? null }));
 }
-type MemberRow = ReturnType<typeof loadMembers>[number];
+type MemberRow = Awaited<ReturnType<typeof loadMembers>>[number];
 
 function toMemberItem(m: MemberRow): MemberListItem {
   return {
@@ -103,77 +107,85 @@ function toMemberItem(m: MemberRow): MemberListItem {
   };
 }
 
-function invitationInfo(inv: Invitation, now: Date) {
-  return {
-    phone: inv.phone,
-    expiresAt: inv.expiresAt.toISOString(),
-    expired: isExpired(inv, now),
-    sendCount: inv.sendCount,
-    lastSentAt: inv.lastSentAt?.toISOString() ?? null,
-  };
-}
-
-function toInvitationItem(inv: Invitation, now: Date): MemberListItem {
-  return {
-    id: inv.id,
-    kind: 'invitation',
-    email: inv.email,
-    walletAddress: null,
-    totalNFTs: 0,
-    status: 'PENDING',
-    role: null,
-    createdAt: inv.createdAt.toISOString(),
-    updatedAt: inv.updatedAt.toISOString(),
-    user: { id: null, name: null, userName: null, image: null, emailVerified: false, isRegistered: false },
-    invitation: invitationInfo(inv, now),
-  };
-}
-
 /** The membership an ACCEPTED invitation of the organization became, if `id` is one. */
-function acceptedInvitationMembership(db: Db, organizationId: string, id: string): string | null {
-  const row = db
+async function acceptedInvitationMembership(store: Store, organizationId: string, id: string): Promise<string | null> {
+  const [row] = await store
     .select({ membershipId: invitations.userOrganizationId })
     .from(invitations)
     .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), eq(invitations.status, 'ACCEPTED')))
-    .get();
+    .limit(1);
   return row?.membershipId ?? null;
+}
+
+type EndUserNftRow = {
+  id: string;
+  status: EndUserNft['status'];
+  percentage: number;
+  copyAuthLocation: string | null;
+  copyAuthTimestamp: Date | null;
+  nftId: string;
+  nftStatus: EndUserNft['nft']['status'];
+  mintedAt: Date | null;
+  supply: number;
+  name: string;
+  description: string | null;
+  externalUrl: string | null;
+  imagePath: string | null;
+  contractId: string;
+  contractName: string;
+  symbol: string;
+  contractAddress: string | null;
+};
+
+function toEndUserNft(r: EndUserNftRow): EndUserNft {
+  return ({
+    id: r.id,
+    status: r.status,
+    percentage: r.percentage,
+    copyAuthLocation: r.copyAuthLocation,
+    copyAuthTimestamp: r.copyAuthTimestamp?.toISOString() ?? null,
+    nft: {
+      id: r.nftId,
+      status: r.nftStatus,
+      mintedAt: r.mintedAt?.toISOString() ?? null,
+      supply: r.supply,
+      name: r.name,
+      description: r.description,
+      externalUrl: r.externalUrl,
+      imagePath: r.imagePath,
+      smartContract: { id: r.contractId, name: r.contractName, symbol: r.symbol, contractAddress: r.contractAddress },
+  },
+  });
 }
 
 type Target = { kind: 'member'; row: MemberRow } | { kind: 'invitation'; row: Invitation };
 
 /** A membership or a PENDING invitation of the organization; anything else is 404. */
-function findTarget(db: Db, organizationId: string, id: string): Target {
-  const [member] = loadMembers(db, organizationId, [id]);
+async function findTarget(store: Store, organizationId: string, id: string): Promise<Target> {
+  const [member] = await loadMembers(store, organizationId, [id]);
   if (member) return { kind: 'member', row: member };
-  return { kind: 'invitation', row: findPendingInvitation(db, organizationId, id) };
+  return { kind: 'invitation', row: await findPendingInvitation(store, organizationId, id) };
 }
 
 /**
  * A10: a member with their NFTs and shares, or a pending invitation (no NFTs yet). The id of an
  * invitation that was accepted answers with the member it became (a client may have stored it).
  */
-export function getMember(db: Db, organizationId: string, id: string): MemberDetail {
-  const becameMember = acceptedInvitationMembership(db, organizationId, id);
-  const target = findTarget(db, organizationId, becameMember ?? id);
-  if (target.kind === 'invitation') {
-    const item = toInvitationItem(target.row, new Date());
-    return {
-      ...item,
-      user: { ...item.user, firstName: null, lastName: null, phoneNumber: null },
-      endUserNfts: [],
-    };
-  }
+export async function getMember(store: Store, organizationId: string, id: string): Promise<MemberDetail> {
+  const becameMember = await acceptedInvitationMembership(store, organizationId, id);
+  const target = await findTarget(store, organizationId, becameMember ?? id);
+  if (target.kind === 'invitation') return invitationDetail(target.row, new Date());
   const m = target.row;
   const item = toMemberItem(m);
   return {
     ...item,
     user: { ...item.user, firstName: m.firstName, lastName: m.lastName, phoneNumber: m.phoneNumber },
-    endUserNfts: memberNfts(db, organizationId, m.userId),
+    endUserNfts: await memberNfts(store, organizationId, m.userId),
   };
 }
 
-function memberNfts(db: Db, organizationId: string, userId: string): EndUserNft[] {
-  return db
+async function memberNfts(store: Store, organizationId: string, userId: string): Promise<EndUserNft[]> {
+  const rows = await store
     .select({
       id: copyrightShares.id,
       status: copyrightShares.status,
@@ -197,26 +209,8 @@ function memberNfts(db: Db, organizationId: string, userId: string): EndUserNft[
     .innerJoin(nfts, eq(nfts.id, copyrightShares.nftId))
     .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
     .where(and(eq(copyrightShares.userId, userId), eq(nfts.organizationId, organizationId)))
-    .orderBy(desc(nfts.createdAt), desc(nfts.id))
-    .all()
-    .map((r) => ({
-      id: r.id,
-      status: r.status,
-      percentage: r.percentage,
-      copyAuthLocation: r.copyAuthLocation,
-      copyAuthTimestamp: r.copyAuthTimestamp?.toISOString() ?? null,
-      nft: {
-        id: r.nftId,
-        status: r.nftStatus,
-        mintedAt: r.mintedAt?.toISOString() ?? null,
-        supply: r.supply,
-        name: r.name,
-        description: r.description,
-        externalUrl: r.externalUrl,
-        imagePath: r.imagePath,
-        smartContract: { id: r.contractId, name: r.contractName, symbol: r.symbol, contractAddress: r.contractAddress },
-      },
-    }));
+    .orderBy(desc(nfts.createdAt), desc(nfts.id));
+  return rows.map(toEndUserNft);
 }
 
 /**
@@ -230,10 +224,10 @@ function memberNfts(db: Db, organizationId: string, userId: string): EndUserNft[
  * invited twice) — the old link dies, since it went to the old address — and with `resend` queues a
  * new invitation mail with a new token and a new 7-day expiry.
  */
-export function updateMember(db: Db, actor: Actor, id: string, body: UpdateMemberBody) {
+export async function updateMember(store: Store, actor: Actor, id: string, body: UpdateMemberBody) {
   const organizationId = actor.organizationId;
-  const result = db.transaction((tx) => {
-    const target = findTarget(tx as unknown as Db, organizationId, id);
+  const result = await store.transaction(async (tx) => {
+    const target = await findTarget(tx, organizationId, id);
     if (target.kind === 'member') {
       const m = target.row;
       if (body.resend) {
@@ -252,15 +246,15 @@ export function updateMember(db: Db, actor: Actor, id: string, body: UpdateMembe
       if (role !== m.role || status !== m.status) {
         if (m.role === 'OWNER') throw new ConflictError("The organization owner's membership cannot be changed.", [`id: membership ${id} is the OWNER`]);
         if (m.userId === actor.userId) throw new ConflictError('You cannot change your own membership.', [`id: membership ${id} is your own`]);
-        tx.update(userOrganizations).set({ role, status, updatedAt: new Date() }).where(eq(userOrganizations.id, m.id)).run();
-        recordAudit(tx, actor, {
+        await tx.update(userOrganizations).set({ role, status, updatedAt: new Date() }).where(eq(userOrganizations.id, m.id));
+        await recordAuditIn(tx, actor, {
           action: 'member.update',
           entityType: 'user_organization',
           entityId: m.id,
           data: { userId: m.userId, from: { role: m.role, status: m.status }, to: { role, status } },
         });
         const losesKeys = status !== 'ACTIVE' ? 'member.suspend' : role === 'MEMBER' ? 'member.demote' : null;
-        if (losesKeys) revokeKeysOfMember(tx, actor, organizationId, m.userId, losesKeys);
+        if (losesKeys) await revokeKeysOfMember(tx, actor, organizationId, m.userId, losesKeys);
       }
       return { id: m.id, email: m.email, walletAddress: m.walletAddress, resent: false };
     }
@@ -273,26 +267,26 @@ export function updateMember(db: Db, actor: Actor, id: string, body: UpdateMembe
     const inv = target.row;
     const email = body.email ?? inv.email;
     if (email !== inv.email) {
-      const member = tx
+      const [member] = await tx
         .select({ id: userOrganizations.id })
         .from(userOrganizations)
         .innerJoin(users, eq(users.id, userOrganizations.userId))
         .where(and(eq(userOrganizations.organizationId, organizationId), eq(users.email, email)))
-        .get();
+        .limit(1);
       if (member) throw new ConflictError('This e-mail address belongs to a member already.', [`email: ${email} is already a member`]);
-      const other = tx
+      const [other] = await tx
         .select({ id: invitations.id })
         .from(invitations)
-        .where(pendingInvitationsTo(organizationId, [email]))
-        .get();
+        .where(pendingInvitationsTo(tx, organizationId, [email]))
+        .limit(1);
       if (other) throw new ConflictError('This e-mail address is already invited.', [`email: ${email} has a pending invitation`]);
       // The previous link went to the old address; it must not register the new one.
-      tx.update(invitations).set({ email, tokenHash: `changed:${crypto.randomUUID()}` }).where(eq(invitations.id, inv.id)).run();
-      recordAudit(tx, actor, { action: 'invitation.email.change', entityType: 'invitation', entityId: inv.id, data: { from: inv.email, to: email } });
+      await tx.update(invitations).set({ email, tokenHash: `changed:${crypto.randomUUID()}` }).where(eq(invitations.id, inv.id));
+      await recordAuditIn(tx, actor, { action: 'invitation.email.change', entityType: 'invitation', entityId: inv.id, data: { from: inv.email, to: email } });
     }
     if (body.resend) {
-      sendInvitationMail(tx, { id: inv.id, organizationId, email });
-      recordAudit(tx, actor, { action: 'invitation.resend', entityType: 'invitation', entityId: inv.id, data: { email } });
+      await sendInvitationMail(tx, { id: inv.id, organizationId, email });
+      await recordAuditIn(tx, actor, { action: 'invitation.resend', entityType: 'invitation', entityId: inv.id, data: { email } });
     }
     return { id: inv.id, email, walletAddress: null, resent: body.resend === true };
   });
@@ -304,22 +298,22 @@ export function updateMember(db: Db, actor: Actor, id: string, body: UpdateMembe
  * A12: removes a membership (the person's copyright shares stay, as history) or revokes a pending
  * invitation. The organization's OWNER and the caller's own membership cannot be removed (409).
  */
-export function removeMember(db: Db, actor: Actor, id: string) {
-  return db.transaction((tx) => {
-    const target = findTarget(tx as unknown as Db, actor.organizationId, id);
+export function removeMember(store: Store, actor: Actor, id: string) {
+  return store.transaction(async (tx) => {
+    const target = await findTarget(tx, actor.organizationId, id);
     // The message carries the member (or invitation) as it was just before it went away.
     const removed = () =>
-      recordEvent(tx, {
+      recordEventIn(tx, {
         organizationId: actor.organizationId,
         type: 'member.removed',
         resourceType: 'member',
         resourceId: id,
-        data: () => getMember(tx as unknown as Db, actor.organizationId, id),
+        data: () => getMember(tx, actor.organizationId, id),
       });
     if (target.kind === 'invitation') {
-      removed();
-      tx.update(invitations).set({ status: 'REVOKED' }).where(eq(invitations.id, id)).run();
-      recordAudit(tx, actor, { action: 'invitation.revoke', entityType: 'invitation', entityId: id, data: { email: target.row.email } });
+      await removed();
+      await tx.update(invitations).set({ status: 'REVOKED' }).where(eq(invitations.id, id));
+      await recordAuditIn(tx, actor, { action: 'invitation.revoke', entityType: 'invitation', entityId: id, data: { email: target.row.email } });
       return { message: `Invitation for ${target.row.email} revoked.` };
     }
     const m = target.row;
@@ -329,10 +323,76 @@ export function removeMember(db: Db, actor: Actor, id: string) {
     if (m.userId === actor.userId && actor.kind === 'user') {
       throw new ConflictError('You cannot remove your own membership.', [`id: membership ${id} is your own`]);
     }
-    removed();
-    tx.delete(userOrganizations).where(eq(userOrganizations.id, id)).run();
-    recordAudit(tx, actor, { action: 'member.remove', entityType: 'user_organization', entityId: id, data: { email: m.email, userId: m.userId } });
-    revokeKeysOfMember(tx, actor, actor.organizationId, m.userId, 'member.remove');
+    await removed();
+    await tx.delete(userOrganizations).where(eq(userOrganizations.id, id));
+    await recordAuditIn(tx, actor, { action: 'member.remove', entityType: 'user_organization', entityId: id, data: { email: m.email, userId: m.userId } });
+    await revokeKeysOfMember(tx, actor, actor.organizationId, m.userId, 'member.remove');
     return { message: `Member ${m.email} removed from the organization.` };
   });
+}
+
+/**
+ * The synchronous twin of getMember for a membership (SQLite only): the webhook loader of the
+ * `member.joined` that the synchronous registration twin records (lib/users/registration.ts, kept
+ * for fixtures that seed people inside a better-sqlite3 transaction). It goes with that twin.
+ */
+export function getMembershipSync(db: Pick<Db, 'select'>, organizationId: string, id: string): MemberDetail {
+  const s = sqliteSchema;
+  const m = db
+    .select({
+      id: s.userOrganizations.id,
+      status: s.userOrganizations.status,
+      role: s.userOrganizations.role,
+      createdAt: s.userOrganizations.createdAt,
+      updatedAt: s.userOrganizations.updatedAt,
+      userId: s.users.id,
+      email: s.users.email,
+      name: s.users.name,
+      userName: s.users.userName,
+      firstName: s.users.firstName,
+      lastName: s.users.lastName,
+      image: s.users.image,
+      phoneNumber: s.users.phoneNumber,
+      emailConfirmed: s.users.emailConfirmed,
+      isRegistered: s.users.isRegistered,
+      walletAddress: walletAddressOf('"users"."id"').mapWith(String),
+      totalNFTs: s.userOrganizations.totalNfts,
+    })
+    .from(s.userOrganizations)
+    .innerJoin(s.users, eq(s.users.id, s.userOrganizations.userId))
+    .where(and(eq(s.userOrganizations.organizationId, organizationId), eq(s.userOrganizations.id, id)))
+    .get();
+  if (!m) throw new NotFoundError('Member');
+  const nftRows = db
+    .select({
+      id: s.copyrightShares.id,
+      status: s.copyrightShares.status,
+      percentage: s.copyrightShares.percentage,
+      copyAuthLocation: s.copyrightShares.copyAuthLocation,
+      copyAuthTimestamp: s.copyrightShares.copyAuthTimestamp,
+      nftId: s.nfts.id,
+      nftStatus: s.nfts.status,
+      mintedAt: s.nfts.mintedAt,
+      supply: s.nfts.supply,
+      name: s.nfts.name,
+      description: s.nfts.description,
+      externalUrl: s.nfts.externalUrl,
+      imagePath: s.nfts.imagePath,
+      contractId: s.smartContracts.id,
+      contractName: s.smartContracts.name,
+      symbol: s.smartContracts.symbol,
+      contractAddress: s.smartContracts.contractAddress,
+    })
+    .from(s.copyrightShares)
+    .innerJoin(s.nfts, eq(s.nfts.id, s.copyrightShares.nftId))
+    .innerJoin(s.smartContracts, eq(s.smartContracts.id, s.nfts.smartContractId))
+    .where(and(eq(s.copyrightShares.userId, m.userId), eq(s.nfts.organizationId, organizationId)))
+    .orderBy(desc(s.nfts.createdAt), desc(s.nfts.id))
+    .all();
+  const item = toMemberItem({ ...m, walletAddress: m.walletAddress ?? null });
+  return {
+    ...item,
+    user: { ...item.user, firstName: m.firstName, lastName: m.lastName, phoneNumber: m.phoneNumber },
+    endUserNfts: nftRows.map(toEndUserNft),
+  };
 }

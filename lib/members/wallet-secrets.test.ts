@@ -4,8 +4,8 @@ import { DELETE, GET as getOne, PUT } from '@/app/api/v1/cl2c/user/[id]/route';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
 import { GET as list } from '@/app/api/v1/cl2c/user/route';
 import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
-import { getDb } from '@/db/client';
-import { wallets } from '@/db/schema';
+import { wallets } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
 import { invitationLinks } from '@/lib/mail/outbox';
 import { unsealWalletKey } from '@/lib/wallets/service';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
@@ -60,7 +60,7 @@ describe('wallet keys never appear in responses or logs', () => {
 
     const logged = [...writes.mock.calls, ...outWrites.mock.calls].map((c) => String(c[0]));
     const haystack = [...seen, ...logged].join('\n').toLowerCase();
-    const rows = getDb().select().from(wallets).all();
+    const rows = await (await getStore()).select().from(wallets);
     expect(rows.length).toBeGreaterThan(0);
     let checked = 0;
     for (const w of rows) {

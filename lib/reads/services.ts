@@ -21,7 +21,7 @@ export const onSqlite =
 export const readServices = {
   listContracts,
   listNfts,
-  listMembers: onSqlite(listMembers),
+  listMembers,
   searchNfts,
 } satisfies Record<string, (store: Store, ...args: never[]) => unknown>;
 

@@ -1,14 +1,15 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { userOrganizations, users } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/service';
+import { userOrganizations, users } from '@/db/tables';
+import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import type { Store } from '@/lib/storage/store';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import type { CreateTenantUserBody, UpdateCurrentUserBody } from './schemas';
 
-// Qualified by hand so the subquery sees the outer `users` row.
-const walletAddress = sql<string | null>`(select "w"."address" from "wallets" as "w" where "w"."user_id" = "users"."id" and "w"."is_primary" = 1)`;
+// Qualified by hand so the subquery sees the outer `users` row; the bare `is_primary` is the
+// engine-neutral test (an integer 0/1 on SQLite, a boolean on PostgreSQL).
+const walletAddress = sql<string | null>`(select "w"."address" from "wallets" as "w" where "w"."user_id" = "users"."id" and "w"."is_primary")`;
 
 const profileColumns = {
   id: users.id,
@@ -40,17 +41,16 @@ const isMember = (organizationId: string) =>
   and(eq(userOrganizations.userId, users.id), eq(userOrganizations.organizationId, organizationId));
 
 /** B3: every user with a membership in the tenant's organization (no pagination, per the spec). */
-export function listTenantUsers(db: Db, organizationId: string) {
-  return db
+export async function listTenantUsers(store: Store, organizationId: string) {
+  const rows = await store
     .select(profileColumns)
     .from(users)
     .innerJoin(userOrganizations, isMember(organizationId))
-    .orderBy(asc(userOrganizations.createdAt), asc(users.id))
-    .all()
-    .map((row) => {
-      const { authValidUpto: _a, authLocation: _l, ...item } = withAuthenticated(row);
-      return item;
-    });
+    .orderBy(asc(userOrganizations.createdAt), asc(users.id));
+  return rows.map((row) => {
+    const { authValidUpto: _a, authLocation: _l, ...item } = withAuthenticated(row);
+    return item;
+  });
 }
 
 const STREAM_CHUNK = 500;
@@ -61,23 +61,25 @@ const STREAM_CHUNK = 500;
  * one short query, so a tenant of 100,000 users neither builds its whole answer in memory nor
  * holds the event loop for the length of the read; other requests are served between chunks.
  */
-export function streamTenantUsers(db: Db, organizationId: string): Response {
+export function streamTenantUsers(store: Store, organizationId: string): Response {
   const encoder = new TextEncoder();
   let cursor: { createdAt: Date; id: string } | null = null;
   let opened = false;
   let first = true;
   const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       // A row-value range over (organization, created_at, user_id): each chunk seeks, none rescans.
-      const after = cursor ? sql`(${userOrganizations.createdAt}, ${userOrganizations.userId}) > (${cursor.createdAt.getTime()}, ${cursor.id})` : undefined;
-      const rows = db
+      // The time goes in as the column stores it (sql.param with the column: ms on SQLite, a timestamp on PostgreSQL).
+      const after = cursor
+        ? sql`(${userOrganizations.createdAt}, ${userOrganizations.userId}) > (${sql.param(cursor.createdAt, userOrganizations.createdAt)}, ${cursor.id})`
+        : undefined;
+      const rows = await store
         .select({ ...profileColumns, joinedAt: userOrganizations.createdAt })
         .from(userOrganizations)
         .innerJoin(users, eq(users.id, userOrganizations.userId))
         .where(and(eq(userOrganizations.organizationId, organizationId), after))
         .orderBy(asc(userOrganizations.createdAt), asc(userOrganizations.userId))
-        .limit(STREAM_CHUNK)
-        .all();
+        .limit(STREAM_CHUNK);
       let text = opened ? '' : '[';
       opened = true;
       for (const row of rows) {
@@ -100,50 +102,50 @@ export function streamTenantUsers(db: Db, organizationId: string): Response {
 }
 
 /** B4: one user of the tenant; users of other tenants do not exist here. */
-export function getTenantUser(db: Db, organizationId: string, id: string) {
-  const row = db
+export async function getTenantUser(store: Store, organizationId: string, id: string) {
+  const [row] = await store
     .select(profileColumns)
     .from(users)
     .innerJoin(userOrganizations, isMember(organizationId))
     .where(eq(users.id, id.trim().toLowerCase()))
-    .get();
+    .limit(1);
   if (!row) throw new NotFoundError('User');
   return withAuthenticated(row);
 }
 
-function getProfile(db: Db, userId: string) {
-  const row = db.select(profileColumns).from(users).where(eq(users.id, userId)).get();
+async function getProfile(store: Store, userId: string) {
+  const [row] = await store.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new NotFoundError('User');
   return withAuthenticated(row);
 }
 
 /**
  * B5: a registered user of the tenant — user, custodial wallet, ACTIVE membership, pending
- * invitations for the e-mail accepted (all in registerUserInOrganization); 409 on duplicates.
+ * invitations for the e-mail accepted (all in registerUserInOrganizationIn); 409 on duplicates.
  */
-export function createTenantUser(db: Db, actor: Actor, input: CreateTenantUserBody) {
-  const userId = db.transaction((tx) => {
-    const { user, membershipId } = registerUserInOrganization(tx, actor.organizationId, input);
-    recordAudit(tx, actor, { action: 'user.create', entityType: 'user', entityId: user.id, data: { membershipId, email: user.email } });
+export async function createTenantUser(store: Store, actor: Actor, input: CreateTenantUserBody) {
+  const userId = await store.transaction(async (tx) => {
+    const { user, membershipId } = await registerUserInOrganizationIn(tx, actor.organizationId, input);
+    await recordAuditIn(tx, actor, { action: 'user.create', entityType: 'user', entityId: user.id, data: { membershipId, email: user.email } });
     return user.id;
   });
-  return getTenantUser(db, actor.organizationId, userId);
+  return getTenantUser(store, actor.organizationId, userId);
 }
 
 /** B6: updates the key owner's profile; `id` must be the owner's own id (403 otherwise). */
-export function updateCurrentUser(db: Db, actor: Actor, input: UpdateCurrentUserBody) {
+export async function updateCurrentUser(store: Store, actor: Actor, input: UpdateCurrentUserBody) {
   if (input.id.toLowerCase() !== actor.userId) {
     throw new ForbiddenError('The id does not match the user who owns this API key; only your own profile can be updated.');
   }
-  db.transaction((tx) => {
-    const current = tx.select().from(users).where(eq(users.id, actor.userId)).get();
+  await store.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, actor.userId)).limit(1);
     if (!current) throw new NotFoundError('User');
     if (input.phoneNumber) {
-      const taken = tx
+      const [taken] = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.phoneNumber, input.phoneNumber), ne(users.id, current.id)))
-        .get();
+        .limit(1);
       if (taken) throw new ConflictError('This phone number is taken.', [`phoneNumber: ${input.phoneNumber} is already in use`]);
     }
     const firstName = input.firstName ?? current.firstName;
@@ -155,8 +157,8 @@ export function updateCurrentUser(db: Db, actor: Actor, input: UpdateCurrentUser
       ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
       ...(input.pushToken !== undefined ? { pushToken: input.pushToken } : {}),
     };
-    tx.update(users).set(changes).where(eq(users.id, current.id)).run();
-    recordAudit(tx, actor, {
+    await tx.update(users).set(changes).where(eq(users.id, current.id));
+    await recordAuditIn(tx, actor, {
       action: 'user.update',
       entityType: 'user',
       entityId: current.id,
@@ -164,5 +166,5 @@ export function updateCurrentUser(db: Db, actor: Actor, input: UpdateCurrentUser
       data: { fields: Object.keys(input).filter((k) => k !== 'id' && input[k as keyof UpdateCurrentUserBody] !== undefined) },
     });
   });
-  return getProfile(db, actor.userId);
+  return getProfile(store, actor.userId);
 }

@@ -1,41 +1,58 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { invitations, userOrganizations, wallets } from '@/db/schema';
+import { invitations, userOrganizations, users, wallets } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
+import { processEngine } from '@/lib/storage/engine';
+import type { Store } from '@/lib/storage/store';
 import { createTestOrg } from '@/test/helpers';
-import { registerUserInOrganization } from './registration';
+import { registerUserInOrganization, registerUserInOrganizationIn } from './registration';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
+let store: Store;
 beforeAll(async () => {
   org = await createTestOrg();
+  store = await getStore();
 });
 
 const person = (n: string) => ({ email: `${n}@Example.test`, firstName: 'Ada', lastName: 'Lovelace', userName: `user.${n}` });
+const register = (input: Parameters<typeof registerUserInOrganizationIn>[2]) =>
+  store.transaction((tx) => registerUserInOrganizationIn(tx, org.organization.id, input));
 
-describe('registerUserInOrganization', () => {
-  it('creates a registered user, an ACTIVE membership, a sealed wallet, and accepts the invitation', () => {
-    const db = getDb();
-    db.insert(invitations)
-      .values({ organizationId: org.organization.id, email: 'ada1@example.test', tokenHash: 'h1', expiresAt: new Date(Date.now() + 1e6) })
-      .run();
-    const result = db.transaction((tx) => registerUserInOrganization(tx, org.organization.id, person('ada1')));
+describe('registerUserInOrganizationIn', () => {
+  it('creates a registered user, an ACTIVE membership, a sealed wallet, and accepts the invitation', async () => {
+    await store.insert(invitations).values({ organizationId: org.organization.id, email: 'ada1@example.test', tokenHash: 'h1', expiresAt: new Date(Date.now() + 1e6) });
+    const result = await register(person('ada1'));
     expect(result.user).toMatchObject({ email: 'ada1@example.test', isRegistered: true, name: 'Ada Lovelace' });
     expect(result.walletAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    const membership = db.select().from(userOrganizations).where(eq(userOrganizations.id, result.membershipId)).get();
+    const [membership] = await store.select().from(userOrganizations).where(eq(userOrganizations.id, result.membershipId));
     expect(membership).toMatchObject({ status: 'ACTIVE', role: 'MEMBER' });
-    const wallet = db.select().from(wallets).where(eq(wallets.userId, result.user.id)).get();
+    const [wallet] = await store.select().from(wallets).where(eq(wallets.userId, result.user.id));
     expect(wallet?.encryptedPrivateKey).toMatch(/^v1\./);
-    const invite = db.select().from(invitations).where(eq(invitations.tokenHash, 'h1')).get();
+    const [invite] = await store.select().from(invitations).where(eq(invitations.tokenHash, 'h1'));
     expect(invite).toMatchObject({ status: 'ACCEPTED', userOrganizationId: result.membershipId });
   });
 
-  it('409 on a registered e-mail, a user name in another case, or a used phone — and writes nothing', () => {
+  it('409 on a registered e-mail, a user name in another case, or a used phone — and writes nothing', async () => {
+    await register({ ...person('ada2'), phoneNumber: '+15550001' });
+    const count = async () => (await store.select({ id: users.id }).from(users)).length;
+    const before = await count();
+    await expect(register(person('ada2'))).rejects.toThrow(/already registered/);
+    await expect(register({ ...person('ada3'), userName: 'USER.ADA2' })).rejects.toThrow(/already registered/);
+    await expect(register({ ...person('ada4'), phoneNumber: '+15550001' })).rejects.toThrow(/already registered/);
+    expect(await count()).toBe(before);
+  });
+});
+
+// The synchronous twin that SQLite fixtures call inside a better-sqlite3 transaction.
+describe.runIf(processEngine() === 'sqlite')('registerUserInOrganization (SQLite twin)', () => {
+  it('registers the same way and refuses the same duplicates', () => {
     const db = getDb();
-    db.transaction((tx) => registerUserInOrganization(tx, org.organization.id, { ...person('ada2'), phoneNumber: '+15550001' }));
-    const attempt = (input: Parameters<typeof registerUserInOrganization>[2]) => () =>
-      db.transaction((tx) => registerUserInOrganization(tx, org.organization.id, input));
-    expect(attempt(person('ada2'))).toThrow(/already registered/);
-    expect(attempt({ ...person('ada3'), userName: 'USER.ADA2' })).toThrow(/already registered/);
-    expect(attempt({ ...person('ada4'), phoneNumber: '+15550001' })).toThrow(/already registered/);
+    const result = db.transaction((tx) => registerUserInOrganization(tx, org.organization.id, person('twin1')));
+    expect(result.user).toMatchObject({ email: 'twin1@example.test', isRegistered: true, name: 'Ada Lovelace' });
+    expect(result.walletAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(() => db.transaction((tx) => registerUserInOrganization(tx, org.organization.id, { ...person('twin2'), userName: 'USER.TWIN1' }))).toThrow(
+      /already registered/,
+    );
   });
 });

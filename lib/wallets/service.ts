@@ -48,16 +48,6 @@ export function provisionCustodialWalletSync(tx: Tx, userId: string): { address:
   return { address: row.address };
 }
 
-export function primaryWalletAddress(db: Db, userId: string): string | null {
-  return (
-    db
-      .select({ address: sqliteSchema.wallets.address })
-      .from(sqliteSchema.wallets)
-      .where(and(eq(sqliteSchema.wallets.userId, userId), eq(sqliteSchema.wallets.isPrimary, true)))
-      .get()?.address ?? null
-  );
-}
-
 /** For signing only (chain drivers); never serialise the result. */
 export function unsealWalletKey(sealed: string): `0x${string}` {
   return open(sealed, PURPOSE) as `0x${string}`;

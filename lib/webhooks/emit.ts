@@ -47,7 +47,9 @@ export async function recordEventIn(store: Store, input: RecordEventInput): Prom
     .select({ n: max(webhookEvents.sequence) })
     .from(webhookEvents)
     .where(and(eq(webhookEvents.resourceType, input.resourceType), eq(webhookEvents.resourceId, input.resourceId)));
-  const data = input.data ? await input.data() : loadResource(resourceReader(store), input);
+  // A service on the Store reads the resource through its store loader, in this transaction.
+  const storeLoader = storeLoaderSlot.get()?.[input.resourceType];
+  const data = await (input.data ? input.data() : storeLoader ? storeLoader(store, input.organizationId, input.resourceId) : loadResource(resourceReader(store), input));
   const { event, deliveries } = messageRows(input, endpoints, (last?.n ?? 0) + 1, data);
   await store.insert(webhookEvents).values(event);
   if (deliveries.length) await store.insert(webhookDeliveries).values(deliveries);
@@ -128,6 +130,18 @@ const loaderSlot = runtimeSlot<Partial<Record<WebhookResourceType, ResourceLoade
  */
 export function setResourceLoaders(loaders: Partial<Record<WebhookResourceType, ResourceLoader>>) {
   loaderSlot.set(loaders);
+}
+
+/** A resource's getter on the Store (async, either engine): what services on the Store install. */
+export type StoreResourceLoader = (store: Store, organizationId: string, id: string) => Promise<unknown>;
+const storeLoaderSlot = runtimeSlot<Partial<Record<WebhookResourceType, StoreResourceLoader>>>('webhookStoreLoaders');
+
+/**
+ * Installed with setResourceLoaders: the getters of the services already on the Store, used by
+ * recordEventIn on both engines (a synchronous recordEvent still uses the synchronous loaders).
+ */
+export function setStoreResourceLoaders(loaders: Partial<Record<WebhookResourceType, StoreResourceLoader>>) {
+  storeLoaderSlot.set(loaders);
 }
 
 function loadResource(tx: Writer, input: RecordEventInput): unknown {

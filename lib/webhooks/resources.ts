@@ -2,10 +2,10 @@ import type { Db } from '@/db/client';
 import { onLedgerChange } from '@/lib/chain/state';
 import { getContractWithChainSync } from '@/lib/contracts/service';
 import { getCopyrightState } from '@/lib/copyright/service';
-import { getMember } from '@/lib/members/service';
+import { getMember, getMembershipSync } from '@/lib/members/service';
 import { getNftSync } from '@/lib/nfts/service';
 import { getTransfer } from '@/lib/tokens/service';
-import { recordEvent, setResourceLoaders } from './emit';
+import { recordEvent, setResourceLoaders, setStoreResourceLoaders } from './emit';
 import { eventForLedgerChange } from './events';
 import { runtimeSlot } from '@/lib/runtime';
 
@@ -25,8 +25,9 @@ export function installWebhooks() {
     nft: (tx, org, id) => getNftSync(asDb(tx), org, id),
     copyright: (tx, org, id) => getCopyrightState(asDb(tx), org, id),
     transfer: (tx, org, id) => getTransfer(asDb(tx), org, id),
-    member: (tx, org, id) => getMember(asDb(tx), org, id),
+    member: (tx, org, id) => getMembershipSync(asDb(tx), org, id),
   });
+  setStoreResourceLoaders({ member: getMember });
   unsubscribe.get()?.();
   unsubscribe.set(
     onLedgerChange((tx, change) => {

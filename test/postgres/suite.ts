@@ -27,4 +27,12 @@ export const onPostgres = [
   'lib/audit/detail.test.ts',
   'lib/overview/service.test.ts',
   'app/api/v1/console/outbox/route.test.ts',
+  // Members, invitations and registration (A9–A13, the invitation link).
+  'lib/members/list.property.test.ts',
+  'app/api/v1/cl2c/user/route.test.ts',
+  'lib/invitations/csv-import.test.ts',
+  'app/api/v1/console/invitations/check/route.test.ts',
+  'lib/users/registration.test.ts',
+  'lib/tenant-users/stream.test.ts',
+  'app/v1/cl2c/user/route.test.ts',
 ];

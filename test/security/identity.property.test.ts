@@ -19,6 +19,7 @@ import { resetEnvCache } from '@/lib/env';
 import { listTenantUsers } from '@/lib/tenant-users/service';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { getStore } from '@/lib/storage/current';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 const OWNER_PASSWORD = 'correct horse battery';
@@ -47,7 +48,7 @@ beforeAll(() => {
 });
 
 /** What an organization's members can sign in with and read, as one comparable value. */
-function snapshot(o: Org) {
+async function snapshot(o: Org) {
   const db = getDb();
   const members = db
     .select({ userId: userOrganizations.userId, role: userOrganizations.role, status: userOrganizations.status, email: users.email })
@@ -63,7 +64,7 @@ function snapshot(o: Org) {
     .all()
     .map((k) => k.id)
     .sort();
-  return JSON.stringify({ members, keys, b3: listTenantUsers(db, o.organization.id) });
+  return JSON.stringify({ members, keys, b3: await listTenantUsers(sqliteStore(db), o.organization.id) });
 }
 
 function latestInvitationToken(o: Org, email: string): string | null {
@@ -93,7 +94,7 @@ describe('identity property (issue 26)', () => {
           const o = orgs[step.org]!;
           const email = people[step.person]!;
           const others = orgs.filter((_, i) => i !== step.org);
-          const before = others.map(snapshot);
+          const before = await Promise.all(others.map(snapshot));
           const db = getDb();
           const user = db.select().from(users).where(eq(users.email, email)).get();
           const membership = user
@@ -137,7 +138,7 @@ describe('identity property (issue 26)', () => {
             await createApiKey(await getStore(), { organizationId: o.organization.id, userId: user.id, family: 'A', name: 'prop key' });
           }
           // Nothing organization o did changed what the other organizations' members sign in with or read.
-          expect(others.map(snapshot)).toEqual(before);
+          expect(await Promise.all(others.map(snapshot))).toEqual(before);
           // Nobody's login e-mail changed.
           for (const [userId, loginEmail] of loginEmails) {
             expect(getDb().select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email).toBe(loginEmail);

@@ -3,8 +3,8 @@ import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { loginPathFor, passwordLinkPathFor } from '@/lib/auth/next-path';
 import { getPersonFromHeaders } from '@/lib/auth/session';
-import { getDb } from '@/db/client';
 import { lookupInvitation, type InvitationState } from '@/lib/invitations/service';
+import { getStore } from '@/lib/storage/current';
 import { AcceptInvitationForm } from './_components/accept-invitation-form';
 
 export const metadata: Metadata = { title: 'Invitation', robots: { index: false } };
@@ -43,7 +43,7 @@ function Shell({ children }: { children: ReactNode }) {
 /** The page an invitation e-mail links to. The token is checked again when the form is sent. */
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const found = lookupInvitation(getDb(), token);
+  const found = await lookupInvitation(await getStore(), token);
   if (found.state !== 'valid') {
     const { title, text } = dead[found.state];
     return (

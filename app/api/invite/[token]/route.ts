@@ -1,8 +1,8 @@
 import { hashPassword } from 'better-auth/crypto';
-import { getDb } from '@/db/client';
 import { getPersonFromHeaders } from '@/lib/auth/session';
 import { linkRoute, readPlainJsonBody } from '@/lib/http/link-route';
 import { acceptInvitation, invitationStateError, lookupInvitation } from '@/lib/invitations/service';
+import { getStore } from '@/lib/storage/current';
 
 /**
  * The invitation link's API. GET tells the page what the token is worth; POST accepts: a new
@@ -12,8 +12,8 @@ import { acceptInvitation, invitationStateError, lookupInvitation } from '@/lib/
  */
 type Params = { token: string };
 
-export const GET = linkRoute<Params>(({ params }) => {
-  const found = lookupInvitation(getDb(), params.token);
+export const GET = linkRoute<Params>(async ({ params }) => {
+  const found = await lookupInvitation(await getStore(), params.token);
   if (found.state !== 'valid') throw invitationStateError(found.state);
   return {
     state: found.state,
@@ -28,9 +28,9 @@ export const POST = linkRoute<Params>(async ({ req, params, requestId }) => {
   const body = await readPlainJsonBody(req);
   const person = await getPersonFromHeaders(req.headers);
   const password = (body as { password?: unknown } | null)?.password;
-  // Hashed before the (synchronous) transaction; only used when the link registers a new person.
+  // Hashed before the transaction (no waiting inside it); only used when the link registers a new person.
   const passwordHash = typeof password === 'string' && password.length >= 8 && password.length <= 128 ? await hashPassword(password) : null;
-  const result = acceptInvitation(getDb(), params.token, body, requestId, person, passwordHash);
+  const result = await acceptInvitation(await getStore(), params.token, body, requestId, person, passwordHash);
   return {
     message: `Welcome to ${result.organization.name}.`,
     organization: { name: result.organization.name },

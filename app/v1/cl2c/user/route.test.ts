@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { auditEvents, invitations, userOrganizations, users, wallets } from '@/db/schema';
+import { auditEvents, invitations, userOrganizations, users, wallets } from '@/db/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { call, createTestOrg } from '@/test/helpers';
 import { GET as getUser } from '../users/[id]/route';
 import { GET as listUsers } from '../users/route';
 import { POST, PUT } from './route';
 import { getStore } from '@/lib/storage/current';
+import type { Store } from '@/lib/storage/store';
 
+let store: Store;
+/** The first row of a query (what `.get()` was on SQLite's synchronous handle). */
+const one = async <T,>(rows: PromiseLike<T[]>): Promise<T | undefined> => (await rows)[0];
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let other: Awaited<ReturnType<typeof createTestOrg>>;
 const headers = (o = org) => ({ tenant: o.organization.tenant, 'X-API-Key': o.tenantApiKey });
@@ -23,17 +26,18 @@ const create = (body: unknown, o = org) => call(POST, { method: 'POST', path: '/
 const update = (body: unknown, h: Record<string, string> = headers()) => call(PUT, { method: 'PUT', path: '/v1/cl2c/user', headers: h, body });
 
 beforeAll(async () => {
+  store = await getStore();
   org = await createTestOrg();
   other = await createTestOrg();
 });
 
 describe('B5 POST /v1/cl2c/user', () => {
   it('creates a registered user with wallet and ACTIVE membership, accepting a pending invitation (200)', async () => {
-    const db = getDb();
+    const db = store;
     const body = person();
-    db.insert(invitations)
-      .values({ organizationId: org.organization.id, email: body.email.toLowerCase(), tokenHash: crypto.randomUUID(), expiresAt: new Date(Date.now() + 1e7) })
-      .run();
+    await db
+      .insert(invitations)
+      .values({ organizationId: org.organization.id, email: body.email.toLowerCase(), tokenHash: crypto.randomUUID(), expiresAt: new Date(Date.now() + 1e7) });
     const res = await create(body);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({
@@ -49,12 +53,12 @@ describe('B5 POST /v1/cl2c/user', () => {
     });
     expect(res.json.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.json.walletAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    const membership = db.select().from(userOrganizations).where(eq(userOrganizations.userId, res.json.id)).get();
+    const membership = await one(db.select().from(userOrganizations).where(eq(userOrganizations.userId, res.json.id)));
     expect(membership).toMatchObject({ organizationId: org.organization.id, status: 'ACTIVE' });
-    expect(db.select().from(wallets).where(eq(wallets.userId, res.json.id)).get()?.address).toBe(res.json.walletAddress);
-    const invite = db.select().from(invitations).where(eq(invitations.email, body.email.toLowerCase())).get();
+    expect((await one(db.select().from(wallets).where(eq(wallets.userId, res.json.id))))?.address).toBe(res.json.walletAddress);
+    const invite = await one(db.select().from(invitations).where(eq(invitations.email, body.email.toLowerCase())));
     expect(invite).toMatchObject({ status: 'ACCEPTED', userOrganizationId: membership!.id });
-    const audit = db.select().from(auditEvents).where(eq(auditEvents.entityId, res.json.id)).all();
+    const audit = await db.select().from(auditEvents).where(eq(auditEvents.entityId, res.json.id));
     expect(audit.map((a) => a.action)).toContain('user.create');
   });
 
@@ -84,13 +88,13 @@ describe('B5 POST /v1/cl2c/user', () => {
   });
 
   it('an unfinished user row that another organization relies on is not completed (or taken over) by B5', async () => {
-    const db = getDb();
+    const db = store;
     const email = `half-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const [row] = db.insert(users).values({ email, name: 'Half', firstName: 'Half', lastName: 'Done' }).returning().all();
-    db.insert(userOrganizations).values({ organizationId: other.organization.id, userId: row!.id, status: 'ACTIVE' }).run();
+    const [row] = await db.insert(users).values({ email, name: 'Half', firstName: 'Half', lastName: 'Done' }).returning();
+    await db.insert(userOrganizations).values({ organizationId: other.organization.id, userId: row!.id, status: 'ACTIVE' });
     const res = await create(person({ email, firstName: 'Mallory' }));
     expect(res.status).toBe(409);
-    expect(db.select().from(users).where(eq(users.id, row!.id)).get()).toMatchObject({ firstName: 'Half', isRegistered: false });
+    expect((await one(db.select().from(users).where(eq(users.id, row!.id))))).toMatchObject({ firstName: 'Half', isRegistered: false });
   });
 
   it('400 ProblemDetails keyed by field for invalid input', async () => {
@@ -135,9 +139,9 @@ describe('B3 GET /v1/cl2c/users and B4 GET /v1/cl2c/users/{id}', () => {
     const res = await call(getUser, { headers: headers(), params: { id: created.id } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual(created);
-    const db = getDb();
+    const db = store;
     const until = new Date(Date.now() + 3_600_000);
-    db.update(users).set({ authValidUpto: until, authLocation: 'Lisbon' }).where(eq(users.id, created.id)).run();
+    await db.update(users).set({ authValidUpto: until, authLocation: 'Lisbon' }).where(eq(users.id, created.id));
     const authed = await call(getUser, { headers: headers(), params: { id: created.id.toUpperCase() } });
     expect(authed.json).toMatchObject({ authenticated: true, authValidUpto: until.toISOString(), authLocation: 'Lisbon' });
     for (const id of [crypto.randomUUID(), 'not-an-id', other.admin.id]) {
@@ -162,14 +166,14 @@ describe('B6 PUT /v1/cl2c/user', () => {
     const res = await update({ id: org.admin.id, firstName: 'Ada', lastName: 'King', phoneNumber: '+15557770001', pushToken: 'ExponentPushToken[abc]' });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ id: org.admin.id, firstName: 'Ada', lastName: 'King', phoneNumber: '+15557770001' });
-    const row = getDb().select().from(users).where(eq(users.id, org.admin.id)).get();
+    const row = await one(store.select().from(users).where(eq(users.id, org.admin.id)));
     expect(row).toMatchObject({ pushToken: 'ExponentPushToken[abc]', name: 'Ada King' });
 
     const again = await update({ id: org.admin.id.toUpperCase(), lastName: 'Lovelace' });
     expect(again.json).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+15557770001' });
     const cleared = await update({ id: org.admin.id, phoneNumber: null, pushToken: '' });
     expect(cleared.json.phoneNumber).toBeNull();
-    expect(getDb().select().from(users).where(eq(users.id, org.admin.id)).get()?.pushToken).toBeNull();
+    expect((await one(store.select().from(users).where(eq(users.id, org.admin.id))))?.pushToken).toBeNull();
   });
 
   it('403 default body when id is not the key owner', async () => {
@@ -179,7 +183,7 @@ describe('B6 PUT /v1/cl2c/user', () => {
       expect(res.status).toBe(403);
       expect(res.json).toMatchObject({ statusCode: 403, source: 'UpdateUser' });
     }
-    expect(getDb().select().from(users).where(eq(users.id, someone.id)).get()?.firstName).toBe('Grace');
+    expect((await one(store.select().from(users).where(eq(users.id, someone.id))))?.firstName).toBe('Grace');
   });
 
   it('a key owned by another user updates that user', async () => {

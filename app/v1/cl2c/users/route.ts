@@ -1,5 +1,4 @@
-import { getDb } from '@/db/client';
 import { familyB } from '@/lib/http/family-b';
 import { streamTenantUsers } from '@/lib/tenant-users/service';
 
-export const GET = familyB({ source: 'GetUsers' }, ({ actor }) => streamTenantUsers(getDb(), actor.organizationId));
+export const GET = familyB({ source: 'GetUsers' }, ({ actor, store }) => streamTenantUsers(store, actor.organizationId));

@@ -82,3 +82,24 @@ export async function memberPage(db: Handle, organizationId: string, q: MemberPa
   });
   return { ids, total };
 }
+
+/**
+ * One chunk of an A9 export on PostgreSQL, newest first (id breaks ties), after `cursor`: keyset
+ * order over member_list's (organization[, filter], created_at, id) index, the search as in a page.
+ * Answers the rows SQLite's memberExportChunk answers (`createdAt` in epoch milliseconds).
+ */
+export async function memberExportChunk(
+  db: Handle,
+  organizationId: string,
+  q: MemberFilter,
+  cursor: { at: number; id: string } | null,
+  limit: number,
+): Promise<{ id: string; createdAt: number }[]> {
+  const where = [memberRowsWherePg(organizationId, q)];
+  if (cursor) where.push(sql`(ml.created_at, ml.id) < (${new Date(cursor.at).toISOString()}::timestamptz, ${cursor.id})`);
+  const { rows } = await db.execute<{ id: string; createdAt: Date }>(
+    sql`select ml.id as "id", ml.created_at as "createdAt" from member_list as ml where ${sql.join(where, sql` and `)}
+        order by ml.created_at desc, ml.id desc limit ${limit}`,
+  );
+  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.createdAt).getTime() }));
+}

@@ -328,7 +328,7 @@ async function compareAll(organizationId: string) {
 
   // A9: totals per status, member totalNFTs, every search term.
   for (const status of [undefined, 'ACTIVE', 'SUSPENDED', 'PENDING'] as const) {
-    const got = listMembers(db, organizationId, { ...page, search: null, status, hasWallet: undefined, sortBy: 'createdAt' });
+    const got = await listMembers(sqliteStore(db), organizationId, { ...page, search: null, status, hasWallet: undefined, sortBy: 'createdAt' });
     const members = db.get<{ n: number }>(sql`select count(*) as n from user_organizations where organization_id = ${organizationId}
       and (${status ?? null} is null or status = ${status ?? null})`).n;
     const pending = db.get<{ n: number }>(sql`select count(*) as n from invitations where organization_id = ${organizationId} and status = 'PENDING'`).n;
@@ -340,7 +340,7 @@ async function compareAll(organizationId: string) {
     }
   }
   for (const term of terms) {
-    const got = listMembers(db, organizationId, { ...page, search: term, status: undefined, hasWallet: undefined, sortBy: 'email' });
+    const got = await listMembers(sqliteStore(db), organizationId, { ...page, search: term, status: undefined, hasWallet: undefined, sortBy: 'email' });
     const p = like(term);
     const want = db.all<{ id: string }>(sql`select uo.id from user_organizations uo join users u on u.id = uo.user_id where uo.organization_id = ${organizationId}
         and (u.email like ${p} escape '\\' or u.name like ${p} escape '\\' or u.user_name like ${p} escape '\\' or (u.first_name || ' ' || u.last_name) like ${p} escape '\\')

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import {
   auditEvents,
   copyrightShares,
@@ -10,7 +9,9 @@ import {
   smartContracts,
   userOrganizations,
   users,
-} from '@/db/schema';
+} from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
+import type { Store } from '@/lib/storage/store';
 import { hashInvitationToken, INVITATION_TTL_MS } from '@/lib/invitations/tokens';
 import { invitationLinks } from '@/lib/mail/outbox';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
@@ -20,6 +21,9 @@ import { POST as bulk } from './bulk/route';
 import { GET as list } from './route';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
+let store: Store;
+/** The first row of a query (what `.get()` was on SQLite's synchronous handle). */
+const one = async <T,>(rows: PromiseLike<T[]>): Promise<T | undefined> => (await rows)[0];
 let org: Org;
 let other: Org;
 const h = (o: Org = org) => ({ 'x-api-key': o.apiKey });
@@ -35,8 +39,8 @@ async function invite(users: { email: string; phone?: string | null }[], o: Org 
 }
 
 /** The token of the newest invitation mail sent to `email` (read from the outbox, as a person would). */
-function latestToken(email: string): string {
-  const mails = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).all();
+async function latestToken(email: string): Promise<string> {
+  const mails = await store.select().from(outboxEmails).where(eq(outboxEmails.to, email));
   const newest = mails.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.text.localeCompare(a.text))[0];
   const link = invitationLinks(newest!.text)[0]!;
   return link.split('/invite/')[1]!;
@@ -53,21 +57,22 @@ async function register(token: string, body: Record<string, unknown>, headers: R
 async function inviteAndRegister(o: Org = org) {
   const email = `member-${uid()}@example.test`;
   const { results } = await invite([{ email }], o);
-  const token = latestToken(email);
+  const token = await latestToken(email);
   const res = await register(token, { firstName: 'Grace', lastName: 'Hopper', userName: `grace.${uid()}` });
   expect(res.status, res.text).toBe(200);
   return { email, invitationId: results[0]!.id!, memberId: res.json.memberId as string, walletAddress: res.json.walletAddress as string };
 }
 
 beforeAll(async () => {
+  store = await getStore();
   org = await createTestOrg();
   other = await createTestOrg();
 });
 
 describe('A13 POST /cl2c/user/bulk', () => {
   it('400 with 0 or 101 entries, and nothing is written', async () => {
-    const db = getDb();
-    const before = { inv: db.select().from(invitations).all().length, mail: db.select().from(outboxEmails).all().length };
+    const db = store;
+    const before = { inv: (await db.select().from(invitations)).length, mail: (await db.select().from(outboxEmails)).length };
     const zero = await call(bulk, { method: 'POST', headers: h(), body: { users: [] } });
     expect(zero.status).toBe(400);
     expect(zero.json.details).toEqual(['users: must contain at least 1 entry']);
@@ -77,8 +82,8 @@ describe('A13 POST /cl2c/user/bulk', () => {
     expect(over.json.details).toEqual(['users: must contain at most 100 entries']);
     const missing = await call(bulk, { method: 'POST', headers: h(), body: {} });
     expect(missing.status).toBe(400);
-    expect(db.select().from(invitations).all().length).toBe(before.inv);
-    expect(db.select().from(outboxEmails).all().length).toBe(before.mail);
+    expect((await db.select().from(invitations)).length).toBe(before.inv);
+    expect((await db.select().from(outboxEmails)).length).toBe(before.mail);
   });
 
   it('100 entries are accepted', async () => {
@@ -108,21 +113,21 @@ describe('A13 POST /cl2c/user/bulk', () => {
     expect(data.results[1]!.id).toBe(data.results[0]!.id);
     expect(data.results[2]).toMatchObject({ reason: 'already a member of the organization', id: member.memberId });
     expect(data.results[3]!.reason).toMatch(/already invited/);
-    const pendingRow = getDb().select().from(invitations).where(eq(invitations.email, pending)).get()!;
+    const pendingRow = (await one(store.select().from(invitations).where(eq(invitations.email, pending))))!;
     expect(data.results[3]!.id).toBe(pendingRow.id);
     expect(data.results[5]!.id).toBeNull();
     expect(data.results[4]).toMatchObject({ email: 'not-an-email', id: null, reason: 'email: must be a valid e-mail address' });
     expect(data.results[5]!.reason).toMatch(/^phone: must be a phone number/);
     expect(data.summary).toEqual({ total: 7, invited: 2, skipped: 3, failed: 2 });
 
-    const row = getDb().select().from(invitations).where(eq(invitations.id, data.results[0]!.id!)).get()!;
+    const row = (await one(store.select().from(invitations).where(eq(invitations.id, data.results[0]!.id!))))!;
     expect(row).toMatchObject({ email: fresh.toLowerCase(), phone: '+442079460958', status: 'PENDING', sendCount: 1 });
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const days = (row.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
     // The mail carries the token, the database only its SHA-256.
-    const token = latestToken(fresh.toLowerCase());
+    const token = await latestToken(fresh.toLowerCase());
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(hashInvitationToken(token)).toBe(row.tokenHash);
@@ -130,12 +135,12 @@ describe('A13 POST /cl2c/user/bulk', () => {
     expect(row.updatedAt).toEqual(row.createdAt);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(INVITATION_TTL_MS);
     expect(row).toMatchObject({ acceptedAt: null, userOrganizationId: null });
-    const noPhone = getDb().select().from(invitations).where(eq(invitations.id, data.results[6]!.id!)).get()!;
+    const noPhone = (await one(store.select().from(invitations).where(eq(invitations.id, data.results[6]!.id!))))!;
     expect(noPhone).toMatchObject({ phone: null, status: 'PENDING', sendCount: 1 });
     expect(noPhone.tokenHash).not.toBe(row.tokenHash);
     // Each mail carries its own invitation's token (the tokens of one import come from one draw).
-    expect(hashInvitationToken(latestToken(data.results[6]!.email))).toBe(noPhone.tokenHash);
-    const audits = getDb().select().from(auditEvents).where(eq(auditEvents.entityId, row.id)).all();
+    expect(hashInvitationToken(await latestToken(data.results[6]!.email))).toBe(noPhone.tokenHash);
+    const audits = await store.select().from(auditEvents).where(eq(auditEvents.entityId, row.id));
     expect(audits.map((a) => a.action)).toEqual(['invitation.create']);
     expect(audits[0]).toMatchObject({ entityType: 'invitation', actorType: 'api_key', data: { email: fresh.toLowerCase() } });
   });
@@ -148,11 +153,11 @@ describe('A13 POST /cl2c/user/bulk', () => {
   });
 
   it('400 for an entry of the wrong shape (nothing written)', async () => {
-    const before = getDb().select().from(invitations).all().length;
+    const before = (await store.select().from(invitations)).length;
     const res = await call(bulk, { method: 'POST', headers: h(), body: { users: [{ email: `ok-${uid()}@example.test` }, { mail: 'x' }] } });
     expect(res.status).toBe(400);
     expect(res.json.details.join('\n')).toMatch(/users\[1\]/);
-    expect(getDb().select().from(invitations).all().length).toBe(before);
+    expect((await store.select().from(invitations)).length).toBe(before);
   });
 });
 
@@ -169,12 +174,12 @@ describe('A9 GET /cl2c/user', () => {
     await invite([{ email: 'zed.pending@list.test' }, { email: 'under_score.pending@list.test' }], listOrg);
     const email = 'ann.member@list.test';
     await invite([{ email }], listOrg);
-    const res = await register(latestToken(email), { firstName: 'Ann', lastName: 'Member', userName: `ann.member.${uid()}` });
+    const res = await register(await latestToken(email), { firstName: 'Ann', lastName: 'Member', userName: `ann.member.${uid()}` });
     expect(res.status).toBe(200);
     // A suspended member without a wallet.
-    const db = getDb();
-    const [u] = db.insert(users).values({ email: 'sus.pended@list.test', name: 'Sus Pended', isRegistered: true }).returning().all();
-    db.insert(userOrganizations).values({ organizationId: listOrg.organization.id, userId: u!.id, status: 'SUSPENDED' }).run();
+    const db = store;
+    const [u] = await db.insert(users).values({ email: 'sus.pended@list.test', name: 'Sus Pended', isRegistered: true }).returning();
+    await db.insert(userOrganizations).values({ organizationId: listOrg.organization.id, userId: u!.id, status: 'SUSPENDED' });
   });
 
   it('lists memberships and pending invitations together in the envelope', async () => {
@@ -259,19 +264,19 @@ describe('A9 GET /cl2c/user', () => {
 describe('A10 GET /cl2c/user/{id}', () => {
   it('returns a member with endUserNfts (share, NFT and its contract)', async () => {
     const m = await inviteAndRegister();
-    const db = getDb();
-    const user = db.select().from(users).where(eq(users.email, m.email)).get()!;
-    const [c] = db
+    const db = store;
+    const user = (await one(db.select().from(users).where(eq(users.email, m.email))))!;
+    const [c] = (await db
       .insert(smartContracts)
       .values({ organizationId: org.organization.id, name: 'Songs', symbol: 'SNG', contractAddress: '0x000000000000000000000000000000000000dEaD' })
       .returning()
-      .all();
-    const [n] = db
+      );
+    const [n] = (await db
       .insert(nfts)
       .values({ organizationId: org.organization.id, smartContractId: c!.id, name: 'Track 1', supply: 3, status: 'MINTED', mintedAt: new Date('2026-01-02T03:04:05.000Z') })
       .returning()
-      .all();
-    db.insert(copyrightShares).values({ nftId: n!.id, userId: user.id, percentage: 62.5 }).run();
+      );
+    await db.insert(copyrightShares).values({ nftId: n!.id, userId: user.id, percentage: 62.5 });
 
     const res = await call(getOne, { headers: h(), params: { id: m.memberId } });
     expect(res.status, res.text).toBe(200);
@@ -362,24 +367,24 @@ describe('A11 PUT /cl2c/user/{id}', () => {
     const refused = await call(PUT, { method: 'PUT', headers: h(), params: { id: a.memberId }, body: { email: newEmail } });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.json.details).toEqual([expect.stringMatching(/^email: /)]);
-    expect(getDb().select().from(users).where(eq(users.email, newEmail.toLowerCase())).get()).toBeUndefined();
-    expect(getDb().select().from(users).where(eq(users.email, a.email)).get()).toBeTruthy();
+    expect((await one(store.select().from(users).where(eq(users.email, newEmail.toLowerCase()))))).toBeUndefined();
+    expect((await one(store.select().from(users).where(eq(users.email, a.email))))).toBeTruthy();
   });
 
   it('changes an invitation’s e-mail (old link dies) and resends with a new token', async () => {
     const email = `typo-${uid()}@exmaple.test`;
     const { results } = await invite([{ email }]);
     const id = results[0]!.id!;
-    const firstToken = latestToken(email);
+    const firstToken = await latestToken(email);
     expect((await call(inviteGET, { params: { token: firstToken } })).status).toBe(200);
 
     const fixed = `fixed-${uid()}@example.test`;
     const res = await call(PUT, { method: 'PUT', headers: h(), params: { id }, body: { email: fixed, resend: true } });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ id, email: fixed, walletAddress: null, resent: true });
-    const row = getDb().select().from(invitations).where(eq(invitations.id, id)).get()!;
+    const row = (await one(store.select().from(invitations).where(eq(invitations.id, id))))!;
     expect(row).toMatchObject({ email: fixed, sendCount: 2, status: 'PENDING' });
-    const secondToken = latestToken(fixed);
+    const secondToken = await latestToken(fixed);
     expect(secondToken).not.toBe(firstToken);
     expect((await call(inviteGET, { params: { token: firstToken } })).status).toBe(404);
     const info = await call(inviteGET, { params: { token: secondToken } });
@@ -388,7 +393,7 @@ describe('A11 PUT /cl2c/user/{id}', () => {
     // A plain resend rotates the token again.
     const again = await call(PUT, { method: 'PUT', headers: h(), params: { id }, body: { resend: true } });
     expect(again.status).toBe(200);
-    const third = latestToken(fixed);
+    const third = await latestToken(fixed);
     expect(third).not.toBe(secondToken);
     expect((await call(inviteGET, { params: { token: secondToken } })).status).toBe(404);
     expect((await call(inviteGET, { params: { token: third } })).status).toBe(200);
@@ -417,17 +422,17 @@ describe('A11 PUT /cl2c/user/{id}', () => {
 describe('A12 DELETE /cl2c/user/{id}', () => {
   it('removes a membership and keeps the copyright shares', async () => {
     const m = await inviteAndRegister();
-    const db = getDb();
-    const user = db.select().from(users).where(eq(users.email, m.email)).get()!;
-    const [c] = db.insert(smartContracts).values({ organizationId: org.organization.id, name: 'K', symbol: 'K' }).returning().all();
-    const [n] = db.insert(nfts).values({ organizationId: org.organization.id, smartContractId: c!.id, name: 'N' }).returning().all();
-    db.insert(copyrightShares).values({ nftId: n!.id, userId: user.id, percentage: 100 }).run();
+    const db = store;
+    const user = (await one(db.select().from(users).where(eq(users.email, m.email))))!;
+    const [c] = await db.insert(smartContracts).values({ organizationId: org.organization.id, name: 'K', symbol: 'K' }).returning();
+    const [n] = await db.insert(nfts).values({ organizationId: org.organization.id, smartContractId: c!.id, name: 'N' }).returning();
+    await db.insert(copyrightShares).values({ nftId: n!.id, userId: user.id, percentage: 100 });
 
     const res = await call(DELETE, { method: 'DELETE', headers: h(), params: { id: m.memberId } });
     expect(res.status, res.text).toBe(200);
     expect(res.json.message).toMatch(/removed/);
-    expect(db.select().from(userOrganizations).where(eq(userOrganizations.id, m.memberId)).get()).toBeUndefined();
-    expect(db.select().from(copyrightShares).where(eq(copyrightShares.userId, user.id)).all()).toHaveLength(1);
+    expect((await one(db.select().from(userOrganizations).where(eq(userOrganizations.id, m.memberId))))).toBeUndefined();
+    expect((await db.select().from(copyrightShares).where(eq(copyrightShares.userId, user.id)))).toHaveLength(1);
     expect((await call(getOne, { headers: h(), params: { id: m.memberId } })).status).toBe(404);
     expect((await call(DELETE, { method: 'DELETE', headers: h(), params: { id: m.memberId } })).status).toBe(404);
   });
@@ -435,11 +440,11 @@ describe('A12 DELETE /cl2c/user/{id}', () => {
   it('revokes an invitation: its link gets a clear “withdrawn” answer', async () => {
     const email = `revoke-${uid()}@example.test`;
     const { results } = await invite([{ email }]);
-    const token = latestToken(email);
+    const token = await latestToken(email);
     const res = await call(DELETE, { method: 'DELETE', headers: h(), params: { id: results[0]!.id! } });
     expect(res.status).toBe(200);
     expect(res.json.message).toMatch(/revoked/);
-    expect(getDb().select().from(invitations).where(eq(invitations.id, results[0]!.id!)).get()!.status).toBe('REVOKED');
+    expect((await one(store.select().from(invitations).where(eq(invitations.id, results[0]!.id!))))!.status).toBe('REVOKED');
     const page = await call(inviteGET, { params: { token } });
     expect(page.status).toBe(410);
     expect(page.json.error).toMatch(/withdrawn/);
@@ -449,11 +454,11 @@ describe('A12 DELETE /cl2c/user/{id}', () => {
   });
 
   it('409 for the owner; 404 for another organization’s member', async () => {
-    const owner = getDb()
+    const owner = (await one(store
       .select()
       .from(userOrganizations)
       .where(and(eq(userOrganizations.organizationId, org.organization.id), eq(userOrganizations.role, 'OWNER')))
-      .get()!;
+      ))!;
     const res = await call(DELETE, { method: 'DELETE', headers: h(), params: { id: owner.id } });
     expect(res.status).toBe(409);
     const theirs = await inviteAndRegister(other);
@@ -465,7 +470,7 @@ describe('invitation link', () => {
   it('registers the invitee as an ACTIVE member with a custodial wallet; the link then counts as used', async () => {
     const email = `flow-${uid()}@example.test`;
     await invite([{ email, phone: '+15557654321' }]);
-    const token = latestToken(email);
+    const token = await latestToken(email);
     const info = await call(inviteGET, { params: { token } });
     expect(info.json).toMatchObject({ state: 'valid', email, organization: { name: org.organization.name } });
 
@@ -488,8 +493,8 @@ describe('invitation link', () => {
   it('expired and unknown tokens get clear answers', async () => {
     const email = `late-${uid()}@example.test`;
     const { results } = await invite([{ email }]);
-    const token = latestToken(email);
-    getDb().update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, results[0]!.id!)).run();
+    const token = await latestToken(email);
+    await store.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, results[0]!.id!));
     const expired = await call(inviteGET, { params: { token } });
     expect(expired.status).toBe(410);
     expect(expired.json.error).toMatch(/expired/);
@@ -505,7 +510,7 @@ describe('invitation link', () => {
   it('a person already registered elsewhere joins only from their own signed-in session (no form needed)', async () => {
     const elsewhere = await inviteAndRegister(other);
     await invite([{ email: elsewhere.email }]);
-    const token = latestToken(elsewhere.email);
+    const token = await latestToken(elsewhere.email);
     expect((await call(inviteGET, { params: { token } })).json.alreadyRegistered).toBe(true);
     // The link alone (e.g. held by the inviting admin) is not the person: 401, and nothing is written.
     const anonymous = await register(token, {});
@@ -514,22 +519,22 @@ describe('invitation link', () => {
     // Somebody else's session (the inviting admin's) is 403.
     const asAdmin = await register(token, {}, await adminSessionHeaders(org.admin.email));
     expect(asAdmin.status, asAdmin.text).toBe(403);
-    expect(getDb().select().from(invitations).where(and(eq(invitations.email, elsewhere.email), eq(invitations.organizationId, org.organization.id))).get()!.status).toBe('PENDING');
+    expect((await one(store.select().from(invitations).where(and(eq(invitations.email, elsewhere.email), eq(invitations.organizationId, org.organization.id)))))!.status).toBe('PENDING');
     const res = await register(token, {}, await adminSessionHeaders(elsewhere.email, MEMBER_PASSWORD));
     expect(res.status, res.text).toBe(200);
     expect(res.json.walletAddress).toBe(elsewhere.walletAddress);
     expect((await call(getOne, { headers: h(), params: { id: res.json.memberId } })).json.status).toBe('ACTIVE');
     // The invitation is accepted with that membership, and no longer pending.
-    const accepted = getDb().select().from(invitations).where(and(eq(invitations.email, elsewhere.email), eq(invitations.organizationId, org.organization.id))).all();
+    const accepted = await store.select().from(invitations).where(and(eq(invitations.email, elsewhere.email), eq(invitations.organizationId, org.organization.id)));
     expect(accepted).toEqual([expect.objectContaining({ status: 'ACCEPTED', userOrganizationId: res.json.memberId })]);
   });
 
   it('409 on a taken user name, and the invitation stays usable', async () => {
     const first = await inviteAndRegister();
-    const user = getDb().select().from(users).where(eq(users.email, first.email)).get()!;
+    const user = (await one(store.select().from(users).where(eq(users.email, first.email))))!;
     const email = `clash-${uid()}@example.test`;
     await invite([{ email }]);
-    const token = latestToken(email);
+    const token = await latestToken(email);
     const clash = await register(token, { firstName: 'A', lastName: 'B', userName: user.userName!.toUpperCase() });
     expect(clash.status).toBe(409);
     expect((await call(inviteGET, { params: { token } })).status).toBe(200);

@@ -1,9 +1,8 @@
-import { getDb } from '@/db/client';
 import { exportMembersQuery } from '@/lib/export/openapi';
 import { familyA } from '@/lib/http/family-a';
 import { exportMembers } from '@/lib/members/export';
 
 /** The members filter (members and pending invitations) as a streamed CSV (admin session only). */
-export const GET = familyA({ query: exportMembersQuery, sessionOnly: true }, ({ actor, query }) =>
-  exportMembers(getDb(), actor.organizationId, query),
+export const GET = familyA({ query: exportMembersQuery, sessionOnly: true }, ({ actor, query, store }) =>
+  exportMembers(store, actor.organizationId, query),
 );

@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
-import { getDb } from '@/db/client';
-import { invitations } from '@/db/schema';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { invitations } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { POST } from './route';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let other: Awaited<ReturnType<typeof createTestOrg>>;
 
-const invitationCount = () => getDb().select({ n: sql<number>`count(*)` }).from(invitations).get()!.n;
+const invitationCount = async () => Number((await (await getStore()).select({ n: sql<number>`count(*)` }).from(invitations))[0]!.n);
 
 beforeAll(async () => {
   org = await createTestOrg();
@@ -20,16 +20,17 @@ beforeAll(async () => {
   expect((await invite(org.apiKey, ['pending@check.test', 'stale@check.test'])).status).toBe(200);
   // Another organization's member and invitation say nothing about this one.
   expect((await invite(other.apiKey, ['theirs@check.test'])).status).toBe(200);
-  getDb().transaction((tx) => {
-    registerUserInOrganization(tx, org.organization.id, { email: 'member@check.test', firstName: 'M', lastName: 'Ember', userName: `member_${Date.now()}` });
-    registerUserInOrganization(tx, other.organization.id, { email: 'their-member@check.test', firstName: 'T', lastName: 'Heirs', userName: `theirs_${Date.now()}` });
+  const store = await getStore();
+  await store.transaction(async (tx) => {
+    await registerUserInOrganizationIn(tx, org.organization.id, { email: 'member@check.test', firstName: 'M', lastName: 'Ember', userName: `member_${Date.now()}` });
+    await registerUserInOrganizationIn(tx, other.organization.id, { email: 'their-member@check.test', firstName: 'T', lastName: 'Heirs', userName: `theirs_${Date.now()}` });
   });
-  getDb().update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.email, 'stale@check.test')).run();
+  await store.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.email, 'stale@check.test'));
 });
 
 describe('POST /api/v1/console/invitations/check', () => {
   it('says per e-mail, in order, what A13 would do — and writes nothing', async () => {
-    const before = invitationCount();
+    const before = await invitationCount();
     const emails = [' Member@Check.test ', 'pending@check.test', 'stale@check.test', 'new@check.test', 'theirs@check.test', 'their-member@check.test', '', 'nope', 'new@check.test'];
     const res = await call(POST, { method: 'POST', headers: { 'x-api-key': org.apiKey }, body: { emails } });
     expect(res.status).toBe(200);
@@ -50,7 +51,7 @@ describe('POST /api/v1/console/invitations/check', () => {
     expect(results[1]!.id).toEqual(expect.any(String));
     expect(results[6]!.reason).toBe('email: is required');
     expect(results[7]!.reason).toBe('email: must be a valid e-mail address');
-    expect(invitationCount()).toBe(before);
+    expect(await invitationCount()).toBe(before);
 
     // And it agrees with the send itself.
     const sent = await call(bulk, { method: 'POST', headers: { 'x-api-key': org.apiKey }, body: { users: emails.slice(0, 4).map((email) => ({ email })) } });
