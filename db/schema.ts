@@ -421,6 +421,8 @@ export const chainTransactions = sqliteTable(
   'chain_transactions',
   {
     id: id(),
+    /** Insertion order, from `chain_sequences` in the inserting transaction (lib/chain/sequence.ts). */
+    seq: integer('seq').notNull().default(0),
     organizationId: text('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -473,6 +475,7 @@ export const chainTransactions = sqliteTable(
     index('chain_tx_status_next_idx').on(t.status, t.nextCheckAt),
     index('chain_tx_from_nonce_idx').on(t.chain, t.fromAddress, t.nonce),
     index('chain_tx_entity_idx').on(t.entityId),
+    uniqueIndex('chain_tx_seq_uq').on(t.seq),
   ],
 );
 
@@ -481,6 +484,8 @@ export const chainTxAttempts = sqliteTable(
   'chain_tx_attempts',
   {
     id: id(),
+    /** Insertion order (lib/chain/sequence.ts). */
+    seq: integer('seq').notNull().default(0),
     chainTxId: text('chain_tx_id')
       .notNull()
       .references(() => chainTransactions.id, { onDelete: 'cascade' }),
@@ -493,7 +498,11 @@ export const chainTxAttempts = sqliteTable(
     broadcast: integer('broadcast', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('chain_tx_attempts_hash_uq').on(t.transactionHash), index('chain_tx_attempts_tx_idx').on(t.chainTxId, t.createdAt)],
+  (t) => [
+    uniqueIndex('chain_tx_attempts_hash_uq').on(t.transactionHash),
+    index('chain_tx_attempts_tx_idx').on(t.chainTxId, t.createdAt),
+    uniqueIndex('chain_tx_attempts_seq_uq').on(t.seq),
+  ],
 );
 
 /** The state history of every ledger row, one row per transition (lib/chain/state.ts). */
@@ -501,6 +510,8 @@ export const chainTxEvents = sqliteTable(
   'chain_tx_events',
   {
     id: id(),
+    /** Insertion order (lib/chain/sequence.ts). */
+    seq: integer('seq').notNull().default(0),
     chainTxId: text('chain_tx_id')
       .notNull()
       .references(() => chainTransactions.id, { onDelete: 'cascade' }),
@@ -510,7 +521,7 @@ export const chainTxEvents = sqliteTable(
     detail: text('detail'),
     createdAt: createdAt(),
   },
-  (t) => [index('chain_tx_events_tx_idx').on(t.chainTxId, t.createdAt)],
+  (t) => [index('chain_tx_events_tx_idx').on(t.chainTxId, t.createdAt), uniqueIndex('chain_tx_events_seq_uq').on(t.seq)],
 );
 
 /**
@@ -525,6 +536,16 @@ export const chainIdentities = sqliteTable('chain_identities', {
   mismatch: text('mismatch'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Insertion order of the ledger's tables without an engine's row id: one counter per table, taken
+ * (`value + 1`, under the row's lock on PostgreSQL) in the transaction that inserts the row, so the
+ * order is the commit order on both engines (lib/chain/sequence.ts).
+ */
+export const chainSequences = sqliteTable('chain_sequences', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull(),
 });
 
 export const apiKeys = sqliteTable(
