@@ -380,6 +380,8 @@ export const tokenTransfers = sqliteTable(
   'token_transfers',
   {
     id: id(),
+    /** Insertion order, the tie-break of the history's order (lib/chain/sequence.ts). */
+    seq: integer('seq').notNull().default(0),
     organizationId: text('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -406,7 +408,8 @@ export const tokenTransfers = sqliteTable(
     uniqueIndex('transfers_org_idem_uq')
       .on(t.organizationId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
-    index('transfers_org_created_idx').on(t.organizationId, t.createdAt),
+    index('transfers_org_created_idx').on(t.organizationId, t.createdAt, t.seq),
+    uniqueIndex('transfers_seq_uq').on(t.seq),
     index('transfers_member_idx').on(t.userOrganizationId),
   ],
 );

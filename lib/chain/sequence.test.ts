@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openDb } from '@/db/client';
 import { organizations } from '@/db/schema';
 import { registerFold } from '@/lib/storage/sqlite/functions';
+import { transferPage } from '@/lib/storage/sqlite/lists/transfers';
 import { attemptsOf, historyOf, latestChainTxFor, prepareChainTx } from './ledger';
 import { LocalChainClient } from './local';
 
@@ -57,6 +58,11 @@ describe('ledger insertion order (seq)', () => {
     );
     insertAttempt.run('z', 'original', '0xaa');
     insertAttempt.run('a', 'speedup', '0xbb');
+    const insertTransfer = sqlite.prepare(
+      `insert into token_transfers (id, organization_id, to_address, amount, token_type, created_at, updated_at) values (?, ?, '0x0', '1', 'mainnet', 5000, 5000)`,
+    );
+    insertTransfer.run('z-sent-first', org.id);
+    insertTransfer.run('a-sent-second', org.id);
     sqlite.close();
 
     const db = openDb(file);
@@ -72,6 +78,11 @@ describe('ledger insertion order (seq)', () => {
       // The local chain's block numbers are positions among signed rows: unchanged by the migration.
       const local = new LocalChainClient(() => db);
       expect(await local.blockNumber()).toBe(2);
+
+      // The send history breaks its created_at ties in insertion order, as before (newest first).
+      const page = (sortOrder: 'asc' | 'desc') => transferPage(db, org.id, { sortOrder, page: 1, limit: 10 }).ids;
+      expect(page('desc')).toEqual(['a-sent-second', 'z-sent-first']);
+      expect(page('asc')).toEqual(['z-sent-first', 'a-sent-second']);
 
       // New rows come after the migrated ones, even when created in the same millisecond.
       const next = db.transaction((tx) => prepareChainTx(tx, { organizationId: org.id, kind: 'transfer', entityId: entity, chain: 'local' }));

@@ -6,12 +6,13 @@ import type { Store } from '@/lib/storage/store';
 
 /**
  * The insertion order of the ledger's tables (`seq` of chain_transactions, chain_tx_attempts,
- * chain_tx_events), the same on both engines: no engine row id. Each insert takes the next value of
+ * chain_tx_events, and token_transfers, whose history breaks created_at ties by it), the same on both
+ * engines: no engine row id. Each insert takes the next value of
  * its table's counter in `chain_sequences` in its own transaction — on PostgreSQL the upsert locks
  * the counter row until commit, so values follow commit order and never repeat across processes;
  * on SQLite writers are serialized anyway. A unique index on each `seq` refuses a forgotten one.
  */
-export type SequenceName = 'chain_transactions' | 'chain_tx_attempts' | 'chain_tx_events';
+export type SequenceName = 'chain_transactions' | 'chain_tx_attempts' | 'chain_tx_events' | 'token_transfers';
 
 export async function nextChainSeqIn(tx: Store, name: SequenceName): Promise<number> {
   const [row] = await tx

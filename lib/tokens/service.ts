@@ -11,6 +11,7 @@ import { getChainTx, latestChainTxFor, prepareChainTx } from '@/lib/chain/ledger
 import { replacementPolicy } from '@/lib/chain/settings';
 import { applyTransition as applyTransitionFn } from '@/lib/chain/state';
 import { runChainOperation } from '@/lib/chain/operation';
+import { nextChainSeq } from '@/lib/chain/sequence';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope } from '@/lib/http/query';
@@ -101,6 +102,7 @@ export async function sendTokens(
         const row = tx
           .insert(tokenTransfers)
           .values({
+            seq: nextChainSeq(tx, 'token_transfers'),
             organizationId,
             userOrganizationId: member.id,
             toAddress: getAddress(toAddress),
