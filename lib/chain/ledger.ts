@@ -3,7 +3,9 @@ import type { Address, Hex } from 'viem';
 import type { Db } from '@/db/client';
 import type { chainAttemptPurposes, chainTxKinds } from '@/db/schema';
 import { chainTransactions, chainTxAttempts, chainTxEvents, type ChainTransaction, type ChainTxAttempt, type ChainTxEvent } from '@/db/schema';
+import { chainTransactions as engineChainTransactions, chainTxAttempts as engineChainTxAttempts, chainTxEvents as engineChainTxEvents } from '@/db/tables';
 import { ConflictError } from '@/lib/errors';
+import type { Store } from '@/lib/storage/store';
 import { nextChainSeq } from './sequence';
 import { applyTransition, PENDING_STATUSES, transitionChainTx } from './state';
 
@@ -54,6 +56,22 @@ export function getChainTx(db: Pick<Db, 'select'>, id: string): ChainTransaction
 
 export function latestChainTxFor(db: Pick<Db, 'select'>, entityId: string): ChainTransaction | undefined {
   return db.select().from(chainTransactions).where(eq(chainTransactions.entityId, entityId)).orderBy(desc(chainTransactions.seq)).limit(1).get();
+}
+
+/** `latestChainTxFor` on the Store (either engine): the record's latest operation by insertion order. */
+export async function latestChainTxForIn(store: Store, entityId: string): Promise<ChainTransaction | undefined> {
+  const [row] = await store.select().from(engineChainTransactions).where(eq(engineChainTransactions.entityId, entityId)).orderBy(desc(engineChainTransactions.seq)).limit(1);
+  return row;
+}
+
+/** `attemptsOf` on the Store. */
+export function attemptsOfIn(store: Store, chainTxId: string): Promise<ChainTxAttempt[]> {
+  return store.select().from(engineChainTxAttempts).where(eq(engineChainTxAttempts.chainTxId, chainTxId)).orderBy(asc(engineChainTxAttempts.seq));
+}
+
+/** `historyOf` on the Store. */
+export function historyOfIn(store: Store, chainTxId: string): Promise<ChainTxEvent[]> {
+  return store.select().from(engineChainTxEvents).where(eq(engineChainTxEvents.chainTxId, chainTxId)).orderBy(asc(engineChainTxEvents.seq));
 }
 
 export type SignedTx = {

@@ -1,4 +1,4 @@
-import type { contractStatuses, copyrightStatuses, nftStatuses } from '@/db/enums';
+import type { contractStatuses, copyrightStatuses, nftStatuses, tokenTypes, transferStatuses } from '@/db/enums';
 
 /*
  * The list requests every engine's list module answers (issue 28): what the domain service parsed
@@ -39,6 +39,16 @@ export type MemberFilter = { search?: string | null; status?: 'ACTIVE' | 'SUSPEN
 /** One A9 page request (the parsed query). */
 export type MemberPageRequest = MemberFilter & {
   sortBy: 'createdAt' | 'updatedAt' | 'email' | 'status';
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  limit: number;
+};
+
+/** One page request of the token-send history (the parsed query). */
+export type TransferPageRequest = {
+  search?: string | null;
+  status?: (typeof transferStatuses)[number];
+  tokenType?: (typeof tokenTypes)[number];
   sortOrder: 'asc' | 'desc';
   page: number;
   limit: number;

@@ -15,4 +15,6 @@ export const onPostgres = [
   'lib/webhooks/service.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/sign-in-guard.test.ts',
+  // Token sends (issue 28, chain helper): the history and one send's detail, read on the Store.
+  'lib/tokens/history.test.ts',
 ];

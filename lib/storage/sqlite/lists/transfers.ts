@@ -1,19 +1,11 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import type { tokenTypes, transferStatuses } from '@/db/enums';
 import { tokenTransfers, userOrganizations, users } from '@/db/schema';
 import { containsAny } from '../../like';
+import type { TransferPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 
-/** One page request of the token-send history (the parsed query). */
-export type TransferPageRequest = {
-  search?: string | null;
-  status?: (typeof transferStatuses)[number];
-  tokenType?: (typeof tokenTypes)[number];
-  sortOrder: 'asc' | 'desc';
-  page: number;
-  limit: number;
-};
+export type { TransferPageRequest };
 
 /**
  * The token-send history on SQLite: sends of the organization by creation time, ties in insertion
