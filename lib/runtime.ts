@@ -33,10 +33,8 @@ const SLOTS = {
   forwardedWarning:
     'when X-Forwarded-For was last seen without TRUSTED_PROXIES (lib/http/forwarded-warning.ts) — per process',
   auth: 'the Better Auth instance for the open database (lib/auth/server.ts) — per process',
-  signInGuard:
-    'sign-in budgets and account locks, in memory (lib/auth/sign-in-guard.ts) — SHARED: several instances would each count alone',
-  passwordLinkGuard:
-    'password-link request and use budgets, in memory (lib/auth/sign-in-guard.ts) — SHARED: several instances would each count alone',
+  rateLimiters:
+    'request budgets and sign-in locks (lib/storage/rate-limiters.ts) — in memory on SQLite (one process); on PostgreSQL counted in the database, shared by every instance (memory only as insurance while the database is down)',
   personalMail:
     'the SMTP sender and in-memory retries of password mails (lib/mail/personal.ts) — per process; a retry dies with its process',
 } as const;

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { auditEvents, users } from '@/db/tables';
 import { getStore } from '@/lib/storage/current';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import { findAdminMembership } from './admin';
-import { runtimeSlot } from '@/lib/runtime';
+import { limiterFor } from '@/lib/storage/rate-limiters';
 
 /**
- * Sign-in throttling (docs/security.md). Three budgets, all in memory (rate-limiter-flexible),
- * each entry expiring on its own:
+ * Sign-in throttling (docs/security.md). Three budgets (rate-limiter-flexible; in memory on SQLite,
+ * in the database on PostgreSQL, so a lock earned at one instance holds at every other:
+ * lib/storage/rate-limiters.ts), each entry expiring on its own:
  *
  * 1. Per client address, all accounts: SIGNIN_MAX_PER_MINUTE attempts a minute → 429.
  * 2. Per account AND address: after FREE_FAILURES consecutive failures the pair backs off
@@ -30,36 +31,30 @@ const HOUR = 60 * 60;
 const KNOWN_ADDRESS_S = 20 * 24 * HOUR;
 
 type Limiters = {
-  address: RateLimiterMemory;
-  pairFailures: RateLimiterMemory;
-  pairLock: RateLimiterMemory;
-  accountFailures: RateLimiterMemory;
-  accountLock: RateLimiterMemory;
-  known: RateLimiterMemory;
+  address: RateLimiterAbstract;
+  pairFailures: RateLimiterAbstract;
+  pairLock: RateLimiterAbstract;
+  accountFailures: RateLimiterAbstract;
+  accountLock: RateLimiterAbstract;
+  known: RateLimiterAbstract;
 };
 
-const guardSlot = runtimeSlot<{ perMinute: number; limiters: Limiters }>('signInGuard');
-
-function limiters(): Limiters {
-  const perMinute = env().SIGNIN_MAX_PER_MINUTE;
-  const current = guardSlot.get();
-  if (current?.perMinute === perMinute) return current.limiters;
-  const created: Limiters = {
-    address: new RateLimiterMemory({ keyPrefix: 'signin-addr', points: perMinute, duration: 60 }),
-    pairFailures: new RateLimiterMemory({ keyPrefix: 'signin-pair', points: 1_000_000, duration: HOUR }),
-    pairLock: new RateLimiterMemory({ keyPrefix: 'signin-pair-lock', points: 1, duration: BACKOFF_MAX_S }),
-    accountFailures: new RateLimiterMemory({ keyPrefix: 'signin-acct', points: 1_000_000, duration: HOUR }),
-    accountLock: new RateLimiterMemory({ keyPrefix: 'signin-acct-lock', points: 1, duration: BACKOFF_MAX_S }),
-    known: new RateLimiterMemory({ keyPrefix: 'signin-known', points: 1_000_000, duration: KNOWN_ADDRESS_S }),
-  };
-  guardSlot.set({ perMinute, limiters: created });
-  return created;
+async function limiters(): Promise<Limiters> {
+  const [address, pairFailures, pairLock, accountFailures, accountLock, known] = await Promise.all([
+    limiterFor({ keyPrefix: 'signin-addr', points: env().SIGNIN_MAX_PER_MINUTE, duration: 60 }),
+    limiterFor({ keyPrefix: 'signin-pair', points: 1_000_000, duration: HOUR }),
+    limiterFor({ keyPrefix: 'signin-pair-lock', points: 1, duration: BACKOFF_MAX_S }),
+    limiterFor({ keyPrefix: 'signin-acct', points: 1_000_000, duration: HOUR }),
+    limiterFor({ keyPrefix: 'signin-acct-lock', points: 1, duration: BACKOFF_MAX_S }),
+    limiterFor({ keyPrefix: 'signin-known', points: 1_000_000, duration: KNOWN_ADDRESS_S }),
+  ]);
+  return { address, pairFailures, pairLock, accountFailures, accountLock, known };
 }
 
 export type SignInVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; reason: 'address' | 'account' };
 
 /** Seconds left on a lock entry (blocked via `block`), or 0. */
-async function lockedFor(limiter: RateLimiterMemory, key: string): Promise<number> {
+async function lockedFor(limiter: RateLimiterAbstract, key: string): Promise<number> {
   const res = await limiter.get(key);
   // Expired entries linger until their timer fires; judge by the clock, not by presence.
   if (!res || res.consumedPoints <= 1 || res.msBeforeNext <= 0) return 0;
@@ -68,7 +63,7 @@ async function lockedFor(limiter: RateLimiterMemory, key: string): Promise<numbe
 
 /** Call before checking the password; counts the attempt against the address budget. */
 export async function checkSignIn(email: string, address: string): Promise<SignInVerdict> {
-  const l = limiters();
+  const l = await limiters();
   try {
     await l.address.consume(address);
   } catch (rejection) {
@@ -87,7 +82,7 @@ export async function checkSignIn(email: string, address: string): Promise<SignI
 
 /** After a wrong password: counts it and starts/extends the back-off. Returns the new lock, if any. */
 export async function recordSignInFailure(email: string, address: string): Promise<number> {
-  const l = limiters();
+  const l = await limiters();
   const pair = `${email}|${address}`;
   const pairCount = (await l.pairFailures.penalty(pair, 1)).consumedPoints;
   const accountCount = (await l.accountFailures.penalty(email, 1)).consumedPoints;
@@ -105,7 +100,7 @@ export async function recordSignInFailure(email: string, address: string): Promi
 
 /** After a correct password: the pair starts afresh and the address is remembered for the account. */
 export async function recordSignInSuccess(email: string, address: string): Promise<void> {
-  const l = limiters();
+  const l = await limiters();
   const pair = `${email}|${address}`;
   await l.pairFailures.delete(pair);
   await l.pairLock.delete(pair);
@@ -143,7 +138,7 @@ export async function auditSignIn(
 }
 
 /**
- * Budgets of the password-link flow (docs/security.md), in memory like the sign-in budgets:
+ * Budgets of the password-link flow (docs/security.md), kept like the sign-in budgets:
  * asking for a link — RESET_REQUESTS_PER_ADDRESS per client address and RESET_REQUESTS_PER_EMAIL
  * per e-mail address, each per RESET_WINDOW_S, counted whether or not the address has an account
  * (so a 429 says nothing about it either) — and setting a password with a link, per client address.
@@ -153,18 +148,11 @@ export const RESET_REQUESTS_PER_ADDRESS = 10;
 export const RESET_REQUESTS_PER_EMAIL = 3;
 export const RESET_ATTEMPTS_PER_ADDRESS = 20;
 
-type ResetLimiters = { requestAddress: RateLimiterMemory; requestEmail: RateLimiterMemory; setAddress: RateLimiterMemory };
-const resetSlot = runtimeSlot<ResetLimiters>('passwordLinkGuard');
-
-function resetLimiters(): ResetLimiters {
-  return resetSlot.getOrCreate(() => ({
-    requestAddress: new RateLimiterMemory({ keyPrefix: 'reset-req-addr', points: RESET_REQUESTS_PER_ADDRESS, duration: RESET_WINDOW_S }),
-    requestEmail: new RateLimiterMemory({ keyPrefix: 'reset-req-email', points: RESET_REQUESTS_PER_EMAIL, duration: RESET_WINDOW_S }),
-    setAddress: new RateLimiterMemory({ keyPrefix: 'reset-set-addr', points: RESET_ATTEMPTS_PER_ADDRESS, duration: RESET_WINDOW_S }),
-  }));
+function resetLimiter(keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
+  return limiterFor({ keyPrefix, points, duration: RESET_WINDOW_S });
 }
 
-async function spend(limiter: RateLimiterMemory, key: string): Promise<number> {
+async function spend(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {
     await limiter.consume(key);
     return 0;
@@ -176,13 +164,12 @@ async function spend(limiter: RateLimiterMemory, key: string): Promise<number> {
 
 /** Before asking for a password link (`email` '' when the body had none): seconds to wait, or 0. */
 export async function checkPasswordLinkRequest(email: string, address: string): Promise<number> {
-  const l = resetLimiters();
-  const addressWait = await spend(l.requestAddress, address);
+  const addressWait = await spend(await resetLimiter('reset-req-addr', RESET_REQUESTS_PER_ADDRESS), address);
   if (addressWait > 0 || !email) return addressWait;
-  return spend(l.requestEmail, email);
+  return spend(await resetLimiter('reset-req-email', RESET_REQUESTS_PER_EMAIL), email);
 }
 
 /** Before setting a password with a link: seconds to wait, or 0. */
-export function checkPasswordLinkUse(address: string): Promise<number> {
-  return spend(resetLimiters().setAddress, address);
+export async function checkPasswordLinkUse(address: string): Promise<number> {
+  return spend(await resetLimiter('reset-set-addr', RESET_ATTEMPTS_PER_ADDRESS), address);
 }

@@ -1,10 +1,12 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { env } from '@/lib/env';
 import { RateLimitedError } from '@/lib/errors';
+import { limiterFor as budgetLimiter } from '@/lib/storage/rate-limiters';
 
 /**
- * The one request limiter of both API families and the public link routes (rate-limiter-flexible,
- * in memory). Budgets per fixed minute:
+ * The one request limiter of both API families and the public link routes (rate-limiter-flexible;
+ * counted in memory on SQLite, in the database on PostgreSQL so that every instance spends the
+ * same budget: lib/storage/rate-limiters.ts). Budgets per fixed minute:
  * - `address`: per client address (lib/http/client-address.ts), RATE_LIMIT_PER_MINUTE requests that
  *   FAIL authentication (bad key, unknown link …). It is checked before authentication, so a flood
  *   of bad keys is throttled, but a request that authenticates never spends it: tenants behind one
@@ -12,24 +14,16 @@ import { RateLimitedError } from '@/lib/errors';
  * - `caller`: per API key or signed-in admin, RATE_LIMIT_PER_MINUTE, after authentication;
  * - `tenant`: per organization, TENANT_RATE_LIMIT_PER_MINUTE, after authentication: all of one
  *   organization's keys and admins together.
- * Memory stays bounded: each entry expires (and is deleted by its timer) when its minute ends, so
- * the store holds at most the callers seen in the last minute.
+ * The store stays bounded: each entry expires when its minute ends (memory: deleted by its timer;
+ * PostgreSQL: deleted by the limiter's periodic sweep).
  */
 export type RateLimitScope = 'address' | 'caller' | 'tenant';
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
 
 const WINDOW_SECONDS = 60;
-const limiters = new Map<string, RateLimiterMemory>();
-
-function limiterFor(scope: RateLimitScope, points: number): RateLimiterMemory {
-  const id = `${scope}:${points}`;
-  let limiter = limiters.get(id);
-  if (!limiter) {
-    limiter = new RateLimiterMemory({ keyPrefix: scope, points, duration: WINDOW_SECONDS });
-    limiters.set(id, limiter);
-  }
-  return limiter;
+function limiterFor(scope: RateLimitScope, points: number): Promise<RateLimiterAbstract> {
+  return budgetLimiter({ keyPrefix: scope, points, duration: WINDOW_SECONDS });
 }
 
 function stateOf(limit: number, res: RateLimiterRes): RateLimitState {
@@ -59,7 +53,7 @@ function limitOf(scope: RateLimitScope): number {
 export async function enforceRateLimit(scope: RateLimitScope, key: string): Promise<RateLimitState> {
   const limit = limitOf(scope);
   try {
-    return stateOf(limit, await limiterFor(scope, limit).consume(key));
+    return stateOf(limit, await (await limiterFor(scope, limit)).consume(key));
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const state = stateOf(limit, rejection);
@@ -73,7 +67,7 @@ export async function enforceRateLimit(scope: RateLimitScope, key: string): Prom
  */
 export async function checkAddressBudget(address: string): Promise<RateLimitState> {
   const limit = limitOf('address');
-  const res = await limiterFor('address', limit).get(address);
+  const res = await (await limiterFor('address', limit)).get(address);
   if (!res || res.msBeforeNext <= 0) return { limit, remaining: limit, resetSeconds: WINDOW_SECONDS };
   const state = { limit, remaining: Math.max(0, limit - res.consumedPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
   if (res.consumedPoints >= limit) throw new RateLimitedError(state.resetSeconds, rateLimitHeaders(state));
@@ -83,7 +77,7 @@ export async function checkAddressBudget(address: string): Promise<RateLimitStat
 /** A request from `address` failed authentication (or named an unknown link): it spends one point. */
 export async function chargeAddressFailure(address: string): Promise<void> {
   try {
-    await limiterFor('address', limitOf('address')).consume(address);
+    await (await limiterFor('address', limitOf('address'))).consume(address);
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
   }

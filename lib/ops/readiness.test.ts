@@ -33,8 +33,10 @@ describe('GET /api/ready', () => {
     const { status, body } = await readyJson();
     expect(status).toBe(200);
     expect(body.status).toBe('ready');
+    expect(body.engine).toBe('sqlite');
     expect(body.checks.database).toEqual({ status: 'ok' });
     expect(body.checks.migrations.status).toBe('ok');
+    expect(body.checks.limits).toEqual({ status: 'ok', detail: 'request budgets in memory (one process)' });
     expect(body.checks.mail.status).toBe('not_configured');
     expect(body.checks.chain).toMatchObject({ status: 'ok' });
   });

@@ -1,47 +1,22 @@
-import { accessSync, constants, readFileSync } from 'node:fs';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { getChainClient } from '@/lib/chain';
 import { chainHaltReason, checkChainIdentity } from '@/lib/chain/identity';
 import { untrustedForwardedSeenAt } from '@/lib/http/forwarded-warning';
+import { getStore } from '@/lib/storage/current';
+import { processEngine } from '@/lib/storage/engine';
+import { storageHealth, type CheckState, type StorageHealth } from '@/lib/storage/health';
+import type { EngineKind } from '@/lib/storage/transactions';
 
-/** One dependency's state as /api/ready reports it. Never a URL, path or credential. */
-export type CheckState = { status: 'ok' | 'error' | 'not_configured' | 'warning'; detail?: string };
+export type { CheckState };
 export type Readiness = {
   ready: boolean;
-  checks: { database: CheckState; migrations: CheckState; mail: CheckState; chain: CheckState; proxy: CheckState };
+  engine: EngineKind;
+  checks: { database: CheckState; migrations: CheckState; limits: CheckState; mail: CheckState; chain: CheckState; proxy: CheckState };
 };
 
 const TIMEOUT_MS = 2_000;
-
-function checkDatabase(): CheckState {
-  try {
-    const db = getDb();
-    const file = env().DATABASE_PATH;
-    if (file !== ':memory:') accessSync(path.resolve(file), constants.W_OK);
-    // Taking the write lock proves the file is writable and not wedged by another writer.
-    db.$client.exec('BEGIN IMMEDIATE');
-    db.$client.exec('ROLLBACK');
-    return { status: 'ok' };
-  } catch {
-    return { status: 'error', detail: 'the database cannot be written' };
-  }
-}
-
-function checkMigrations(): CheckState {
-  try {
-    const journal = JSON.parse(
-      readFileSync(path.join(process.cwd(), 'db', 'migrations', 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: unknown[] };
-    const row = getDb().$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
-    if (row.n >= journal.entries.length) return { status: 'ok', detail: `${row.n} applied` };
-    return { status: 'error', detail: `${row.n} of ${journal.entries.length} applied` };
-  } catch {
-    return { status: 'error', detail: 'migration state unreadable' };
-  }
-}
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([
@@ -104,10 +79,26 @@ function checkProxy(now = Date.now()): CheckState {
   return { status: 'ok', detail: 'no forwarded requests seen' };
 }
 
-/** /api/ready: database writable, migrations applied, mail and chain reachable; proxy set-up warnings. */
+/** The storage's checks; a database that cannot even be opened (PostgreSQL down at start) is one answer too. */
+async function storageReadiness(): Promise<StorageHealth> {
+  try {
+    return await storageHealth(await getStore());
+  } catch {
+    return {
+      database: { status: 'error', detail: 'the database does not answer' },
+      migrations: { status: 'error', detail: 'migration state unreadable' },
+      limits: { status: 'warning', detail: 'request budgets counted per instance: the database does not answer' },
+    };
+  }
+}
+
+/**
+ * /api/ready: the engine; database writable, migrations applied, where request budgets are counted
+ * (lib/storage/health.ts); mail and chain reachable; proxy set-up warnings.
+ */
 export async function readiness(): Promise<Readiness> {
-  const [mail, chain] = await Promise.all([checkMail(), checkChain()]);
-  const checks = { database: checkDatabase(), migrations: checkMigrations(), mail, chain, proxy: checkProxy() };
+  const [storage, mail, chain] = await Promise.all([storageReadiness(), checkMail(), checkChain()]);
+  const checks = { ...storage, mail, chain, proxy: checkProxy() };
   const ready = Object.values(checks).every((c) => c.status !== 'error');
-  return { ready, checks };
+  return { ready, engine: processEngine(), checks };
 }

@@ -15,6 +15,7 @@ export const onPostgres = [
   'lib/webhooks/service.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/sign-in-guard.test.ts',
+  'lib/http/rate-limit.test.ts',
   // Token sends (issue 28, chain helper): the history and one send's detail, read on the Store.
   'lib/tokens/history.test.ts',
 ];

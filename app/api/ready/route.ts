@@ -8,7 +8,7 @@ export async function GET() {
   const result = await readiness();
   return withHsts(
     Response.json(
-      { status: result.ready ? 'ready' : 'not_ready', checks: result.checks },
+      { status: result.ready ? 'ready' : 'not_ready', engine: result.engine, checks: result.checks },
       { status: result.ready ? 200 : 503, headers: { 'cache-control': 'no-store' } },
     ),
   );
