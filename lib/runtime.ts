@@ -34,7 +34,7 @@ const SLOTS = {
     'when X-Forwarded-For was last seen without TRUSTED_PROXIES (lib/http/forwarded-warning.ts) — per process',
   auth: 'the Better Auth instance for the open database (lib/auth/server.ts) — per process',
   rateLimiters:
-    'request budgets and sign-in locks (lib/storage/rate-limiters.ts) — in memory on SQLite (one process); on PostgreSQL counted in the database, shared by every instance (memory only as insurance while the database is down)',
+    'request budgets and sign-in locks (lib/storage/rate-limiters.ts) — per process on SQLite (one process); on PostgreSQL the limiter objects only, the budgets counted in the database and shared by every instance (memory only as insurance while the database is down)',
   personalMail:
     'the SMTP sender and in-memory retries of password mails (lib/mail/personal.ts) — per process; a retry dies with its process',
 } as const;

@@ -1,7 +1,7 @@
 /**
  * HTTP benchmark: `npm run bench -- [--rows 1000000] [--members 100000] [--seconds 5]
  *   [--connections 10] [--port N] [--skip-build] [--reuse] [--seed-only] [--strict] [--out file.json]
- *   [--only <regexp>] [--profile <dir>]` (--only: just the cases whose name matches, plus the floor; `mixed`
+ *   [--only <regexp>] [--profile <dir>] [--engine sqlite|postgres]` (--only: just the cases whose name matches, plus the floor; `mixed`
  *   selects the mixed case; --profile: the server writes a V8 CPU profile of its main thread into dir)
  *
  * Seeds a throw-away database (.tmp/bench-<rows>/) with one organization holding ROWS NFTs over
@@ -14,6 +14,11 @@
  * and whether each of the issue's targets is met. Exits 1 when a request got an unexpected status
  * (and, with --strict, when a target is missed). The small mode
  * (`--rows 2000 --members 200 --seconds 1 --skip-build`) runs in the test suite (e2e/bench-small.spec.ts).
+ *
+ * `--engine postgres` runs the same cases on PostgreSQL: the seeded SQLite file is copied once into
+ * an embedded PostgreSQL 18 kept in .tmp/bench-<rows>/postgres/ (`db copy`, the path an existing
+ * user moves up by; reused with --reuse), started with production durability and the settings
+ * below, and the server runs with DATABASE_URL.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -43,6 +48,7 @@ const usage = `npm run bench -- [options]
   --strict            exit 1 when a target is missed
   --out FILE          write the results as JSON
   --profile DIR       the server writes a V8 CPU profile of its main thread into DIR
+  --engine E          sqlite (default) or postgres (an embedded PostgreSQL holding a copy of the seed)
 `;
 
 const { values } = parseArgs({
@@ -61,6 +67,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     names: { type: 'string', default: 'bench' },
     'sample-seconds': { type: 'string' },
+    engine: { type: 'string', default: 'sqlite' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -70,6 +77,8 @@ if (values.help) {
 }
 if (!(seedStyles as readonly string[]).includes(values.names)) throw new Error(`--names must be one of ${seedStyles.join(', ')}`);
 const NAMES = values.names as SeedStyle;
+if (values.engine !== 'sqlite' && values.engine !== 'postgres') throw new Error('--engine must be sqlite or postgres');
+const ENGINE = values.engine;
 const ROWS = Number(values.rows);
 const MEMBERS = Number(values.members);
 const SECONDS = Number(values.seconds);
@@ -106,10 +115,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function prepareDatabase(): Promise<BenchContext> {
+async function prepareDatabase(): Promise<{ context: BenchContext; seededNow: boolean }> {
   if (values.reuse && existsSync(contextFile) && existsSync(dbFile)) {
     log(`reusing ${dbFile}`);
-    return JSON.parse(readFileSync(contextFile, 'utf8')) as BenchContext;
+    return { context: JSON.parse(readFileSync(contextFile, 'utf8')) as BenchContext, seededNow: false };
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -135,7 +144,67 @@ async function prepareDatabase(): Promise<BenchContext> {
     keyB: org.tenantApiKey,
   };
   writeFileSync(contextFile, JSON.stringify(context));
-  return context;
+  return { context, seededNow: true };
+}
+
+/**
+ * PostgreSQL server settings of the benchmark: a buffer cache that holds the million-row seed (the
+ * SQLite run has the OS page cache), parallel workers off (two cores, ten connections), the rest
+ * the server's defaults — fsync and synchronous commit on.
+ */
+const PG_SETTINGS = ['shared_buffers=2GB', 'effective_cache_size=8GB', 'work_mem=16MB', 'max_parallel_workers_per_gather=0', 'max_connections=60'];
+
+/**
+ * The seed on PostgreSQL: an embedded server whose data folder is kept beside the SQLite seed, the
+ * seed copied into it once (`db copy`; again whenever the SQLite seed is new), its tables read into
+ * the buffer cache. Returns DATABASE_URL and how to stop the server.
+ */
+async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes: () => Promise<number>; stop: () => Promise<void> }> {
+  const { startEmbeddedPostgres } = await import('@/test/postgres/embedded');
+  const pgDir = path.join(dir, 'postgres');
+  const marker = path.join(pgDir, 'copied.json');
+  if (seededNow) rmSync(pgDir, { recursive: true, force: true });
+  const server = await startEmbeddedPostgres({ port: await freePort(), folderPrefix: 'cl2c-bench-pg-', keepIn: pgDir, durable: true, settings: PG_SETTINGS });
+  const pg = (await import('pg')).default;
+  const admin = new pg.Pool({ connectionString: server.url, max: 1 });
+  try {
+    if (!existsSync(marker)) {
+      await admin.query('drop database if exists bench');
+      await admin.query('create database bench');
+      const { copySqliteToPostgres } = await import('@/lib/storage/postgres/copy');
+      log('copying the seed into PostgreSQL (db copy)…');
+      const started = Date.now();
+      await copySqliteToPostgres(dbFile, server.url.replace(/\/postgres$/, '/bench'));
+      writeFileSync(marker, JSON.stringify({ rows: ROWS, members: MEMBERS, names: NAMES, seconds: (Date.now() - started) / 1000 }));
+      log(`copied in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    } else log(`reusing the PostgreSQL copy in ${pgDir}`);
+  } finally {
+    await admin.end();
+  }
+  const url = server.url.replace(/\/postgres$/, '/bench');
+  const bench = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    // Into the buffer cache, as on a server that has been serving for a while (pg_prewarm ships with
+    // the server's contrib modules; without it the first cases warm it).
+    await bench.query('create extension if not exists pg_prewarm');
+    await bench.query(`select pg_prewarm(c.oid) from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'i')`);
+  } catch (error) {
+    log(`no prewarm: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await bench.end();
+  }
+  return {
+    url,
+    bytes: async () => {
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        return Number((await pool.query<{ n: string }>('select pg_database_size(current_database()) as n')).rows[0]!.n);
+      } finally {
+        await pool.end();
+      }
+    },
+    stop: server.stop,
+  };
 }
 
 /** Resident set size of a process and its descendants, from /proc (0 where unavailable). */
@@ -322,8 +391,13 @@ function target(m: Measured, floor: number): { text: string; met: boolean } {
 }
 
 async function main() {
-  const context = await prepareDatabase();
-  if (values['seed-only']) return;
+  const { context, seededNow } = await prepareDatabase();
+  const postgres = ENGINE === 'postgres' ? await preparePostgres(seededNow) : null;
+  if (postgres) serverEnv.DATABASE_URL = postgres.url;
+  if (values['seed-only']) {
+    await postgres?.stop();
+    return;
+  }
   if (!values['skip-build']) {
     log('next build…');
     const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
@@ -332,10 +406,16 @@ async function main() {
   // The database in the OS page cache before the server starts, as on a machine that has been
   // serving for a while: otherwise the floor is measured while the server's own start-up pre-read
   // (lib/db/prewarm.ts) competes for the disk and the cores, and every ratio to it is flattered.
-  const { prewarmFile } = await import('@/lib/db/prewarm');
-  for (const file of [dbFile, `${dbFile}-wal`].filter((f) => existsSync(f))) await prewarmFile(file, { maxBytes: Infinity });
+  if (!postgres) {
+    const { prewarmFile } = await import('@/lib/db/prewarm');
+    for (const file of [dbFile, `${dbFile}-wal`].filter((f) => existsSync(f))) await prewarmFile(file, { maxBytes: Infinity });
+  }
   const port = values.port ? Number(values.port) : await freePort();
-  const server = await startServer(port);
+  let dbBytes = ['', '-wal'].reduce((sum, s) => sum + (existsSync(dbFile + s) ? statSync(dbFile + s).size : 0), 0);
+  const server = await startServer(port).catch(async (error: unknown) => {
+    await postgres?.stop();
+    throw error;
+  });
   const measured: Measured[] = [];
   try {
     const cases = benchCases(context);
@@ -363,10 +443,13 @@ async function main() {
     }
   } finally {
     await server.stop();
+    if (postgres) {
+      dbBytes = await postgres.bytes().catch(() => 0);
+      await postgres.stop();
+    }
   }
 
   const floor = Math.max(...measured.filter((m) => m.kind === 'floor').map((m) => m.reqs)) || 1;
-  const dbBytes = ['', '-wal'].reduce((sum, s) => sum + (existsSync(dbFile + s) ? statSync(dbFile + s).size : 0), 0);
   const rssMb = server.peakRss() / 2 ** 20;
   const lines = [
     `| Case | req/s | % of floor | p50 ms | p99 ms | target | met |`,
@@ -377,7 +460,7 @@ async function main() {
       return `| ${m.name}${note} | ${m.reqs.toFixed(0)} | ${((m.reqs / floor) * 100).toFixed(0)}% | ${m.p50} | ${m.p99} | ${t.text} | ${t.met ? 'yes' : '**no**'}${m.bad ? ` — ${m.bad} bad responses` : ''} |`;
     }),
   ];
-  const summary = `${ROWS.toLocaleString('en')} NFTs, ${context.contractIds.length.toLocaleString('en')} contracts, ${MEMBERS.toLocaleString('en')} members+invitations (names: ${NAMES}); ${CONNECTIONS} connections, ${SECONDS} s per case (sampled: ${SAMPLE_SECONDS} s). Server peak RSS ${rssMb.toFixed(0)} MB (target ≤ 400${rssMb > 400 ? ', **missed**' : ''}); database ${(dbBytes / 2 ** 20).toFixed(0)} MB.`;
+  const summary = `${ROWS.toLocaleString('en')} NFTs, ${context.contractIds.length.toLocaleString('en')} contracts, ${MEMBERS.toLocaleString('en')} members+invitations (names: ${NAMES}); engine ${ENGINE}; ${CONNECTIONS} connections, ${SECONDS} s per case (sampled: ${SAMPLE_SECONDS} s). Server peak RSS ${rssMb.toFixed(0)} MB (target ≤ 400${rssMb > 400 ? ', **missed**' : ''}); database ${(dbBytes / 2 ** 20).toFixed(0)} MB.`;
   const shapes = measured
     .filter((m) => m.samples?.length)
     .map((m) => shapeReport(m, floor, CONNECTIONS))

@@ -4,7 +4,7 @@ import { copyrightShares, nfts, type Nft } from '@/db/schema';
 import { recordAudit } from '@/lib/audit/service';
 import { ConflictError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
-import { assertActiveMembers } from '@/lib/nfts/copyright';
+import { assertActiveMembersSync as assertActiveMembers } from '@/lib/nfts/copyright';
 import type { LicenceId } from './licences';
 import { startRound } from './split';
 

@@ -28,6 +28,7 @@ import {
 import { refreshCopyrightStatus } from './split';
 import type { CopyrightDecisionBody } from './schemas';
 import { hashRequestToken, REQUEST_TTL_MS } from './tokens';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
@@ -98,7 +99,7 @@ const shareOf = (nftId: string, userId: string) =>
     .get()!;
 
 async function splitNft(holders: [User, number][], licence?: 'CC-BY-4.0' | 'CC-BY-NC-4.0') {
-  return createNft(db(), actor, {
+  return createNft(sqliteStore(db()), actor, {
     name: `Split ${crypto.randomUUID().slice(0, 6)}`,
     smartContractId: contractId,
     supply: 1,
@@ -170,7 +171,7 @@ describe('requests at creation', () => {
   });
 
   it('an NFT without holders has no requests and its licence applies at once', async () => {
-    const nft = await createNft(db(), actor, {
+    const nft = await createNft(sqliteStore(db()), actor, {
       name: 'Solo',
       smartContractId: contractId,
       supply: 1,
@@ -186,7 +187,7 @@ describe('requests at creation', () => {
 
   it('an NFT without holders is stored settled: recomputing its split changes nothing', async () => {
     for (const licence of ['CC-BY-4.0', undefined] as const) {
-      const nft = await createNft(db(), actor, {
+      const nft = await createNft(sqliteStore(db()), actor, {
         name: 'Solo',
         smartContractId: contractId,
         supply: 1,
@@ -420,10 +421,10 @@ describe('a new round after an edit, then copyrighted', () => {
     expect(nftRow(nft.id).copyrightStatus).toBe('REJECTED');
     // A minted NFT would be frozen; a REJECTED split cannot be minted.
     await expect(
-      updateNftStatus(db(), actor, { id: nft.id, status: 'MINTED' }),
+      updateNftStatus(sqliteStore(db()), actor, { id: nft.id, status: 'MINTED' }),
     ).rejects.toMatchObject({ status: 409 });
 
-    const edited = await updateNft(db(), actor, nft.id, {
+    const edited = await updateNft(sqliteStore(db()), actor, nft.id, {
       copyright: [
         { userId: a.id, percentage: 30 },
         { userId: b.id, percentage: 70 },
@@ -482,12 +483,12 @@ describe('a new round after an edit, then copyrighted', () => {
     ).toBe(true);
 
     // Copyrighted NFTs may be minted; a minted NFT's split and licence are frozen.
-    await updateNftStatus(db(), actor, { id: nft.id, status: 'MINTED' });
-    await expect(updateNft(db(), actor, nft.id, { licence: 'CC-BY-NC-4.0' })).rejects.toMatchObject(
+    await updateNftStatus(sqliteStore(db()), actor, { id: nft.id, status: 'MINTED' });
+    await expect(updateNft(sqliteStore(db()), actor, nft.id, { licence: 'CC-BY-NC-4.0' })).rejects.toMatchObject(
       { status: 409 },
     );
     await expect(
-      updateNft(db(), actor, nft.id, { copyright: [{ userId: a.id, percentage: 100 }] }),
+      updateNft(sqliteStore(db()), actor, nft.id, { copyright: [{ userId: a.id, percentage: 100 }] }),
     ).rejects.toMatchObject({
       status: 409,
     });
@@ -500,7 +501,7 @@ describe('a new round after an edit, then copyrighted', () => {
     const nft = await splitNft([[a, 100]]);
     await decide(linkFor(a.email), authorize(), ctx());
     expect(nftRow(nft.id).copyrightStatus).toBe('COPYRIGHTED');
-    await updateNft(db(), actor, nft.id, { licence: 'CC-BY-NC-4.0' });
+    await updateNft(sqliteStore(db()), actor, nft.id, { licence: 'CC-BY-NC-4.0' });
     const row = nftRow(nft.id);
     expect(row).toMatchObject({
       copyrightStatus: 'AWAITING',
@@ -557,7 +558,7 @@ describe('overview count', () => {
     const c = (await insertContract(fresh.organization.id)).id;
     const m = await member(fresh.organization.id);
     const mk = (copyright: { userId: string; percentage: number }[]) =>
-      createNft(db(), freshActor, { name: 'n', smartContractId: c, supply: 1, copyright });
+      createNft(sqliteStore(db()), freshActor, { name: 'n', smartContractId: c, supply: 1, copyright });
     await mk([{ userId: m.id, percentage: 100 }]);
     await mk([{ userId: m.id, percentage: 100 }]);
     await mk([]);

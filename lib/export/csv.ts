@@ -30,10 +30,10 @@ export type Chunk<C> = { lines: CsvValue[][]; next: C | null };
 
 /**
  * A `text/csv` response that writes `header`, then asks `read(cursor)` for chunk after chunk
- * (the first with `null`) until one says there is no next cursor. `filename` is offered as the
+ * (the first with `null`; synchronous or awaited) until one says there is no next cursor. `filename` is offered as the
  * download's name.
  */
-export function csvResponse<C>(filename: string, header: readonly string[], read: (cursor: C | null) => Chunk<C>): Response {
+export function csvResponse<C>(filename: string, header: readonly string[], read: (cursor: C | null) => Chunk<C> | Promise<Chunk<C>>): Response {
   const encoder = new TextEncoder();
   let cursor: C | null = null;
   let started = false;
@@ -49,7 +49,7 @@ export function csvResponse<C>(filename: string, header: readonly string[], read
       }
       // Let other requests run between chunks.
       await new Promise((resolve) => setImmediate(resolve));
-      const chunk = read(cursor);
+      const chunk = await read(cursor);
       if (chunk.lines.length) controller.enqueue(encoder.encode(chunk.lines.map(csvLine).join('')));
       if (chunk.next === null) {
         done = true;

@@ -20,6 +20,7 @@ import { listNftsQuery } from '@/lib/nfts/schemas';
 import { listNfts } from '@/lib/nfts/service';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { csvField, csvLine } from './csv';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /** RFC 4180 reader for the tests (quoted fields, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
@@ -53,10 +54,11 @@ function parseCsv(text: string): string[][] {
 }
 
 /** Every item of a Family A list, page by page (limit 100). */
-function everyPage<T>(list: (page: number) => { data: T[]; pagination: { totalPages: number } }): T[] {
-  const first = list(1);
+type Page<T> = { data: T[]; pagination: { totalPages: number } };
+async function everyPage<T>(list: (page: number) => Page<T> | Promise<Page<T>>): Promise<T[]> {
+  const first = await list(1);
   const all = [...first.data];
-  for (let p = 2; p <= first.pagination.totalPages; p++) all.push(...list(p).data);
+  for (let p = 2; p <= first.pagination.totalPages; p++) all.push(...(await list(p)).data);
   return all;
 }
 
@@ -121,7 +123,7 @@ describe('GET /console/export/nfts', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="nfts-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = parseCsv(res.text);
     expect(header).toEqual(['id', 'name', 'description', 'status', 'copyrightStatus', 'tokenId', 'supply', 'contractId', 'contractName', 'contractSymbol', 'licence', 'imagePath', 'externalUrl', 'mintedAt', 'createdAt']);
-    const listed = everyPage((page) => listNfts(getDb(), org.organization.id, listNftsQuery.parse({ page: String(page), limit: '100' })));
+    const listed = await everyPage((page) => listNfts(sqliteStore(getDb()), org.organization.id, listNftsQuery.parse({ page: String(page), limit: '100' })));
     expect(rows).toHaveLength(1203);
     expect(rows.map((r) => r[0])).toEqual(listed.map((n) => n.id));
     const byId = new Map(listed.map((n) => [n.id, n]));
@@ -139,7 +141,7 @@ describe('GET /console/export/nfts', () => {
     for (const query of <Record<string, string>[]>[{ search: 'harbor light 12' }, { search: 'harbor' }, { search: 'harbor', status: 'MINTED' }, { status: 'CREATED' }, { search: 'zz-none' }]) {
       const res = await call(exportNftsRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
-      const listed = everyPage((page) => listNfts(getDb(), org.organization.id, listNftsQuery.parse({ ...query, page: String(page), limit: '100' })));
+      const listed = await everyPage((page) => listNfts(sqliteStore(getDb()), org.organization.id, listNftsQuery.parse({ ...query, page: String(page), limit: '100' })));
       expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((n) => n.id));
     }
     expect(parseCsv((await call(exportNftsRoute, { headers: session, query: { search: 'elsewhere' } })).text)).toHaveLength(1);
@@ -172,7 +174,7 @@ describe('GET /console/export/contracts and /members', () => {
     for (const query of <Record<string, string>[]>[{}, { status: 'PENDING' }, { search: 'export-1' }, { status: 'ACTIVE' }]) {
       const res = await call(exportMembersRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
-      const listed = everyPage((page) => listMembers(getDb(), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
+      const listed = await everyPage((page) => listMembers(getDb(), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
       expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((m) => m.id));
       expect(rows.map((r) => r[1])).toEqual(listed.map((m) => m.kind));
     }
@@ -185,7 +187,7 @@ describe('GET /console/audit/export and the activity search', () => {
       const res = await call(exportAuditRoute, { headers: session, query });
       expect(res.status).toBe(200);
       const rows = parseCsv(res.text).slice(1);
-      const listed = everyPage((page) => listAuditEvents(getDb(), org.organization.id, listAuditQuery.parse({ ...query, page: String(page), limit: '100' })));
+      const listed = await everyPage((page) => listAuditEvents(getDb(), org.organization.id, listAuditQuery.parse({ ...query, page: String(page), limit: '100' })));
       expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((e) => e.id));
       expect(rows.length).toBeGreaterThan(0);
     }

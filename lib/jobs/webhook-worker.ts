@@ -1,10 +1,8 @@
 import { hostname } from 'node:os';
-import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import type { Lookup } from '@/lib/images/fetch';
 import { errorFields, log } from '@/lib/logger';
 import { runtimeSlot } from '@/lib/runtime';
-import { sqliteWebhookQueue } from '@/lib/storage/sqlite/webhook-queue';
 import { setWebhookKick } from '@/lib/webhooks/emit';
 import { isSuccess, nextStep, type ClaimedDelivery, type WebhookQueue } from '@/lib/webhooks/queue';
 import { openSecret, signatureHeader } from '@/lib/webhooks/secrets';
@@ -63,9 +61,8 @@ const defaultWorkerId = `${hostname()}:${process.pid}:${crypto.randomUUID().slic
 const workerSlot = runtimeSlot<{ timer: NodeJS.Timeout; stop: () => Promise<void> }>('webhookWorker');
 
 /** Starts the worker once per process: a pass at once, on every poll, and soon after each recorded event. */
-export function startWebhookWorker(pollMs = env().WEBHOOKS_POLL_MS) {
+export function startWebhookWorker(queue: WebhookQueue, pollMs = env().WEBHOOKS_POLL_MS) {
   if (workerSlot.get()) return;
-  const queue = sqliteWebhookQueue(getDb());
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;

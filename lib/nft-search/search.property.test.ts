@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/schema';
+import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
 import type { AdvancedFilterInput } from './schemas';
 import { searchNfts } from './service';
 
@@ -202,22 +202,68 @@ function matchesKeyword(item: Item, keyword: string) {
   return keywordFields.some((f) => item[f] !== null && String(item[f]).toLowerCase().includes(k));
 }
 
+/* ------------------------------------ order ------------------------------------ */
+
+const sortable = ['name', 'description', 'licence', 'smartContractName', 'supply', 'tokenId', 'minted', 'copyrighted', 'mintedAt', 'createdAt', 'status'];
+type OrderKey = { field: string; dir: 'asc' | 'desc' };
+const orderArb: fc.Arbitrary<string[]> = fc
+  .uniqueArray(fc.record({ field: fc.constantFrom(...sortable), dir: fc.constantFrom('asc' as const, 'desc' as const) }), {
+    maxLength: 2,
+    selector: (k) => k.field,
+  })
+  .map((keys: OrderKey[]) => keys.map((k) => `${k.field} ${k.dir}`));
+
+/** A field's sort value as B1 defines it: strings by their lower-case form, NULL smallest. */
+function sortValue(item: Item, field: string): string | number | null {
+  const v = item[field];
+  if (v === null || v === undefined) return null;
+  if (kinds[field] === 'string') return (v as string).toLowerCase();
+  if (kinds[field] === 'date') return Date.parse(v as string);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return v;
+}
+function cmpValues(a: string | number | null, b: string | number | null) {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  return typeof a === 'number' ? a - (b as number) : cmp(a, b as string);
+}
+
+/** The rows in B1's order: each key, then the id in the last key's direction; default createdAt desc, id desc. */
+function ordered(items: Item[], orderBy: string[]): Item[] {
+  const keys: OrderKey[] = orderBy.length
+    ? orderBy.map((o) => ({ field: o.split(' ')[0]!, dir: o.split(' ')[1] as 'asc' | 'desc' }))
+    : [{ field: 'createdAt', dir: 'desc' }];
+  const last = keys[keys.length - 1]!.dir;
+  return [...items].sort((x, y) => {
+    for (const k of keys) {
+      const c = cmpValues(sortValue(x, k.field), sortValue(y, k.field));
+      if (c) return k.dir === 'asc' ? c : -c;
+    }
+    const c = cmp(x.id as string, y.id as string);
+    return last === 'asc' ? c : -c;
+  });
+}
+
 /* ------------------------------------ test ------------------------------------ */
 
-function seed(rows: RowSpec[]) {
-  const db = getDb();
-  const org = db.insert(organizations).values({ name: 'prop', tenant: `prop-${crypto.randomUUID()}` }).returning().get();
-  const contracts = contractNames.map((name) =>
-    db.insert(smartContracts).values({ organizationId: org.id, name, symbol: 'P' }).returning().get(),
-  );
-  const holders = [0, 1].map(() =>
-    db.insert(users).values({ email: `p-${crypto.randomUUID()}@example.test` }).returning().get(),
-  );
-  rows.forEach((r, i) => {
-    const nft = db
+/** The rows through the Store, on the engine of the run (SQLite, or PostgreSQL in the postgres project). */
+async function seed(rows: RowSpec[]) {
+  const store = await getStore();
+  const [org] = await store.insert(organizations).values({ name: 'prop', tenant: `prop-${crypto.randomUUID()}` }).returning();
+  const contracts = [];
+  for (const name of contractNames) {
+    const [c] = await store.insert(smartContracts).values({ organizationId: org!.id, name, symbol: 'P' }).returning();
+    contracts.push(c!);
+  }
+  const holders = [];
+  for (let i = 0; i < 2; i++) {
+    const [u] = await store.insert(users).values({ email: `p-${crypto.randomUUID()}@example.test` }).returning();
+    holders.push(u!);
+  }
+  for (const [i, r] of rows.entries()) {
+    const [nft] = await store
       .insert(nfts)
       .values({
-        organizationId: org.id,
+        organizationId: org!.id,
         smartContractId: contracts[r.contract]!.id,
         name: r.name,
         description: r.description,
@@ -228,35 +274,40 @@ function seed(rows: RowSpec[]) {
         mintedAt: r.mintedAt ? new Date(r.mintedAt) : null,
         createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000),
       })
-      .returning()
-      .get();
-    r.shares.forEach((status, j) => db.insert(copyrightShares).values({ nftId: nft.id, userId: holders[j]!.id, status, percentage: 50 }).run());
-  });
-  return { organizationId: org.id, contractIds: contracts.map((c) => c.id) };
+      .returning();
+    for (const [j, status] of r.shares.entries()) {
+      await store.insert(copyrightShares).values({ nftId: nft!.id, userId: holders[j]!.id, status, percentage: 50 });
+    }
+  }
+  return { organizationId: org!.id, contractIds: contracts.map((c) => c.id) };
 }
 
 describe('B1 search: SQL agrees with an in-memory evaluation of the same filter tree', () => {
-  it('for random rows, filter trees and keywords', () => {
-    const db = getDb();
-    fc.assert(
-      fc.property(
+  it('for random rows, filter trees and keywords', async () => {
+    const store = await getStore();
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(rowSpec, { minLength: 0, maxLength: 10 }),
         fc.array(tree, { minLength: 1, maxLength: 4 }),
         fc.option(text.filter((t) => t.length > 0), { nil: null }),
-        (rows, filters, keyword) => {
-          const { organizationId, contractIds } = seed(rows);
-          const all = searchNfts(db, organizationId, { pageSize: 100 }).data as unknown as Item[];
+        orderArb,
+        async (rows, filters, keyword, orderBy) => {
+          const { organizationId, contractIds } = await seed(rows);
+          const all = (await searchNfts(store, organizationId, { pageSize: 100 })).data as unknown as Item[];
           expect(all).toHaveLength(rows.length);
           for (const advancedFilter of filters) {
-            const got = searchNfts(db, organizationId, { pageSize: 100, advancedFilter: withIds(advancedFilter, contractIds), keyword })
-              .data.map((d) => d.id)
-              .sort();
+            const body = { pageSize: 100, advancedFilter: withIds(advancedFilter, contractIds), keyword, orderBy };
+            const got = (await searchNfts(store, organizationId, body)).data.map((d) => d.id);
             const plain = JSON.parse(JSON.stringify(all)) as Item[];
-            const expected = plain
-              .filter((item) => evalNode(item, advancedFilter, contractIds) && (!keyword || matchesKeyword(item, keyword)))
-              .map((item) => item.id as string)
-              .sort();
-            expect(got, JSON.stringify({ advancedFilter, keyword })).toEqual(expected);
+            const expected = ordered(
+              plain.filter((item) => evalNode(item, advancedFilter, contractIds) && (!keyword || matchesKeyword(item, keyword))),
+              orderBy,
+            ).map((item) => item.id as string);
+            expect(got, JSON.stringify({ advancedFilter, keyword, orderBy })).toEqual(expected);
+            // A page of the same answer: the same rows, the exact total.
+            const page = await searchNfts(store, organizationId, { ...body, pageSize: 2, pageNumber: 2 });
+            expect(page.totalCount).toBe(expected.length);
+            expect(page.data.map((d) => d.id)).toEqual(expected.slice(2, 4));
           }
         },
       ),

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { nfts, smartContracts } from '@/db/schema';
+import { nfts, smartContracts } from '@/db/tables';
 import { NotFoundError } from '@/lib/errors';
 import { inPageOrder } from '@/lib/storage/lists';
-import { nftSearchPage, type B1Observer } from '@/lib/storage/sqlite/lists/nft-search';
+import { nftSearchPageOf, type B1Observer } from '@/lib/storage/nft-search-list';
+import type { Store } from '@/lib/storage/store';
 import { compileSearch } from './filter';
 import type { SearchNftsBody } from './schemas';
 
@@ -36,20 +36,19 @@ const itemColumns = {
  * B1: one page of the tenant's NFTs matching keyword / advancedSearch (OR-ed), advancedFilter and
  * smartContractId (AND-ed). The body is checked and compiled here (every problem named by its
  * path); the page's ids and the exact total come from the engine's query module
- * (lib/storage/sqlite/lists/nft-search.ts); only the page's rows are then loaded, by id.
- * `observe` (tests) sees which plan the engine took.
+ * (lib/storage/nft-search-list.ts: lib/storage/{sqlite,postgres}/lists/nft-search.ts); only the
+ * page's rows are then loaded, by id. `observe` (tests) sees which plan the SQLite engine took.
  */
-export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody, observe?: B1Observer) {
+export async function searchNfts(store: Store, organizationId: string, body: SearchNftsBody, observe?: B1Observer) {
   const compiled = compileSearch(body);
   const { pageNumber, pageSize } = compiled;
-  const { ids, total: totalCount } = nftSearchPage(db, organizationId, compiled, body, observe);
+  const { ids, total: totalCount } = await nftSearchPageOf(store, organizationId, compiled, body, observe);
   const rows = ids.length
-    ? db
+    ? await store
         .select({ ...itemColumns, smartContractId: nfts.smartContractId, smartContractName: smartContracts.name })
         .from(nfts)
         .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
         .where(inArray(nfts.id, ids))
-        .all()
     : [];
   const data = inPageOrder(ids, rows);
   const totalPages = Math.ceil(totalCount / pageSize);
@@ -65,8 +64,8 @@ export function searchNfts(db: Db, organizationId: string, body: SearchNftsBody,
 }
 
 /** B2: one NFT of the tenant with its contract; another tenant's NFT does not exist here. */
-export function getNft(db: Db, organizationId: string, id: string) {
-  const row = db
+export async function getNft(store: Store, organizationId: string, id: string) {
+  const [row] = await store
     .select({
       ...itemColumns,
       contract: {
@@ -87,7 +86,7 @@ export function getNft(db: Db, organizationId: string, id: string) {
     .from(nfts)
     .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
     .where(and(eq(nfts.id, id), eq(nfts.organizationId, organizationId)))
-    .get();
+    .limit(1);
   if (!row) throw new NotFoundError('NFT');
   const { contract, ...nft } = row;
   const { status, ...rest } = contract;

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { copyrightShares, userOrganizations, users, wallets } from '@/db/schema';
+import * as sqliteSchema from '@/db/schema';
+import { copyrightShares, userOrganizations, users, wallets } from '@/db/tables';
 import { ValidationError } from '@/lib/errors';
-
-type Reader = Pick<Db, 'select'>;
+import type { Store } from '@/lib/storage/store';
 
 export type CopyrightEntry = {
   id: string;
@@ -18,27 +18,8 @@ export type CopyrightEntry = {
   userImage: string | null;
 };
 
-/**
- * Every copyright holder must be a user with an ACTIVE membership in the organization; a
- * missing user, another organization's user or a suspended member is a 400 naming the id.
- */
-export function assertActiveMembers(db: Reader, organizationId: string, entries: { userId: string }[]) {
-  if (entries.length === 0) return;
-  const ids = entries.map((e) => e.userId);
-  const active = new Set(
-    db
-      .select({ userId: userOrganizations.userId })
-      .from(userOrganizations)
-      .where(
-        and(
-          eq(userOrganizations.organizationId, organizationId),
-          eq(userOrganizations.status, 'ACTIVE'),
-          inArray(userOrganizations.userId, ids),
-        ),
-      )
-      .all()
-      .map((r) => r.userId),
-  );
+/** What both twins of assertActiveMembers decide on: the ids found active, the entries asked. */
+function refuseInactive(active: Set<string>, entries: { userId: string }[]) {
   const details = entries.flatMap((e, i) =>
     active.has(e.userId) ? [] : [`copyright[${i}].userId: ${e.userId} is not an active member of this organization`],
   );
@@ -47,43 +28,55 @@ export function assertActiveMembers(db: Reader, organizationId: string, entries:
   }
 }
 
-/** The copyright entries of many NFTs in two queries (shares + users, then their wallets). */
-export function loadCopyright(db: Reader, nftIds: string[]): Map<string, CopyrightEntry[]> {
-  const out = new Map<string, CopyrightEntry[]>();
-  if (nftIds.length === 0) return out;
+/**
+ * Every copyright holder must be a user with an ACTIVE membership in the organization; a
+ * missing user, another organization's user or a suspended member is a 400 naming the id.
+ */
+export async function assertActiveMembers(store: Store, organizationId: string, entries: { userId: string }[]) {
+  if (entries.length === 0) return;
+  const rows = await store
+    .select({ userId: userOrganizations.userId })
+    .from(userOrganizations)
+    .where(
+      and(
+        eq(userOrganizations.organizationId, organizationId),
+        eq(userOrganizations.status, 'ACTIVE'),
+        inArray(
+          userOrganizations.userId,
+          entries.map((e) => e.userId),
+        ),
+      ),
+    );
+  refuseInactive(new Set(rows.map((r) => r.userId)), entries);
+}
+
+/**
+ * The synchronous twin of assertActiveMembers, for lib/copyright/edit.ts while the copyright
+ * service runs on better-sqlite3 (docs/architecture.md, "Services on the Store").
+ */
+export function assertActiveMembersSync(db: Pick<Db, 'select'>, organizationId: string, entries: { userId: string }[]) {
+  if (entries.length === 0) return;
+  const m = sqliteSchema.userOrganizations;
   const rows = db
-    .select({
-      id: copyrightShares.id,
-      nftId: copyrightShares.nftId,
-      userId: copyrightShares.userId,
-      status: copyrightShares.status,
-      percentage: copyrightShares.percentage,
-      copyAuthLocation: copyrightShares.copyAuthLocation,
-      copyAuthTimestamp: copyrightShares.copyAuthTimestamp,
-      email: users.email,
-      userName: users.userName,
-      userImage: users.image,
-    })
-    .from(copyrightShares)
-    .innerJoin(users, eq(users.id, copyrightShares.userId))
-    .where(inArray(copyrightShares.nftId, nftIds))
-    .orderBy(desc(copyrightShares.percentage), asc(copyrightShares.createdAt), asc(copyrightShares.id))
+    .select({ userId: m.userId })
+    .from(m)
+    .where(and(eq(m.organizationId, organizationId), eq(m.status, 'ACTIVE'), inArray(m.userId, entries.map((e) => e.userId))))
     .all();
-  const userIds = [...new Set(rows.map((r) => r.userId))];
+  refuseInactive(new Set(rows.map((r) => r.userId)), entries);
+}
+
+type ShareRow = Omit<CopyrightEntry, 'walletAddress'> & { nftId: string };
+type WalletRow = { userId: string; address: string; isPrimary: boolean };
+
+/** The entries of each NFT from its share rows (in order) and their holders' wallets (in order). */
+function copyrightEntries(rows: ShareRow[], walletRows: WalletRow[]): Map<string, CopyrightEntry[]> {
   const walletsByUser = new Map<string, { address: string; isPrimary: boolean }[]>();
-  if (userIds.length) {
-    const walletRows = db
-      .select({ userId: wallets.userId, address: wallets.address, isPrimary: wallets.isPrimary })
-      .from(wallets)
-      .where(inArray(wallets.userId, userIds))
-      .orderBy(desc(wallets.isPrimary), asc(wallets.createdAt))
-      .all();
-    for (const w of walletRows) {
-      const list = walletsByUser.get(w.userId) ?? [];
-      list.push({ address: w.address, isPrimary: w.isPrimary });
-      walletsByUser.set(w.userId, list);
-    }
+  for (const w of walletRows) {
+    const list = walletsByUser.get(w.userId) ?? [];
+    list.push({ address: w.address, isPrimary: w.isPrimary });
+    walletsByUser.set(w.userId, list);
   }
+  const out = new Map<string, CopyrightEntry[]>();
   for (const { nftId, ...r } of rows) {
     const list = out.get(nftId) ?? [];
     list.push({
@@ -101,4 +94,58 @@ export function loadCopyright(db: Reader, nftIds: string[]): Map<string, Copyrig
     out.set(nftId, list);
   }
   return out;
+}
+
+/** The shares query of either twin: `t` is the engine's schema (the same columns on both). */
+function sharesQuery(db: Pick<Store, 'select'>, t: Pick<typeof sqliteSchema, 'copyrightShares' | 'users'>, nftIds: string[]) {
+  const s = t.copyrightShares as unknown as typeof copyrightShares;
+  const u = t.users as unknown as typeof users;
+  return db
+    .select({
+      id: s.id,
+      nftId: s.nftId,
+      userId: s.userId,
+      status: s.status,
+      percentage: s.percentage,
+      copyAuthLocation: s.copyAuthLocation,
+      copyAuthTimestamp: s.copyAuthTimestamp,
+      email: u.email,
+      userName: u.userName,
+      userImage: u.image,
+    })
+    .from(s)
+    .innerJoin(u, eq(u.id, s.userId))
+    .where(inArray(s.nftId, nftIds))
+    .orderBy(desc(s.percentage), asc(s.createdAt), asc(s.id));
+}
+
+function walletsQuery(db: Pick<Store, 'select'>, t: Pick<typeof sqliteSchema, 'wallets'>, userIds: string[]) {
+  const w = t.wallets as unknown as typeof wallets;
+  return db
+    .select({ userId: w.userId, address: w.address, isPrimary: w.isPrimary })
+    .from(w)
+    .where(inArray(w.userId, userIds))
+    .orderBy(desc(w.isPrimary), asc(w.createdAt));
+}
+
+const holdersOf = (rows: ShareRow[]) => [...new Set(rows.map((r) => r.userId))];
+
+/** The copyright entries of many NFTs in two queries (shares + users, then their wallets). */
+export async function loadCopyright(store: Store, nftIds: string[]): Promise<Map<string, CopyrightEntry[]>> {
+  if (nftIds.length === 0) return new Map();
+  const rows = await sharesQuery(store, { copyrightShares, users } as never, nftIds);
+  const userIds = holdersOf(rows);
+  return copyrightEntries(rows, userIds.length ? await walletsQuery(store, { wallets } as never, userIds) : []);
+}
+
+/**
+ * The synchronous twin of loadCopyright, for the webhook resource loader (lib/webhooks/resources.ts
+ * reads the NFT inside a synchronous SQLite transaction).
+ */
+export function loadCopyrightSync(db: Pick<Db, 'select'>, nftIds: string[]): Map<string, CopyrightEntry[]> {
+  if (nftIds.length === 0) return new Map();
+  const reader = db as unknown as Pick<Store, 'select'>;
+  const rows = (sharesQuery(reader, sqliteSchema, nftIds) as unknown as { all(): ShareRow[] }).all();
+  const userIds = holdersOf(rows);
+  return copyrightEntries(rows, userIds.length ? (walletsQuery(reader, sqliteSchema, userIds) as unknown as { all(): WalletRow[] }).all() : []);
 }

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { nfts } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/service';
+import { nfts } from '@/db/tables';
+import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
+import type { Store } from '@/lib/storage/store';
 
 /**
  * DELETE /cl2c/nft/{id} (an extension of the interface, so A4's "delete them first" can be
@@ -12,13 +12,13 @@ import type { Actor } from '@/lib/http/actor';
  * changes. Its copyright shares go with it (cascade); content-store blocks stay, since they are
  * content-addressed and may be shared by other records.
  */
-export function deleteNft(db: Db, actor: Actor, id: string) {
-  return db.transaction((tx) => {
-    const current = tx
+export function deleteNft(store: Store, actor: Actor, id: string) {
+  return store.transaction(async (tx) => {
+    const [current] = await tx
       .select({ id: nfts.id, name: nfts.name, status: nfts.status, copyrightedAt: nfts.copyrightedAt, smartContractId: nfts.smartContractId })
       .from(nfts)
       .where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId)))
-      .get();
+      .limit(1);
     if (!current) throw new NotFoundError('NFT');
     if (current.status === 'MINTED') {
       throw new ConflictError('A minted NFT cannot be deleted: it exists on chain.', [`id: NFT ${id} is MINTED`]);
@@ -28,8 +28,8 @@ export function deleteNft(db: Db, actor: Actor, id: string) {
         `id: NFT ${id} was copyrighted at ${current.copyrightedAt.toISOString()}`,
       ]);
     }
-    tx.delete(nfts).where(eq(nfts.id, id)).run();
-    recordAudit(tx, actor, {
+    await tx.delete(nfts).where(eq(nfts.id, id));
+    await recordAuditIn(tx, actor, {
       action: 'nft.delete',
       entityType: 'nft',
       entityId: id,

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { nfts, smartContracts } from '@/db/schema';
+import { nfts, smartContracts } from '@/db/tables';
 import { csvResponse, EXPORT_CHUNK, exportFilename, type CreatedCursor } from '@/lib/export/csv';
-import { nftExportWhere } from '@/lib/storage/sqlite/lists/nfts';
+import { nftExportWhere } from '@/lib/storage/nft-list';
+import type { Store } from '@/lib/storage/store';
 import type { ListNftsQuery } from './schemas';
 
 export type ExportNftsQuery = Pick<ListNftsQuery, 'search' | 'status' | 'contractId' | 'copyrightStatus'>;
@@ -16,11 +16,12 @@ export const nftExportHeader = [
  * Every NFT of the A5 filter as CSV, newest first (id breaks ties), read in keyset chunks; which
  * rows match is the engine list module's (the search is A5's).
  */
-export function exportNfts(db: Db, organizationId: string, q: ExportNftsQuery): Response {
-  const where = nftExportWhere(db, organizationId, q);
-  return csvResponse<CreatedCursor>(exportFilename('nfts'), nftExportHeader, (cursor) => {
-    const after = cursor ? sql`(${nfts.createdAt}, ${nfts.id}) < (${cursor.at}, ${cursor.id})` : undefined;
-    const rows = db
+export function exportNfts(store: Store, organizationId: string, q: ExportNftsQuery): Response {
+  const where = nftExportWhere(store, organizationId, q);
+  return csvResponse<CreatedCursor>(exportFilename('nfts'), nftExportHeader, async (cursor) => {
+    // The time goes through the column's encoder: epoch ms on SQLite, a timestamptz on PostgreSQL.
+    const after = cursor ? sql`(${nfts.createdAt}, ${nfts.id}) < (${sql.param(new Date(cursor.at), nfts.createdAt)}, ${cursor.id})` : undefined;
+    const rows = await store
       .select({
         id: nfts.id,
         name: nfts.name,
@@ -43,8 +44,7 @@ export function exportNfts(db: Db, organizationId: string, q: ExportNftsQuery): 
       .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
       .where(and(where, after))
       .orderBy(desc(nfts.createdAt), desc(nfts.id))
-      .limit(EXPORT_CHUNK)
-      .all();
+      .limit(EXPORT_CHUNK);
     const last = rows[rows.length - 1];
     return {
       lines: rows.map((r) => [

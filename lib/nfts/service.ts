@@ -2,15 +2,17 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { chainFactsFor } from '@/lib/chain/facts';
 import type { ChainFactsView } from '@/lib/chain/schemas';
 import type { Db } from '@/db/client';
-import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets, type Nft } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/service';
+import type { Nft } from '@/db/schema';
+import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets } from '@/db/tables';
+import { recordAuditIn } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { preparedQuery } from '@/lib/storage/prepared';
-import { groupedTransaction } from '@/lib/db/commit-group';
+import { sqliteDbOf } from '@/lib/storage/sqlite/store';
+import type { Store } from '@/lib/storage/store';
 import { mintBlocker, mintIfReady } from './mint';
 import { inPageOrder } from '@/lib/storage/lists';
-import { nftPage } from '@/lib/storage/sqlite/lists/nfts';
+import { nftPage } from '@/lib/storage/nft-list';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
 import { env } from '@/lib/env';
 import { changesSplit, replaceSplit, type SplitChange } from '@/lib/copyright/edit';
@@ -19,16 +21,14 @@ import { startRound } from '@/lib/copyright/split';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import { kickMailWorker } from '@/lib/mail/worker';
 import type { Actor } from '@/lib/http/actor';
-import { recordEvent } from '@/lib/webhooks/emit';
+import { recordEventIn } from '@/lib/webhooks/emit';
 import { manualStatusEvents } from '@/lib/webhooks/events';
 import { envelope } from '@/lib/http/query';
 import { matchesSearch } from '@/lib/storage/like';
 import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
-import { assertActiveMembers, loadCopyright, type CopyrightEntry } from './copyright';
+import { assertActiveMembers, loadCopyright, loadCopyrightSync, type CopyrightEntry } from './copyright';
 import { buildMetadataJson, metadataBytes, type NftMetadataJson } from './metadata';
 import type { CreateNftBody, ListHoldersQuery, ListNftsQuery, UpdateNftBody, UpdateNftStatusBody } from './schemas';
-
-type Reader = Pick<Db, 'select'>;
 
 export type NftView = {
   id: string;
@@ -135,23 +135,23 @@ function toView(r: Row): NftView {
   };
 }
 
-function loadRows(db: Reader, where: SQL) {
-  return db.select(rowColumns).from(nfts).innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId)).where(where).all();
+function loadRows(store: Store, where: SQL) {
+  return store.select(rowColumns).from(nfts).innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId)).where(where);
 }
-type Row = ReturnType<typeof loadRows>[number];
+type Row = Awaited<ReturnType<typeof loadRows>>[number];
 
 /** One NFT of the organization with its contract (A6, A7, A8 and every write answer: prepared). */
-const rowById = preparedQuery((db: Reader) =>
-  db
+const rowById = preparedQuery((store: Store) =>
+  store
     .select(rowColumns)
     .from(nfts)
     .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
     .where(and(eq(nfts.id, sql.placeholder('id')), eq(nfts.organizationId, sql.placeholder('organizationId'))))
-    .prepare(),
+    .prepare('cl2c_nft_row_by_id'),
 );
 
-function loadRow(db: Reader, organizationId: string, id: string): Row {
-  const row = rowById(db).get({ id, organizationId });
+async function loadRow(store: Store, organizationId: string, id: string): Promise<Row> {
+  const [row] = await rowById(store).execute({ id, organizationId });
   if (!row) throw new NotFoundError('NFT');
   return row;
 }
@@ -160,9 +160,9 @@ function loadRow(db: Reader, organizationId: string, id: string): Row {
  * A5: one page of the organization's NFTs, with the applied filters echoed. The ids and the exact
  * total come from the engine's list module; the page's rows are loaded by id.
  */
-export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
-  const { ids, total } = nftPage(db, organizationId, q);
-  const rows = ids.length ? loadRows(db, inArray(nfts.id, ids)) : [];
+export async function listNfts(store: Store, organizationId: string, q: ListNftsQuery) {
+  const { ids, total } = await nftPage(store, organizationId, q);
+  const rows = ids.length ? await loadRows(store, inArray(nfts.id, ids)) : [];
   const data = inPageOrder(ids, rows).map(toView);
   return envelope(data, { page: q.page, limit: q.limit, total }, {
     search: q.search,
@@ -174,35 +174,57 @@ export function listNfts(db: Db, organizationId: string, q: ListNftsQuery) {
   });
 }
 
-function withCopyright(db: Reader, row: Row): NftCreatedView {
-  const copyright = loadCopyright(db, [row.id]).get(row.id) ?? [];
+function withCopyright(row: Row, copyright: CopyrightEntry[]): NftCreatedView {
   return { ...toView(row), metadata: row.metadata ?? {}, copyright, totalOwners: copyright.length };
 }
 
-/** Detail for the console: the create shape plus token/metadata URIs and timestamps. */
-export function getNft(db: Db, organizationId: string, id: string): NftDetailView {
-  const row = loadRow(db, organizationId, id);
+function detailView(row: Row, copyright: CopyrightEntry[], mintBlockedBy: string | null, chainTransaction: ChainFactsView | null): NftDetailView {
   return {
-    ...withCopyright(db, row),
+    ...withCopyright(row, copyright),
     tokenUri: row.tokenUri,
     metadataUri: row.metadataUri,
     tokenId: row.tokenId,
     tokenOwner: row.tokenOwner,
     mintTransactionHash: row.mintTransactionHash,
     mintLogs: row.mintLogs,
-    mintBlockedBy: mintBlocker(db, organizationId, id),
-    chainTransaction: chainFactsFor(db, id),
+    mintBlockedBy,
+    chainTransaction,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
 
-function assertContract(db: Reader, organizationId: string, contractId: string) {
-  const found = db
+/** Detail for the console: the create shape plus token/metadata URIs and timestamps. */
+export async function getNft(store: Store, organizationId: string, id: string): Promise<NftDetailView> {
+  const row = await loadRow(store, organizationId, id);
+  const copyright = (await loadCopyright(store, [id])).get(id) ?? [];
+  // mintBlocker and the chain facts are the chain helper's, still on better-sqlite3 (lib/nfts/mint.ts, lib/chain/facts.ts).
+  const db = sqliteDbOf(store);
+  return detailView(row, copyright, mintBlocker(db, organizationId, id), chainFactsFor(db, id));
+}
+
+/**
+ * The synchronous twin of getNft (SQLite only), for the webhook resource loader
+ * (lib/webhooks/resources.ts), which reads the NFT inside a synchronous transaction.
+ */
+export function getNftSync(db: Db, organizationId: string, id: string): NftDetailView {
+  const query = db
+    .select(rowColumns as never)
+    .from(nfts as never)
+    .innerJoin(smartContracts as never, eq(smartContracts.id, nfts.smartContractId))
+    .where(and(eq(nfts.id, id), eq(nfts.organizationId, organizationId)));
+  const row = (query as unknown as { get(): Row | undefined }).get();
+  if (!row) throw new NotFoundError('NFT');
+  const copyright = loadCopyrightSync(db, [id]).get(id) ?? [];
+  return detailView(row, copyright, mintBlocker(db, organizationId, id), chainFactsFor(db, id));
+}
+
+async function assertContract(store: Store, organizationId: string, contractId: string) {
+  const [found] = await store
     .select({ id: smartContracts.id })
     .from(smartContracts)
     .where(and(eq(smartContracts.id, contractId), eq(smartContracts.organizationId, organizationId)))
-    .get();
+    .limit(1);
   if (!found) throw new NotFoundError('Smart contract');
 }
 
@@ -226,14 +248,14 @@ async function publishMetadata(nftId: string, source: Parameters<typeof buildMet
  * (network/disk I/O outside any transaction), then one transaction writes the NFT, its shares
  * and the audit event — re-checking the contract and holders, which may have changed meanwhile.
  */
-export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps: NftDeps = {}): Promise<NftCreatedView> {
+export async function createNft(store: Store, actor: Actor, input: CreateNftBody, deps: NftDeps = {}): Promise<NftCreatedView> {
   const organizationId = actor.organizationId;
   let imagePath: string | null = null;
   let imageSource: string | null = null;
   if (input.imagePath) {
     // Before the image is fetched and stored: a request that will be refused costs no I/O.
-    assertContract(db, organizationId, input.smartContractId);
-    assertActiveMembers(db, organizationId, input.copyright);
+    await assertContract(store, organizationId, input.smartContractId);
+    await assertActiveMembers(store, organizationId, input.copyright);
     const image = await ingestImage(input.imagePath, deps.image);
     if (image.kind === 'ipfs') {
       imagePath = image.uri;
@@ -256,10 +278,11 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
   const { metadataUri } = await publishMetadata(id, source);
   const licenceOffered = input.licence ?? (input.copyright.length ? DEFAULT_LICENCE : null);
 
-  await groupedTransaction(db, (tx) => {
-    assertContract(tx, organizationId, input.smartContractId);
-    assertActiveMembers(tx, organizationId, input.copyright);
-    tx.insert(nfts)
+  await store.transaction(async (tx) => {
+    await assertContract(tx, organizationId, input.smartContractId);
+    await assertActiveMembers(tx, organizationId, input.copyright);
+    await tx
+      .insert(nfts)
       .values({
         id,
         organizationId,
@@ -273,16 +296,16 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
         // Without holders the split is settled at once (what refreshCopyrightStatus would set):
         // no round to start, and no second write of the row.
         ...(input.copyright.length ? {} : { copyrightStatus: 'NONE' as const, licence: licenceOffered }),
-      })
-      .run();
+      });
     if (input.copyright.length) {
-      tx.insert(copyrightShares)
-        .values(input.copyright.map((c) => ({ nftId: id, userId: c.userId, percentage: c.percentage, status: 'PENDING' as const })))
-        .run();
+      await tx
+        .insert(copyrightShares)
+        .values(input.copyright.map((c) => ({ nftId: id, userId: c.userId, percentage: c.percentage, status: 'PENDING' as const })));
       // Same transaction as the shares: the split's status, and one request mail per holder.
-      startRound(tx, id, new Date());
+      // startRound is the copyright service's, still on better-sqlite3 (lib/copyright/split.ts).
+      startRound(sqliteDbOf(tx) as unknown as Parameters<typeof startRound>[0], id, new Date());
     }
-    recordAudit(tx, actor, {
+    await recordAuditIn(tx, actor, {
       action: 'nft.create',
       entityType: 'nft',
       entityId: id,
@@ -299,26 +322,28 @@ export async function createNft(db: Db, actor: Actor, input: CreateNftBody, deps
   if (input.copyright.length) kickMailWorker();
   // Minted at once when it has no copyright shares and its contract was deployed by the service.
   // With shares it is minted by the copyright flow once every holder has authorized (lib/copyright).
-  if (!input.copyright.length) await mintIfReady(db, actor, id, deps.chain);
-  return withCopyright(db, loadRow(db, organizationId, id));
+  // mintIfReady is the chain helper's, still on better-sqlite3 (lib/nfts/mint.ts).
+  if (!input.copyright.length) await mintIfReady(sqliteDbOf(store), actor, id, deps.chain);
+  const row = await loadRow(store, organizationId, id);
+  return withCopyright(row, (await loadCopyright(store, [id])).get(id) ?? []);
 }
 
 type Changes = Partial<Pick<Nft, 'name' | 'description' | 'externalUrl' | 'supply' | 'metadata' | 'status' | 'mintedAt'>>;
 
 /** Applies changes; when the metadata JSON's inputs change it is rebuilt (and re-stored). */
 async function applyUpdate(
-  db: Db,
+  store: Store,
   actor: Actor,
   id: string,
   changes: Changes,
   action: string,
   split: SplitChange = {},
 ): Promise<NftView> {
-  const current = db
+  const [current] = await store
     .select()
     .from(nfts)
     .where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId)))
-    .get();
+    .limit(1);
   if (!current) throw new NotFoundError('NFT');
   const next = { ...current, ...changes };
   const metadataChanged = (['name', 'description', 'externalUrl', 'metadata'] as const).some(
@@ -331,56 +356,62 @@ async function applyUpdate(
     // A minted token's URI is what went on chain; only an unminted one follows the metadata.
     if (next.status !== 'MINTED' && next.status !== 'PENDING') uris.tokenUri = metadataUri;
   }
-  db.transaction((tx) => {
-    const still = tx.select().from(nfts).where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId))).get();
+  await store.transaction(async (tx) => {
+    const [still] = await tx
+      .select()
+      .from(nfts)
+      .where(and(eq(nfts.id, id), eq(nfts.organizationId, actor.organizationId)))
+      .limit(1);
     if (!still) throw new NotFoundError('NFT');
     if (changes.status === 'MINTED' && (still.copyrightStatus === 'AWAITING' || still.copyrightStatus === 'REJECTED')) {
       throw new ConflictError('An NFT with copyright holders is minted only once every holder has authorized their share.', [
         `status: the copyright split is ${still.copyrightStatus}`,
       ]);
     }
-    if (changesSplit(split)) replaceSplit(tx, actor, still, split, new Date());
-    tx.update(nfts)
+    // replaceSplit is the copyright service's, still on better-sqlite3 (lib/copyright/edit.ts).
+    if (changesSplit(split)) replaceSplit(sqliteDbOf(tx) as unknown as Parameters<typeof replaceSplit>[0], actor, still, split, new Date());
+    await tx
+      .update(nfts)
       .set({ ...changes, ...uris, updatedAt: new Date() })
-      .where(eq(nfts.id, id))
-      .run();
+      .where(eq(nfts.id, id));
     const event = changes.status && changes.status !== still.status ? manualStatusEvents.nft[changes.status as keyof typeof manualStatusEvents.nft] : undefined;
-    if (event) recordEvent(tx, { organizationId: actor.organizationId, type: event, resourceType: 'nft', resourceId: id });
+    if (event) await recordEventIn(tx, { organizationId: actor.organizationId, type: event, resourceType: 'nft', resourceId: id });
     const from = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k as keyof Changes]]));
-    recordAudit(tx, actor, { action, entityType: 'nft', entityId: id, data: { from, to: { ...changes, ...uris } } });
+    await recordAuditIn(tx, actor, { action, entityType: 'nft', entityId: id, data: { from, to: { ...changes, ...uris } } });
   });
   if (split.copyright?.length || (split.licence && current.copyrightStatus !== 'NONE')) kickMailWorker();
-  return toView(loadRow(db, actor.organizationId, id));
+  return toView(await loadRow(store, actor.organizationId, id));
 }
 
 /** A7: name, description, status and mintedAt; MINTED sets mintedAt to now unless given. */
-export async function updateNftStatus(db: Db, actor: Actor, input: UpdateNftStatusBody): Promise<NftView> {
+export async function updateNftStatus(store: Store, actor: Actor, input: UpdateNftStatusBody): Promise<NftView> {
   const { id, ...rest } = input;
-  const current = loadRow(db, actor.organizationId, id);
-  const chainState = db
+  const current = await loadRow(store, actor.organizationId, id);
+  const [chainState] = await store
     .select({ mintTransactionHash: nfts.mintTransactionHash, deploymentTransactionHash: smartContracts.deploymentTransactionHash })
     .from(nfts)
     .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
     .where(eq(nfts.id, id))
-    .get()!;
-  assertNftManualStatus(db, { ...current, mintTransactionHash: chainState.mintTransactionHash }, chainState, input);
+    .limit(1);
+  // assertNftManualStatus is the chain helper's, still on better-sqlite3 (lib/chain/manual-status.ts).
+  assertNftManualStatus(sqliteDbOf(store), { ...current, mintTransactionHash: chainState!.mintTransactionHash }, chainState!, input);
   const changes: Changes = { ...rest };
   if (input.status === 'MINTED' && !input.mintedAt && !current.mintedAt) changes.mintedAt = new Date();
-  return applyUpdate(db, actor, id, changes, 'nft.update_status');
+  return applyUpdate(store, actor, id, changes, 'nft.update_status');
 }
 
 /** A8: name, description, externalUrl, supply (≥ 1) and metadata. */
-export async function updateNft(db: Db, actor: Actor, id: string, input: UpdateNftBody): Promise<NftView> {
+export async function updateNft(store: Store, actor: Actor, id: string, input: UpdateNftBody): Promise<NftView> {
   const { copyright, licence, ...rest } = input;
-  return applyUpdate(db, actor, id, rest, 'nft.update', { copyright, licence });
+  return applyUpdate(store, actor, id, rest, 'nft.update', { copyright, licence });
 }
 
 /**
  * The NFT's metadata JSON: the stored bytes when it lives in the content store, otherwise
  * (traceability-only) built from the record.
  */
-export async function getNftMetadata(db: Db, organizationId: string, id: string): Promise<NftMetadataJson> {
-  const row = loadRow(db, organizationId, id);
+export async function getNftMetadata(store: Store, organizationId: string, id: string): Promise<NftMetadataJson> {
+  const row = await loadRow(store, organizationId, id);
   if (row.metadataUri?.startsWith('ipfs://')) {
     const cid = parseCid(row.metadataUri.slice('ipfs://'.length));
     const stored = cid ? await getContent(cid) : null;
@@ -390,12 +421,12 @@ export async function getNftMetadata(db: Db, organizationId: string, id: string)
 }
 
 /** Active members of the organization, for the copyright split editor's picker. */
-export function listHolders(db: Db, organizationId: string, q: ListHoldersQuery) {
+export async function listHolders(store: Store, organizationId: string, q: ListHoldersQuery) {
   const conditions: SQL[] = [eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.status, 'ACTIVE')];
   if (q.search) {
     conditions.push(matchesSearch(q.search, [users.email, users.name, users.userName]));
   }
-  const data = db
+  const data = await store
     .select({
       id: users.id,
       email: users.email,
@@ -408,7 +439,6 @@ export function listHolders(db: Db, organizationId: string, q: ListHoldersQuery)
     .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.isPrimary, true)))
     .where(and(...conditions))
     .orderBy(asc(users.email))
-    .limit(q.limit)
-    .all();
+    .limit(q.limit);
   return { data };
 }

@@ -20,9 +20,9 @@ export const onSqlite =
  */
 export const readServices = {
   listContracts: onSqlite(listContracts),
-  listNfts: onSqlite(listNfts),
+  listNfts,
   listMembers: onSqlite(listMembers),
-  searchNfts: onSqlite(searchNfts),
+  searchNfts,
 } satisfies Record<string, (store: Store, ...args: never[]) => unknown>;
 
 export type ReadServices = typeof readServices;

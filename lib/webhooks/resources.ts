@@ -3,7 +3,7 @@ import { onLedgerChange } from '@/lib/chain/state';
 import { getContractWithChain } from '@/lib/contracts/service';
 import { getCopyrightState } from '@/lib/copyright/service';
 import { getMember } from '@/lib/members/service';
-import { getNft } from '@/lib/nfts/service';
+import { getNftSync } from '@/lib/nfts/service';
 import { getTransfer } from '@/lib/tokens/service';
 import { recordEvent, setResourceLoaders } from './emit';
 import { eventForLedgerChange } from './events';
@@ -22,7 +22,7 @@ export function installWebhooks() {
   const asDb = (tx: unknown) => tx as Db;
   setResourceLoaders({
     contract: (tx, org, id) => getContractWithChain(asDb(tx), org, id),
-    nft: (tx, org, id) => getNft(asDb(tx), org, id),
+    nft: (tx, org, id) => getNftSync(asDb(tx), org, id),
     copyright: (tx, org, id) => getCopyrightState(asDb(tx), org, id),
     transfer: (tx, org, id) => getTransfer(asDb(tx), org, id),
     member: (tx, org, id) => getMember(asDb(tx), org, id),

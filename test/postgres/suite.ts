@@ -16,6 +16,10 @@ export const onPostgres = [
   'lib/auth/sign-in.test.ts',
   'lib/auth/sign-in-guard.test.ts',
   'lib/http/rate-limit.test.ts',
+  // NFTs and B1 search (lib/nfts, lib/nft-search): the brute-force comparison judges both engines.
+  'lib/nft-search/search.property.test.ts',
+  'app/v1/cl2c/nfts/search/route.test.ts',
+  'lib/nfts/engines.test.ts',
   // Token sends (issue 28, chain helper): the history and one send's detail, read on the Store.
   'lib/tokens/history.test.ts',
 ];

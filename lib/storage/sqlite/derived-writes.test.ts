@@ -6,6 +6,7 @@ import { organizations } from '@/db/schema';
 import { searchNfts } from '@/lib/nft-search/service';
 import { listNfts } from '@/lib/nfts/service';
 import { check, reindex } from '@/lib/storage/sqlite/search/maintenance';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /*
  * No JavaScript inside the database (issue #28): a row written by any other tool — here a
@@ -57,27 +58,27 @@ const sorted = (ids: string[]) => [...ids].sort();
 const terms = ['a', 'ab', 'AB', 'é', 'ß', '%', '_', 'k', 'kel', 'harbo', 'straße', 'STRASSE', 'ist', 'i̇st', 'zz', 'neu', 'zzz'];
 
 /** A5's search and B1's keyword (name, description, contract name) against brute force. */
-function expectSearchesExact(organizationId: string) {
+async function expectSearchesExact(organizationId: string) {
   const db = getDb();
   const base = db.all<{ id: string; name: string; description: string | null; contract: string }>(
     sql`select n.id, n.name, n.description, c.name as contract from nfts n join smart_contracts c on c.id = n.smart_contract_id
       where n.organization_id = ${organizationId}`,
   );
   for (const term of terms) {
-    const a5 = listNfts(db, organizationId, { page: 1, limit: 100, sortOrder: 'desc', search: term, status: undefined, contractId: undefined, sortBy: 'createdAt' });
+    const a5 = (await listNfts(sqliteStore(db), organizationId, { page: 1, limit: 100, sortOrder: 'desc', search: term, status: undefined, contractId: undefined, sortBy: 'createdAt' }));
     const wantA5 = db.all<{ id: string }>(sql`select id from nfts where organization_id = ${organizationId}
       and (name like ${like(term)} escape '\\' or description like ${like(term)} escape '\\')`);
     expect(a5.pagination.total, `A5 search ${term}`).toBe(wantA5.length);
     expect(sorted(a5.data.map((d) => d.id)), `A5 search ${term}`).toEqual(sorted(wantA5.map((w) => w.id)));
 
     const k = term.toLowerCase();
-    const b1 = searchNfts(db, organizationId, { pageSize: 100, advancedSearch: { fields: ['name', 'description', 'smartContractName'], keyword: term } });
+    const b1 = (await searchNfts(sqliteStore(db), organizationId, { pageSize: 100, advancedSearch: { fields: ['name', 'description', 'smartContractName'], keyword: term } }));
     const wantB1 = base.filter((r) => [r.name, r.description ?? '', r.contract].some((v) => v.toLowerCase().includes(k)));
     expect(b1.totalCount, `B1 keyword ${term}`).toBe(wantB1.length);
     expect(sorted(b1.data.map((d) => d.id)), `B1 keyword ${term}`).toEqual(sorted(wantB1.map((w) => w.id)));
   }
   // B1's name order reads the stored fold: JavaScript's toLowerCase order, ties by id.
-  const byName = searchNfts(db, organizationId, { pageSize: 100, orderBy: ['name'] });
+  const byName = (await searchNfts(sqliteStore(db), organizationId, { pageSize: 100, orderBy: ['name'] }));
   const want = [...base].sort((x, y) => {
     const a = x.name.toLowerCase();
     const b = y.name.toLowerCase();
@@ -97,7 +98,7 @@ describe('rows written without the app (no app functions on the connection)', ()
     }
   });
 
-  it('never fail; db check reports what they left undone and db reindex writes it; then searches are exact', () => {
+  it('never fail; db check reports what they left undone and db reindex writes it; then searches are exact', async () => {
     const db = getDb();
     const org = db.insert(organizations).values({ name: 'plain', tenant: `plain-${crypto.randomUUID()}` }).returning().get();
     expect(check(db.$client).problems).toEqual([]);
@@ -114,13 +115,13 @@ describe('rows written without the app (no app functions on the connection)', ()
 
       reindex(db.$client);
       expect(check(db.$client).problems).toEqual([]);
-      expectSearchesExact(org.id);
+      (await expectSearchesExact(org.id));
     } finally {
       plain.close();
     }
   });
 
-  it('are given their derived data by the app’s next write, in that write’s transaction', () => {
+  it('are given their derived data by the app’s next write, in that write’s transaction', async () => {
     const db = getDb();
     const org = db.insert(organizations).values({ name: 'plain-next', tenant: `plain-next-${crypto.randomUUID()}` }).returning().get();
     const plain = plainConnection();
@@ -130,18 +131,18 @@ describe('rows written without the app (no app functions on the connection)', ()
       // Any write of the app (here: one to another table) commits with the queued derived data.
       db.update(organizations).set({ name: 'plain next' }).where(sql`id = ${org.id}`).run();
       expect(check(db.$client).problems).toEqual([]);
-      expectSearchesExact(org.id);
+      (await expectSearchesExact(org.id));
       // And a later write through the plain connection again never fails, even on these rows.
       plain.prepare("update nfts set description = 'ǅemal' where organization_id = ?").run(org.id);
       db.transaction(() => {});
       expect(check(db.$client).problems).toEqual([]);
-      expectSearchesExact(org.id);
+      (await expectSearchesExact(org.id));
     } finally {
       plain.close();
     }
   });
 
-  it('are searched exactly even before the repair wherever plain SQL keeps the data: totals of long ASCII terms step aside', () => {
+  it('are searched exactly even before the repair wherever plain SQL keeps the data: totals of long ASCII terms step aside', async () => {
     const db = getDb();
     const org = db.insert(organizations).values({ name: 'plain-count', tenant: `plain-count-${crypto.randomUUID()}` }).returning().get();
     const plain = plainConnection();
@@ -150,7 +151,7 @@ describe('rows written without the app (no app functions on the connection)', ()
       // The trigram index is kept by plain-SQL triggers; `fold_unsafe` is not computed yet, so the
       // index-only total must not be trusted — the answer is the scan's, Kelvin sign included.
       for (const term of ['kel', 'harbo', 'ren']) {
-        const got = listNfts(db, org.id, { page: 1, limit: 100, sortOrder: 'desc', search: term, status: undefined, contractId: undefined, sortBy: 'createdAt' });
+        const got = (await listNfts(sqliteStore(db), org.id, { page: 1, limit: 100, sortOrder: 'desc', search: term, status: undefined, contractId: undefined, sortBy: 'createdAt' }));
         const want = db.all<{ id: string }>(sql`select id from nfts where organization_id = ${org.id} and (name like ${like(term)} or description like ${like(term)})`);
         expect(got.pagination.total, term).toBe(want.length);
       }

@@ -24,6 +24,20 @@ export function nftRowsWherePg(organizationId: string, q: NftFilter): SQL {
 }
 
 /**
+ * The rows of an A5 export, every column qualified by `nfts` (the export joins smart_contracts and
+ * walks (created_at, id) through the (organization[, filter], created_at, id) indexes; a search
+ * narrows through the same trigram / short-term indexes as the list).
+ */
+export function nftExportWherePg(organizationId: string, q: NftFilter): SQL {
+  const conditions: SQL[] = [sql`"nfts"."organization_id" = ${organizationId}`];
+  if (q.status) conditions.push(sql`"nfts"."status" = ${q.status}`);
+  if (q.contractId) conditions.push(sql`"nfts"."smart_contract_id" = ${q.contractId}`);
+  if (q.copyrightStatus) conditions.push(sql`"nfts"."copyright_status" = ${q.copyrightStatus}`);
+  if (q.search) conditions.push(nftMatch(q.search, 'A', 'nfts'));
+  return sql`(${sql.join(conditions, sql` and `)})`;
+}
+
+/**
  * A5 on PostgreSQL. Totals: list_counts for no filter, a status and/or copyright filter; the
  * contract's stored total_nfts for a contract filter alone; otherwise an exact count (a contract's
  * NFTs by its index, a search through the trigram / short-term indexes), kept per write

@@ -37,12 +37,16 @@ export function nftRows(organizationId: string, term: string, semantics: Semanti
   return sql`select id, created_at from nfts where organization_id = ${organizationId} and ${nftMatch(term, semantics)}`;
 }
 
-/** The condition on an `nfts` row: the term in its searched fields. */
-export function nftMatch(term: string, semantics: Semantics): SQL {
+/**
+ * The condition on an `nfts` row: the term in its searched fields. `table` qualifies the columns
+ * (a query that joins another table with a `name`: the A5 export joins smart_contracts).
+ */
+export function nftMatch(term: string, semantics: Semantics, table?: string): SQL {
   const folded = foldTerm(term, semantics);
+  const c = (column: string): SQL => (table ? sql`${sql.identifier(table)}.${sql.identifier(column)}` : sql`${sql.identifier(column)}`);
   return semantics === 'A'
-    ? matchSql(folded, [a(sql`name`), a(sql`description`)], sql`cl2c_grams2(cl2c_ascii_lower(name), cl2c_ascii_lower(description))`)
-    : matchSql(folded, [sql`name_fold`, sql`contract_name_fold`], sql`cl2c_grams2(name_fold, contract_name_fold)`);
+    ? matchSql(folded, [a(c('name')), a(c('description'))], sql`cl2c_grams2(cl2c_ascii_lower(${c('name')}), cl2c_ascii_lower(${c('description')}))`)
+    : matchSql(folded, [c('name_fold'), c('contract_name_fold')], sql`cl2c_grams2(${c('name_fold')}, ${c('contract_name_fold')})`);
 }
 
 /** Contracts (A1): name, symbol or description, LIKE semantics. */

@@ -6,6 +6,7 @@ import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { searchNfts } from '@/lib/nft-search/service';
 import type { B1Plan } from '../lists/nft-search';
 import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /*
  * EXPLAIN QUERY PLAN of the page query B1 actually runs: every indexed sort reads its
@@ -44,10 +45,10 @@ afterEach(() => {
 });
 
 /** The plan and EXPLAIN QUERY PLAN lines of the page query `body` runs. */
-function explain(body: SearchNftsBody): { plan: B1Plan; anchored: boolean; lines: string[]; count: number } {
+async function explain(body: SearchNftsBody): Promise<{ plan: B1Plan; anchored: boolean; lines: string[]; count: number }> {
   const db = getDb();
   let seen: { plan: B1Plan; anchored: boolean; query: SQL } | undefined;
-  const result = searchNfts(db, organizationId, body, (page) => (seen = page));
+  const result = (await searchNfts(sqliteStore(db), organizationId, body, (page) => (seen = page)));
   expect(seen, 'a page query ran').toBeDefined();
   const lines = db.all<{ detail: string }>(sql`explain query plan ${seen!.query}`).map((r) => r.detail);
   return { plan: seen!.plan, anchored: seen!.anchored, lines, count: result.data.length };
@@ -85,11 +86,11 @@ const indexed: [string, SearchNftsBody, string][] = [
 ];
 
 describe('B1 page queries read their sort index in order', () => {
-  it.each(indexed)('%s: first and far-end pages use the index with no temp b-tree', (_label, body, index) => {
+  it.each(indexed)('%s: first and far-end pages use the index with no temp b-tree', async (_label, body, index) => {
     const withContract = body.smartContractId === '' ? { ...body, smartContractId: contractId } : body;
-    const last = searchNfts(getDb(), organizationId, { ...withContract, pageSize: 3 }).totalPages;
+    const last = (await searchNfts(sqliteStore(getDb()), organizationId, { ...withContract, pageSize: 3 })).totalPages;
     for (const pageNumber of new Set([1, last])) {
-      const { plan, anchored, lines, count } = explain({ ...withContract, pageSize: 3, pageNumber });
+      const { plan, anchored, lines, count } = (await explain({ ...withContract, pageSize: 3, pageNumber }));
       expect(plan).toBe('walk');
       expect(anchored).toBe(true);
       expect(count).toBeGreaterThan(0);
@@ -98,24 +99,24 @@ describe('B1 page queries read their sort index in order', () => {
     }
   });
 
-  it('a name equality and a name prefix are ranges of the stored fold’s index', () => {
+  it('a name equality and a name prefix are ranges of the stored fold’s index', async () => {
     searchTuning.commonHits = 1;
-    expect(explain({ advancedFilter: { field: 'name', operator: 'eq', value: 'Harbor Piece 3' } }).lines.join('\n')).toMatch(
+    expect((await explain({ advancedFilter: { field: 'name', operator: 'eq', value: 'Harbor Piece 3' } })).lines.join('\n')).toMatch(
       /USING (COVERING )?INDEX nfts_b1_name_fold_id_idx \(organization_id=\? AND name_fold=\?\)/,
     );
-    expect(explain({ advancedFilter: { field: 'name', operator: 'startswith', value: 'HARB' }, orderBy: ['name'] }).lines.join('\n')).toMatch(
+    expect((await explain({ advancedFilter: { field: 'name', operator: 'startswith', value: 'HARB' }, orderBy: ['name'] })).lines.join('\n')).toMatch(
       /USING (COVERING )?INDEX nfts_b1_name_fold_id_idx \(organization_id=\? AND name_fold>\? AND name_fold<\?\)/,
     );
   });
 
-  it('a common term walks the sort index (no trigram IN-list, no sort); a rare one sorts its few hits', () => {
+  it('a common term walks the sort index (no trigram IN-list, no sort); a rare one sorts its few hits', async () => {
     searchTuning.commonHits = 3;
-    const common = explain({ keyword: 'harbor', orderBy: ['name desc'], pageSize: 2 });
+    const common = (await explain({ keyword: 'harbor', orderBy: ['name desc'], pageSize: 2 }));
     expect(common.plan).toBe('walk');
     expect(common.lines.join('\n')).toMatch(/USING (COVERING )?INDEX nfts_b1_name_fold_id_idx/);
     expect(common.lines.join('\n')).not.toMatch(/TEMP B-TREE|search_nfts/);
     searchTuning.commonHits = 10_000;
-    const rare = explain({ keyword: 'harbor', orderBy: ['name desc'], pageSize: 2 });
+    const rare = (await explain({ keyword: 'harbor', orderBy: ['name desc'], pageSize: 2 }));
     expect(rare.plan).toBe('hits');
     expect(rare.lines.join('\n')).toMatch(/SCAN hits VIRTUAL TABLE|search_nfts VIRTUAL TABLE/);
     expect(rare.lines.join('\n')).toContain('SEARCH nfts USING INTEGER PRIMARY KEY (rowid=?)');

@@ -6,6 +6,7 @@ import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { searchNfts } from '@/lib/nft-search/service';
 import type { B1Plan } from '../lists/nft-search';
 import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /*
  * The two ways B1 reads a page — joining and sorting the trigram index's hits, or walking the
@@ -181,11 +182,11 @@ afterAll(() => {
 });
 
 describe('B1: the hits path and the sort-index walk give identical, exact answers', () => {
-  it('for random rows, criteria, orders and pages (both paths taken)', () => {
+  it('for random rows, criteria, orders and pages (both paths taken)', async () => {
     const db = getDb();
     const taken: Record<B1Plan | 'anchored' | 'bounded', number> = { hits: 0, walk: 0, anchored: 0, bounded: 0 };
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(rowSpec, { minLength: 4, maxLength: 20 }),
         criteriaArb,
         fc.oneof({ arbitrary: fc.constant(null), weight: 3 }, { arbitrary: fc.constantFrom(...statuses), weight: 1 }),
@@ -193,7 +194,7 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
         fc.integer({ min: 1, max: 4 }),
         fc.integer({ min: 1, max: 5 }),
         fc.constantFrom(0, 1, 3, 8),
-        (specs, criteria, status, keys, pageSize, pageNumber, walkBudget) => {
+        async (specs, criteria, status, keys, pageSize, pageNumber, walkBudget) => {
           const { organizationId, rows } = seed(specs);
           const base = bodyOf(criteria);
           const filter = base.advancedFilter;
@@ -204,25 +205,25 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
             pageSize,
             pageNumber,
           };
-          const run = (limit: number, budget = saved.walkBudget) => {
+          const run = async (limit: number, budget = saved.walkBudget) => {
             searchTuning.commonHits = limit;
             searchTuning.walkBudget = budget;
             // Tiny budgets also stop growing: the walk gives up and the hits are read.
             searchTuning.walkPerHit = budget === saved.walkBudget ? saved.walkPerHit : 0;
             let plan: B1Plan | undefined;
-            const r = searchNfts(db, organizationId, body, (p) => {
+            const r = (await searchNfts(sqliteStore(db), organizationId, body, (p) => {
               plan = p.plan;
               if (p.anchored && (pageNumber - 1) * pageSize >= searchTuning.anchorInterval) taken.anchored += 1;
-            });
+            }));
             if (plan) taken[plan] += 1;
             return { ids: r.data.map((d) => d.id), totalCount: r.totalCount, totalPages: r.totalPages };
           };
-          const walk = run(1);
-          const hits = run(1e9);
+          const walk = await run(1);
+          const hits = await run(1e9);
           expect(hits, JSON.stringify(body)).toEqual(walk);
           // A walk bounded to a few rows: a page it does not fill is read off the hits instead.
           const before = taken.hits;
-          const bounded = run(1, walkBudget);
+          const bounded = await run(1, walkBudget);
           if (taken.hits > before) taken.bounded += 1;
           expect(bounded, `${JSON.stringify(body)} walkBudget ${walkBudget}`).toEqual(walk);
           // The plain keyword reads ~20 fields (dates, numbers…): the two paths are compared above;
@@ -245,44 +246,44 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
     // Three plans per case on a shared 2-core machine.
   }, 120_000);
 
-  it('orders by name with JavaScript folding: é, ß, İ, Kelvin sign, emoji; eq/startswith on non-ASCII', () => {
+  it('orders by name with JavaScript folding: é, ß, İ, Kelvin sign, emoji; eq/startswith on non-ASCII', async () => {
     const db = getDb();
     const names = ['Zebra', 'éclair', 'Éclat', 'eclipse', 'İzmir', 'izmir', '\u212aelvin', 'kelvin', 'straße', 'STRASSE', '🚀 rocket', 'apple'];
     const { organizationId, rows } = seed(names.map((name, i) => ({ name, contract: 0, status: 'CREATED', supply: 1, tokenId: null, minted: null, created: i % 4 })));
     for (const dir of ['asc', 'desc'] as const) {
-      const got = searchNfts(db, organizationId, { orderBy: [`name ${dir}`], pageSize: 50 }).data.map((d) => d.name);
+      const got = (await searchNfts(sqliteStore(db), organizationId, { orderBy: [`name ${dir}`], pageSize: 50 })).data.map((d) => d.name);
       expect(got).toEqual(modelOrder(rows, [{ field: 'name', dir }]).map((r) => r.name));
     }
-    const eq = (value: string) => searchNfts(db, organizationId, { advancedFilter: { field: 'name', operator: 'eq', value }, pageSize: 50 }).data.map((d) => d.name).sort();
-    expect(eq('KELVIN')).toEqual(['kelvin', '\u212aelvin'].sort());
-    expect(eq('i̇zmir')).toEqual(['İzmir']);
-    expect(eq('İZMIR')).toEqual(['İzmir']);
-    expect(eq('ÉCLAT')).toEqual(['Éclat']);
-    expect(eq('strasse')).toEqual(['STRASSE']);
-    const starts = (value: string) =>
-      searchNfts(db, organizationId, { advancedFilter: { field: 'name', operator: 'startswith', value }, orderBy: ['name'], pageSize: 50 }).data.map((d) => d.name);
-    expect(starts('ÉC')).toEqual(['éclair', 'Éclat']);
-    expect(starts('🚀')).toEqual(['🚀 rocket']);
-    expect(starts('stras')).toEqual(['STRASSE']);
-    expect(starts('straß')).toEqual(['straße']);
-    const keyword = (value: string) => searchNfts(db, organizationId, { keyword: value, pageSize: 50 }).data.map((d) => d.name).sort();
-    expect(keyword('ß')).toEqual(['straße']);
-    expect(keyword('🚀')).toEqual(['🚀 rocket']);
-    expect(keyword('i̇z')).toEqual(['İzmir']);
+    const eq = async (value: string) => (await searchNfts(sqliteStore(db), organizationId, { advancedFilter: { field: 'name', operator: 'eq', value }, pageSize: 50 })).data.map((d) => d.name).sort();
+    expect((await eq('KELVIN'))).toEqual(['kelvin', '\u212aelvin'].sort());
+    expect((await eq('i̇zmir'))).toEqual(['İzmir']);
+    expect((await eq('İZMIR'))).toEqual(['İzmir']);
+    expect((await eq('ÉCLAT'))).toEqual(['Éclat']);
+    expect((await eq('strasse'))).toEqual(['STRASSE']);
+    const starts = async (value: string) =>
+      (await searchNfts(sqliteStore(db), organizationId, { advancedFilter: { field: 'name', operator: 'startswith', value }, orderBy: ['name'], pageSize: 50 })).data.map((d) => d.name);
+    expect(await starts('ÉC')).toEqual(['éclair', 'Éclat']);
+    expect(await starts('🚀')).toEqual(['🚀 rocket']);
+    expect(await starts('stras')).toEqual(['STRASSE']);
+    expect(await starts('straß')).toEqual(['straße']);
+    const keyword = async (value: string) => (await searchNfts(sqliteStore(db), organizationId, { keyword: value, pageSize: 50 })).data.map((d) => d.name).sort();
+    expect((await keyword('ß'))).toEqual(['straße']);
+    expect((await keyword('🚀'))).toEqual(['🚀 rocket']);
+    expect((await keyword('i̇z'))).toEqual(['İzmir']);
   });
 
-  it('advancedSearch over an enum or id field is not narrowed to the indexed text fields', () => {
+  it('advancedSearch over an enum or id field is not narrowed to the indexed text fields', async () => {
     const db = getDb();
     const { organizationId, rows } = seed([
       { name: 'plain', contract: 0, status: 'MINTED', supply: 1, tokenId: null, minted: null, created: 0 },
       { name: 'minted look', contract: 0, status: 'CREATED', supply: 1, tokenId: null, minted: null, created: 1 },
       { name: 'other', contract: 0, status: 'FAILED', supply: 1, tokenId: null, minted: null, created: 2 },
     ]);
-    const names = (fields: string[], keyword: string) =>
-      searchNfts(db, organizationId, { advancedSearch: { fields, keyword }, pageSize: 10 }).data.map((d) => d.name).sort();
-    expect(names(['name', 'status'], 'MINTED')).toEqual(['minted look', 'plain']);
-    expect(names(['status'], 'minted')).toEqual(['plain']);
+    const names = async (fields: string[], keyword: string) =>
+      (await searchNfts(sqliteStore(db), organizationId, { advancedSearch: { fields, keyword }, pageSize: 10 })).data.map((d) => d.name).sort();
+    expect(await names(['name', 'status'], 'MINTED')).toEqual(['minted look', 'plain']);
+    expect(await names(['status'], 'minted')).toEqual(['plain']);
     const id = rows[2]!.id;
-    expect(names(['name', 'id'], id.slice(4, 16).toUpperCase())).toEqual(['other']);
+    expect(await names(['name', 'id'], id.slice(4, 16).toUpperCase())).toEqual(['other']);
   });
 });

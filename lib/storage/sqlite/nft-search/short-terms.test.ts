@@ -14,6 +14,7 @@ import { bindSearch } from './columns';
 import { searchIndex } from './search-index';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { searchNfts } from '@/lib/nft-search/service';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /*
  * One- and two-character B1 searches through B1's short-term index (`search_nfts_b1_short`,
@@ -65,12 +66,12 @@ const names = [
   'ΟΔΟΣ',
 ];
 
-const b1 = (body: SearchNftsBody, organizationId = org.organization.id) =>
-  searchNfts(getDb(), organizationId, { pageSize: 100, ...body });
+const b1 = async (body: SearchNftsBody, organizationId = org.organization.id) =>
+  searchNfts(sqliteStore(getDb()), organizationId, { pageSize: 100, ...body });
 const ids = (page: { data: { id: string }[] }) => page.data.map((d) => d.id).sort();
 
-function items(organizationId = org.organization.id): Item[] {
-  return JSON.parse(JSON.stringify(b1({}, organizationId).data)) as Item[];
+async function items(organizationId = org.organization.id): Promise<Item[]> {
+  return JSON.parse(JSON.stringify((await b1({}, organizationId)).data)) as Item[];
 }
 function holds(item: Item, fields: string[], term: string) {
   const k = term.toLowerCase();
@@ -78,17 +79,17 @@ function holds(item: Item, fields: string[], term: string) {
     (f) => item[f] !== null && item[f] !== undefined && String(item[f]).toLowerCase().includes(k),
   );
 }
-function want(term: string, fields = keywordFields, organizationId = org.organization.id) {
-  return items(organizationId)
+async function want(term: string, fields = keywordFields, organizationId = org.organization.id) {
+  return (await items(organizationId))
     .filter((item) => holds(item, fields, term))
     .map((i) => i.id)
     .sort();
 }
 
 /** Every one- and two-character substring of every keyword field's text, as is, upper- and lower-cased. */
-function shortTerms(): string[] {
+async function shortTerms(): Promise<string[]> {
   const terms = new Set<string>(['q', 'Q', '%', '_', '"', ' ', 'ǅ', 'zz', '\u0307']);
-  for (const item of items()) {
+  for (const item of (await items())) {
     for (const f of keywordFields) {
       if (item[f] === null || item[f] === undefined) continue;
       const chars = Array.from(String(item[f]));
@@ -101,13 +102,13 @@ function shortTerms(): string[] {
   return [...terms].filter((t) => Array.from(t).length <= 2);
 }
 
-function expectBruteForceEverywhere() {
+async function expectBruteForceEverywhere() {
   clearCountCache();
-  const terms = shortTerms();
+  const terms = (await shortTerms());
   expect(terms.length).toBeGreaterThan(300);
   for (const term of terms) {
-    const expected = want(term);
-    const page = b1({ keyword: term });
+    const expected = (await want(term));
+    const page = (await b1({ keyword: term }));
     expect(page.totalCount, `total for ${JSON.stringify(term)}`).toBe(expected.length);
     expect(ids(page), `rows for ${JSON.stringify(term)}`).toEqual(expected);
   }
@@ -150,50 +151,50 @@ describe("B1's short-term index", () => {
     expect(b1TermToken('')).toBeNull();
   });
 
-  it('answers every one- and two-character keyword exactly as the brute force does, through the index', () => {
-    expectBruteForceEverywhere();
-    for (const term of shortTerms().filter((t) => b1TermToken(t.toLowerCase()))) {
+  it('answers every one- and two-character keyword exactly as the brute force does, through the index', async () => {
+    (await expectBruteForceEverywhere());
+    for (const term of (await shortTerms()).filter((t) => b1TermToken(t.toLowerCase()))) {
       expect(searchIndex(bindSearch(compileSearch({ keyword: term }))), term).toMatchObject({
         table: 'search_nfts_b1_short',
         exact: true,
       });
     }
     // Spot checks, so the brute force is not trivially empty or total.
-    expect(b1({ keyword: 'é' }).totalCount).toBe(b1({ keyword: 'É' }).totalCount);
-    expect(b1({ keyword: 'ss' }).totalCount).toBe(0);
-    expect(b1({ keyword: 'ß' }).totalCount).toBeGreaterThan(0);
+    expect((await b1({ keyword: 'é' })).totalCount).toBe((await b1({ keyword: 'É' })).totalCount);
+    expect((await b1({ keyword: 'ss' })).totalCount).toBe(0);
+    expect((await b1({ keyword: 'ß' })).totalCount).toBeGreaterThan(0);
     // Dates and booleans are part of the keyword text: 'u' is in 'true' (minted), '-' in every date.
-    expect(ids(b1({ keyword: '-' }))).toHaveLength(names.length);
-    expect(b1({ keyword: ':0' }).totalCount).toBe(want(':0').length);
+    expect(ids((await b1({ keyword: '-' })))).toHaveLength(names.length);
+    expect((await b1({ keyword: ':0' })).totalCount).toBe((await want(':0')).length);
   });
 
-  it('reads an unfiltered total off the index alone, counting only this organization', () => {
+  it('reads an unfiltered total off the index alone, counting only this organization', async () => {
     for (const term of ['h', 'ca', 'é', '🚀', 'zz', '7']) {
       const token = b1TermToken(term)!;
       expect(
         organizationFtsCount(getDb(), org.organization.id, `"${token}"`, 'search_nfts_b1_short'),
         term,
-      ).toBe(want(term).length);
+      ).toBe((await want(term)).length);
     }
-    expect(want('h', keywordFields, other.organization.id).length).toBeGreaterThan(0);
+    expect((await want('h', keywordFields, other.organization.id)).length).toBeGreaterThan(0);
     clearCountCache();
-    expect(b1({ keyword: 'h' }, other.organization.id).totalCount).toBe(
-      want('h', keywordFields, other.organization.id).length,
+    expect((await b1({ keyword: 'h' }, other.organization.id)).totalCount).toBe(
+      (await want('h', keywordFields, other.organization.id)).length,
     );
   });
 
-  it('narrows advancedSearch over a field list, contains/startswith/endswith filters and a contract to the exact rows', () => {
+  it('narrows advancedSearch over a field list, contains/startswith/endswith filters and a contract to the exact rows', async () => {
     clearCountCache();
     for (const term of ['a', 'É', '0', 'ue', ' p', '%']) {
       for (const fields of [['name'], ['licence', 'mintedAt'], ['copyrighted']]) {
-        const page = b1({ advancedSearch: { fields, keyword: term } });
-        expect(ids(page), `${term} in ${fields.join()}`).toEqual(want(term, fields));
-        expect(page.totalCount).toBe(want(term, fields).length);
+        const page = (await b1({ advancedSearch: { fields, keyword: term } }));
+        expect(ids(page), `${term} in ${fields.join()}`).toEqual((await want(term, fields)));
+        expect(page.totalCount).toBe((await want(term, fields)).length);
       }
       for (const operator of ['contains', 'startswith', 'endswith'] as const) {
-        const page = b1({ advancedFilter: { field: 'name', operator, value: term } });
+        const page = (await b1({ advancedFilter: { field: 'name', operator, value: term } }));
         const k = term.toLowerCase();
-        const expected = items()
+        const expected = (await items())
           .filter((i) => {
             const name = String(i.name).toLowerCase();
             return operator === 'contains'
@@ -206,9 +207,9 @@ describe("B1's short-term index", () => {
           .sort();
         expect(ids(page), `name ${operator} ${term}`).toEqual(expected);
       }
-      const inContract = b1({ smartContractId: contractId, keyword: term });
+      const inContract = (await b1({ smartContractId: contractId, keyword: term }));
       expect(ids(inContract), `${term} in the contract`).toEqual(
-        items()
+        (await items())
           .filter((i) => i.smartContractId === contractId && holds(i, keywordFields, term))
           .map((i) => i.id)
           .sort(),
@@ -226,55 +227,55 @@ describe("B1's short-term index", () => {
         bindSearch(compileSearch({ advancedSearch: { fields: ['status'], keyword: 'mi' } })),
       ),
     ).toBeNull();
-    expect(ids(b1({ advancedSearch: { fields: ['status'], keyword: 'mi' } }))).toEqual(
-      want('mi', ['status']),
+    expect(ids((await b1({ advancedSearch: { fields: ['status'], keyword: 'mi' } })))).toEqual(
+      (await want('mi', ['status'])),
     );
-    expect(want('mi', ['status'])).toHaveLength(4);
+    expect((await want('mi', ['status']))).toHaveLength(4);
     // A field that cannot hold the term matches nothing (it used to leave the keyword out: every row).
     expect(
-      b1({ advancedSearch: { fields: ['supply', 'copyrighted'], keyword: 'harbor' } }).totalCount,
+      (await b1({ advancedSearch: { fields: ['supply', 'copyrighted'], keyword: 'harbor' } })).totalCount,
     ).toBe(0);
-    expect(b1({ advancedSearch: { fields: ['supply'], keyword: 'x' } }).totalCount).toBe(0);
+    expect((await b1({ advancedSearch: { fields: ['supply'], keyword: 'x' } })).totalCount).toBe(0);
   });
 
   it('follows NFT edits, status changes, contract renames and deletes in the same transaction', async () => {
     const db = getDb();
     const nft = await insertNft(org.organization.id, contractId, { name: 'Qx only' });
-    expect(ids(b1({ keyword: 'qx' }))).toEqual([nft.id]);
+    expect(ids((await b1({ keyword: 'qx' })))).toEqual([nft.id]);
     db.update(nfts).set({ name: 'renamed', licence: 'Wq' }).where(eq(nfts.id, nft.id)).run();
-    expect(b1({ keyword: 'qx' }).totalCount).toBe(0);
-    expect(ids(b1({ keyword: 'wQ' }))).toEqual([nft.id]);
+    expect((await b1({ keyword: 'qx' })).totalCount).toBe(0);
+    expect(ids((await b1({ keyword: 'wQ' })))).toEqual([nft.id]);
     // 'tr' is in 'true': minting makes every keyword of 'true' match.
-    expect(ids(b1({ keyword: 'tr' }))).not.toContain(nft.id);
+    expect(ids((await b1({ keyword: 'tr' })))).not.toContain(nft.id);
     db.update(nfts).set({ status: 'MINTED' }).where(eq(nfts.id, nft.id)).run();
-    expect(ids(b1({ keyword: 'tr' }))).toContain(nft.id);
-    expect(ids(b1({ keyword: 'tr' }))).toEqual(want('tr'));
+    expect(ids((await b1({ keyword: 'tr' })))).toContain(nft.id);
+    expect(ids((await b1({ keyword: 'tr' })))).toEqual((await want('tr')));
     // 'ue' is in 'true': an authorized copyright share makes `copyrighted` true (a trigger on the shares).
     const unminted = await insertNft(org.organization.id, contractId, { name: 'Plain' });
-    expect(ids(b1({ keyword: 'ue' }))).not.toContain(unminted.id);
+    expect(ids((await b1({ keyword: 'ue' })))).not.toContain(unminted.id);
     await insertShare(unminted.id, (await insertMember(org.organization.id)).id, 'AUTHORIZED', 100);
-    expect(ids(b1({ keyword: 'ue' }))).toContain(unminted.id);
-    expect(ids(b1({ keyword: 'ue' }))).toEqual(want('ue'));
+    expect(ids((await b1({ keyword: 'ue' })))).toContain(unminted.id);
+    expect(ids((await b1({ keyword: 'ue' })))).toEqual((await want('ue')));
     db.delete(nfts).where(eq(nfts.id, unminted.id)).run();
     db.update(smartContracts)
       .set({ name: 'Ǭ Works' })
       .where(eq(smartContracts.id, contractId))
       .run();
-    expect(b1({ keyword: 'ǭ' }).totalCount).toBe(want('ǭ').length);
-    expect(b1({ keyword: 'ǭ' }).totalCount).toBeGreaterThan(1);
-    expect(b1({ keyword: 'ün' }).totalCount).toBe(0);
+    expect((await b1({ keyword: 'ǭ' })).totalCount).toBe((await want('ǭ')).length);
+    expect((await b1({ keyword: 'ǭ' })).totalCount).toBeGreaterThan(1);
+    expect((await b1({ keyword: 'ün' })).totalCount).toBe(0);
     db.delete(nfts).where(eq(nfts.id, nft.id)).run();
-    expect(b1({ keyword: 'wq' }).totalCount).toBe(0);
-    expectBruteForceEverywhere();
+    expect((await b1({ keyword: 'wq' })).totalCount).toBe(0);
+    (await expectBruteForceEverywhere());
     expect(check(db.$client).problems).toEqual([]);
   });
 
-  it('db check reports a missing or stale entry, and db reindex repairs it', () => {
+  it('db check reports a missing or stale entry, and db reindex repairs it', async () => {
     const sqlite = getDb().$client;
     const { r } = sqlite
       .prepare('select rowid as r from nfts where organization_id = ? limit 1')
       .get(org.organization.id) as { r: number };
     expectCheckCatchesAndReindexRepairs(sqlite, 'search_nfts_b1_short', r, 'u7a');
-    expectBruteForceEverywhere();
+    (await expectBruteForceEverywhere());
   });
 });

@@ -8,6 +8,7 @@ import { listNfts } from '@/lib/nfts/service';
 import { createTestOrg } from '@/test/helpers';
 import { clearAnchorCache } from './anchors';
 import { searchTuning } from './tuning';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /*
  * Anchored deep pages and common-term walks must give exactly what a plain ORDER BY … LIMIT …
@@ -82,9 +83,9 @@ describe('anchored paging', () => {
     clearAnchorCache();
   });
 
-  it('every page of every sort, filter and search equals a plain OFFSET read, under writes', () => {
-    fc.assert(
-      fc.property(fc.array(stepArb, { minLength: 5, maxLength: 25 }), (steps) => {
+  it('every page of every sort, filter and search equals a plain OFFSET read, under writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 5, maxLength: 25 }), async (steps) => {
         const db = getDb();
         for (const step of steps) {
           const ids = () => db.all<{ id: string }>(sql`select id from nfts where organization_id = ${organizationId} order by rowid`).map((x) => x.id);
@@ -102,7 +103,7 @@ describe('anchored paging', () => {
             searchTuning.walkBudget = walkBudget;
             searchTuning.walkPerHit = walkBudget === saved.walkBudget ? saved.walkPerHit : 0;
             const want = reference(step.read);
-            const got = listNfts(db, organizationId, { ...r, contractId: undefined, copyrightStatus: undefined });
+            const got = (await listNfts(sqliteStore(db), organizationId, { ...r, contractId: undefined, copyrightStatus: undefined }));
             expect(got.pagination.total).toBe(want.total);
             expect(got.data.map((d) => d.id)).toEqual(want.ids);
           }
@@ -112,13 +113,13 @@ describe('anchored paging', () => {
     );
   });
 
-  it('walks every page of a nullable sort in both directions without gaps or repeats', () => {
+  it('walks every page of a nullable sort in both directions without gaps or repeats', async () => {
     const db = getDb();
     const total = db.get<{ n: number }>(sql`select count(*) as n from nfts where organization_id = ${organizationId}`).n;
     for (const sortOrder of ['asc', 'desc'] as const) {
       const seen: string[] = [];
       for (let page = 1; page <= Math.ceil(total / 3); page++) {
-        seen.push(...listNfts(db, organizationId, { sortBy: 'mintedAt', sortOrder, page, limit: 3, search: null }).data.map((d) => d.id));
+        seen.push(...(await listNfts(sqliteStore(db), organizationId, { sortBy: 'mintedAt', sortOrder, page, limit: 3, search: null })).data.map((d) => d.id));
       }
       expect(seen).toHaveLength(total);
       expect(new Set(seen).size).toBe(total);

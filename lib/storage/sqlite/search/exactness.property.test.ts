@@ -10,6 +10,7 @@ import { getNft as getNftB, searchNfts } from '@/lib/nft-search/service';
 import { listNfts } from '@/lib/nfts/service';
 import { pendingCount } from '@/lib/storage/sqlite/derived-writes';
 import { check, reindex } from './maintenance';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /*
  * Exactness of every derived structure under writes by ANY code path: random sequences of raw
@@ -251,7 +252,7 @@ const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const sorted = (ids: string[]) => [...ids].sort();
 
 /** Every list/search answer and derived field, against brute force over the base tables. */
-function compareAll(organizationId: string) {
+async function compareAll(organizationId: string) {
   const db = getDb();
   const page = { page: 1, limit: 100, sortOrder: 'desc' as const };
 
@@ -275,14 +276,14 @@ function compareAll(organizationId: string) {
   const contractIds = db.all<{ id: string }>(sql`select id from smart_contracts where organization_id = ${organizationId}`).map((r) => r.id);
   for (const status of [undefined, ...nftStatuses]) {
     for (const contractId of [undefined, ...contractIds.slice(0, 2)]) {
-      const got = listNfts(db, organizationId, { ...page, search: null, status, contractId, sortBy: 'supply' });
+      const got = (await listNfts(sqliteStore(db), organizationId, { ...page, search: null, status, contractId, sortBy: 'supply' }));
       const want = db.get<{ n: number }>(sql`select count(*) as n from nfts where organization_id = ${organizationId}
         and (${status ?? null} is null or status = ${status ?? null}) and (${contractId ?? null} is null or smart_contract_id = ${contractId ?? null})`).n;
       expect(got.pagination.total).toBe(want);
     }
   }
   for (const term of terms) {
-    const got = listNfts(db, organizationId, { ...page, search: term, status: undefined, contractId: undefined, sortBy: 'createdAt' });
+    const got = (await listNfts(sqliteStore(db), organizationId, { ...page, search: term, status: undefined, contractId: undefined, sortBy: 'createdAt' }));
     const want = db.all<{ id: string }>(sql`select id from nfts where organization_id = ${organizationId}
       and (name like ${like(term)} escape '\\' or description like ${like(term)} escape '\\')`);
     expect(got.pagination.total, `A5 search ${term}`).toBe(want.length);
@@ -294,22 +295,22 @@ function compareAll(organizationId: string) {
     sql`select id, name, description, smart_contract_id from nfts where organization_id = ${organizationId}`,
   );
   for (const term of terms) {
-    const got = searchNfts(db, organizationId, { pageSize: 100, advancedSearch: { fields: ['name', 'description'], keyword: term } });
+    const got = (await searchNfts(sqliteStore(db), organizationId, { pageSize: 100, advancedSearch: { fields: ['name', 'description'], keyword: term } }));
     const k = term.toLowerCase();
     const want = base.filter((r) => r.name.toLowerCase().includes(k) || (r.description ?? '').toLowerCase().includes(k));
     expect(got.totalCount, `B1 keyword ${term}`).toBe(want.length);
     expect(sorted(got.data.map((d) => d.id)), `B1 keyword ${term}`).toEqual(sorted(want.map((w) => w.id)));
   }
-  const all = searchNfts(db, organizationId, { pageSize: 100 });
+  const all = (await searchNfts(sqliteStore(db), organizationId, { pageSize: 100 }));
   expect(all.totalCount).toBe(base.length);
   for (const item of all.data) {
     const shares = db.all<{ status: string }>(sql`select status from copyright_shares where nft_id = ${item.id}`);
     expect(item.copyrighted, `copyrighted ${item.id}`).toBe(shares.length > 0 && shares.every((s) => s.status === 'AUTHORIZED'));
   }
-  const copyrightedCount = searchNfts(db, organizationId, { pageSize: 1, advancedFilter: { field: 'copyrighted', operator: 'eq', value: true } }).totalCount;
+  const copyrightedCount = (await searchNfts(sqliteStore(db), organizationId, { pageSize: 1, advancedFilter: { field: 'copyrighted', operator: 'eq', value: true } })).totalCount;
   expect(copyrightedCount).toBe(all.data.filter((d) => d.copyrighted).length);
   for (const item of all.data.slice(0, 5)) {
-    const b2 = getNftB(db, organizationId, item.id);
+    const b2 = await getNftB(sqliteStore(db), organizationId, item.id);
     const supply = db.get<{ s: number }>(sql`select coalesce(sum(supply), 0) as s from nfts where smart_contract_id = ${item.smartContractId}`).s;
     expect(b2.smartContract.totalSupply).toBe(supply);
   }
@@ -339,10 +340,10 @@ function compareAll(organizationId: string) {
 }
 
 describe('derived data stays exact under random writes', () => {
-  it('search results, totals and stored aggregates equal a brute-force recomputation; db check passes after every step', () => {
+  it('search results, totals and stored aggregates equal a brute-force recomputation; db check passes after every step', async () => {
     const db = getDb();
-    fc.assert(
-      fc.property(fc.array(withPlain, { minLength: 1, maxLength: 30 }), (ops) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(withPlain, { minLength: 1, maxLength: 30 }), async (ops) => {
         const org = db.insert(organizations).values({ name: 'exact', tenant: `exact-${crypto.randomUUID()}` }).returning().get();
         // A second organization written alongside: nothing of it may leak into the first's answers.
         const other = db.insert(organizations).values({ name: 'other', tenant: `other-${crypto.randomUUID()}` }).returning().get();
@@ -356,7 +357,7 @@ describe('derived data stays exact under random writes', () => {
           { op: 'addShare', n: 0, u: 0, status: 'PENDING' },
         ];
         for (const o of start) apply(org.id, o);
-        ops.forEach((o, i) => {
+        for (const [i, o] of ops.entries()) {
           apply(org.id, o);
           if (i % 3 === 0) apply(other.id, o);
           if (o.op === 'plain') {
@@ -368,9 +369,9 @@ describe('derived data stays exact under random writes', () => {
           const result = check(db.$client);
           expect(result.problems, JSON.stringify(o)).toEqual([]);
           // Interleave reads with writes so cached totals are exercised across writes.
-          if (i % 5 === 4) compareAll(org.id);
-        });
-        compareAll(org.id);
+          if (i % 5 === 4) await compareAll(org.id);
+        }
+        await compareAll(org.id);
       }),
       { numRuns: 15 },
     );
@@ -415,7 +416,7 @@ describe('derived data stays exact under random writes', () => {
     }
   });
 
-  it('rows inserted straight into the base tables, then db reindex, give what the API would have produced', () => {
+  it('rows inserted straight into the base tables, then db reindex, give what the API would have produced', async () => {
     const db = getDb();
     const sqlite = db.$client;
     const org = db.insert(organizations).values({ name: 'bulk', tenant: `bulk-${crypto.randomUUID()}` }).returning().get();
@@ -439,8 +440,8 @@ describe('derived data stays exact under random writes', () => {
     expect(check(sqlite).problems).toEqual([]);
     const page = listContracts(db, org.id, { page: 1, limit: 20, search: 'harbor', status: undefined, sortBy: 'createdAt', sortOrder: 'desc' });
     expect(page.data.map((c) => c.totalNFTs)).toEqual([5]);
-    expect(listNfts(db, org.id, { page: 1, limit: 20, search: 'HARBOR', status: undefined, contractId: undefined, sortBy: 'createdAt', sortOrder: 'desc' }).pagination.total).toBe(5);
-    const nft = searchNfts(db, org.id, { pageSize: 1 }).data[0]!;
-    expect(getNftB(db, org.id, nft.id).smartContract.totalSupply).toBe(15);
+    expect((await listNfts(sqliteStore(db), org.id, { page: 1, limit: 20, search: 'HARBOR', status: undefined, contractId: undefined, sortBy: 'createdAt', sortOrder: 'desc' })).pagination.total).toBe(5);
+    const nft = (await searchNfts(sqliteStore(db), org.id, { pageSize: 1 })).data[0]!;
+    expect((await getNftB(sqliteStore(db), org.id, nft.id)).smartContract.totalSupply).toBe(15);
   });
 });

@@ -5,6 +5,7 @@ import { listContracts } from '@/lib/contracts/service';
 import { listMembers } from '@/lib/members/service';
 import { searchNfts } from '@/lib/nft-search/service';
 import { listNfts } from '@/lib/nfts/service';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 import { ftsPhrase } from './fts';
 
 /*
@@ -52,16 +53,16 @@ beforeAll(() => {
   db.insert(invitations).values({ organizationId: org, email: 'snake_case@example.test', tokenHash: crypto.randomUUID(), expiresAt: new Date(Date.now() + 1e9) }).run();
 });
 
-const a5 = (search: string) =>
-  listNfts(getDb(), org, { page: 1, limit: 100, search, status: undefined, contractId: undefined, sortBy: 'name', sortOrder: 'asc' }).data.map((d) => d.name);
+const a5 = async (search: string) =>
+  (await listNfts(sqliteStore(getDb()), org, { page: 1, limit: 100, search, status: undefined, contractId: undefined, sortBy: 'name', sortOrder: 'asc' })).data.map((d) => d.name);
 const a1 = (search: string) =>
   listContracts(getDb(), org, { page: 1, limit: 100, search, status: undefined, sortBy: 'name', sortOrder: 'asc' }).data.map((d) => d.name);
 const a9 = (search: string) =>
   listMembers(getDb(), org, { page: 1, limit: 100, search, status: undefined, hasWallet: undefined, sortBy: 'email', sortOrder: 'asc' })
     .data.filter((d) => d.kind === 'member')
     .map((d) => d.user.name ?? d.email);
-const b1 = (keyword: string) =>
-  searchNfts(getDb(), org, { pageSize: 100, advancedSearch: { fields: ['name'], keyword }, orderBy: ['createdAt'] }).data.map((d) => d.name);
+const b1 = async (keyword: string) =>
+  (await searchNfts(sqliteStore(getDb()), org, { pageSize: 100, advancedSearch: { fields: ['name'], keyword }, orderBy: ['createdAt'] })).data.map((d) => d.name);
 
 describe('Family A search (LIKE semantics) through the trigram index', () => {
   it.each([
@@ -77,8 +78,8 @@ describe('Family A search (LIKE semantics) through the trigram index', () => {
     ['non-ASCII upper case', 'CAFÉ', ['CAFÉ NOIR']],
     ['ß is not SS', 'straße', ['Straße 5']],
     ['no match', 'zzz', []],
-  ])('%s: %s', (_what, term, expected) => {
-    expect(a5(term).sort()).toEqual([...expected].sort());
+  ])('%s: %s', async (_what, term, expected) => {
+    expect((await a5(term)).sort()).toEqual([...expected].sort());
     expect(a1(term).sort()).toEqual([...expected].sort());
     expect(a9(term).sort()).toEqual([...expected].sort());
   });
@@ -104,12 +105,13 @@ describe('Family B keyword (JavaScript case folding) through the trigram index',
     ['İ lowers to i + combining dot (JavaScript)', 'i̇stanbul', ['İstanbul nights']],
     ['a term ending in i matches İ (JavaScript lowers it to i + U+0307)', 'taxi', ['TAXİ rank']],
     ['Kelvin sign lowers to k', 'k scale', ['Kelvin K scale']],
-  ])('%s: %s', (_what, term, expected) => {
+  ])('%s: %s', async (_what, term, expected) => {
     const lowered = term.toLowerCase();
     const all = [...ids.values()];
     const brute = all.filter((n) => n.toLowerCase().includes(lowered));
-    expect(b1(term).sort()).toEqual([...brute].sort());
-    if (expected.length) expect(b1(term).sort()).toEqual(expect.arrayContaining(expected));
+    const found = (await b1(term)).sort();
+    expect(found).toEqual([...brute].sort());
+    if (expected.length) expect(found).toEqual(expect.arrayContaining(expected));
   });
 
   it('uses the index only where it finds a superset', () => {

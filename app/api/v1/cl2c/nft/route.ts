@@ -1,4 +1,3 @@
-import { getDb } from '@/db/client';
 import { familyA } from '@/lib/http/family-a';
 import { createNftBody, listNftsQuery, updateNftStatusBody } from '@/lib/nfts/schemas';
 import { createNft, updateNftStatus } from '@/lib/nfts/service';
@@ -9,8 +8,8 @@ const TEN_MIB = 10 * 1024 * 1024;
 
 export const GET = familyA({ query: listNftsQuery }, ({ actor, query }) => runRead('listNfts', actor.organizationId, query));
 
-export const POST = familyA({ body: createNftBody, status: 201, maxBodyBytes: TEN_MIB }, ({ actor, body }) =>
-  createNft(getDb(), actor, body),
+export const POST = familyA({ body: createNftBody, status: 201, maxBodyBytes: TEN_MIB }, ({ actor, body, store }) =>
+  createNft(store, actor, body),
 );
 
-export const PUT = familyA({ body: updateNftStatusBody }, ({ actor, body }) => updateNftStatus(getDb(), actor, body));
+export const PUT = familyA({ body: updateNftStatusBody }, ({ actor, body, store }) => updateNftStatus(store, actor, body));

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { apiKeys } from '@/db/schema';
+import { apiKeys } from '@/db/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';
@@ -130,8 +129,8 @@ describe('Family B authentication', () => {
   });
 
   it('a revoked key stops working on the next call', async () => {
-    const db = getDb();
-    const k = await createApiKey(await getStore(), {
+    const store = await getStore();
+    const k = await createApiKey(store, {
       organizationId: org.organization.id,
       userId: org.admin.id,
       family: 'B',
@@ -139,7 +138,7 @@ describe('Family B authentication', () => {
     });
     const h = { tenant: org.organization.tenant, 'X-API-Key': k.key };
     expect((await call(POST, { method: 'POST', headers: h, body: {} })).status).toBe(200);
-    db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, k.id)).run();
+    await store.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, k.id));
     expect((await call(POST, { method: 'POST', headers: h, body: {} })).status).toBe(401);
   });
 });

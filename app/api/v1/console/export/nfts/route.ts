@@ -1,9 +1,8 @@
-import { getDb } from '@/db/client';
 import { exportNftsQuery } from '@/lib/export/openapi';
 import { familyA } from '@/lib/http/family-a';
 import { exportNfts } from '@/lib/nfts/export';
 
 /** The NFTs filter as a streamed CSV (admin session only). */
-export const GET = familyA({ query: exportNftsQuery, sessionOnly: true }, ({ actor, query }) =>
-  exportNfts(getDb(), actor.organizationId, query),
+export const GET = familyA({ query: exportNftsQuery, sessionOnly: true }, ({ actor, query, store }) =>
+  exportNfts(store, actor.organizationId, query),
 );

@@ -3,8 +3,8 @@ import { familyA } from '@/lib/http/family-a';
 import { requestMint } from '@/lib/nfts/mint';
 import { getNft } from '@/lib/nfts/service';
 
-export const POST = familyA<{ id: string }>({}, async ({ actor, params }) => {
+export const POST = familyA<{ id: string }>({}, async ({ actor, params, store }) => {
   const db = getDb();
   await requestMint(db, actor.organizationId, params.id, { actor });
-  return getNft(db, actor.organizationId, params.id);
+  return getNft(store, actor.organizationId, params.id);
 });

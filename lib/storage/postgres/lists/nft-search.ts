@@ -1,0 +1,243 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { IdsPage } from '../../lists';
+import type { CompiledSearch, FilterNode, FilterValue, SearchFieldData } from '../../nft-search';
+import { nftMatch } from '../search/queries';
+import { countOf, countWhere, pageIds, type Handle } from './paging';
+
+/*
+ * B1 on PostgreSQL: the twin of lib/storage/sqlite/lists/nft-search.ts. Same request
+ * (lib/storage/nft-search.ts), same answer: the ids of one page in the same order and the exact
+ * total. The semantics are the SQLite engine's: string fields compared and sorted by their
+ * JavaScript fold (`cl2c_fold`; the stored `name_fold` / `contract_name_fold` where there is one),
+ * by code point (COLLATE "C", as SQLite compares text); NULL sorts first ascending; a NULL compares
+ * false (C#); keyword criteria OR-ed, each field's text as the API writes it (dates in ISO with
+ * milliseconds, booleans `true`/`false`).
+ */
+
+type FieldSql = { expr: SQL; folded?: SQL };
+
+const n = (column: string): SQL => sql`"nfts".${sql.identifier(column)}`;
+
+const fieldSql: Record<string, FieldSql> = {
+  id: { expr: n('id') },
+  name: { expr: n('name'), folded: n('name_fold') },
+  description: { expr: n('description') },
+  externalUrl: { expr: n('external_url') },
+  imagePath: { expr: n('image_path') },
+  smartContractId: { expr: n('smart_contract_id') },
+  // The contract's name is NOT NULL; its JavaScript fold is denormalized onto the NFT (trigger-kept).
+  smartContractName: { expr: n('contract_name_fold'), folded: n('contract_name_fold') },
+  status: { expr: n('status') },
+  supply: { expr: n('supply') },
+  minted: { expr: sql`(${n('status')} = 'MINTED')` },
+  mintedAt: { expr: n('minted_at') },
+  mintTransactionHash: { expr: n('mint_transaction_hash') },
+  mintLogs: { expr: n('mint_logs') },
+  tokenId: { expr: n('token_id') },
+  tokenUri: { expr: n('token_uri') },
+  tokenOwner: { expr: n('token_owner') },
+  copyrighted: { expr: n('copyrighted') },
+  copyrightMetadata: { expr: n('copyright_metadata') },
+  copyrightedAt: { expr: n('copyrighted_at') },
+  licence: { expr: n('licence') },
+  signature: { expr: n('signature') },
+  createdAt: { expr: n('created_at') },
+  updatedAt: { expr: n('updated_at') },
+};
+
+function sqlOf(f: SearchFieldData): FieldSql {
+  const s = fieldSql[f.name];
+  if (!s) throw new Error(`B1 field ${f.name} has no SQL (lib/storage/postgres/lists/nft-search.ts)`);
+  return s;
+}
+
+/** A string field folded like JavaScript's toLowerCase (its stored fold where there is one). */
+const foldedOf = (f: SearchFieldData) => sqlOf(f).folded ?? sql`cl2c_fold(${sqlOf(f).expr})`;
+
+/** The field's value as text, the way the keyword search sees it (the API's JSON text). */
+function textOf(f: SearchFieldData): SQL {
+  const { expr } = sqlOf(f);
+  switch (f.type) {
+    case 'integer':
+      return sql`cast(${expr} as text)`;
+    case 'boolean':
+      return sql`(case when ${expr} then 'true' else 'false' end)`;
+    case 'date':
+      return sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    default:
+      return expr;
+  }
+}
+
+/** Makes a possibly-NULL predicate strictly true/false so NOT and xor behave (NULL compares false). */
+const strict = (predicate: SQL) => sql`coalesce(${predicate}, false)`;
+
+/** A filter value as SQL of the field's type: dates arrive as epoch milliseconds. */
+function valueSql(f: SearchFieldData, value: Exclude<FilterValue, null>): SQL {
+  if (f.type === 'date') return sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 millisecond')`;
+  if (f.type === 'integer') return sql`${value}::bigint`;
+  if (f.type === 'boolean') return sql`${value}::boolean`;
+  return sql`${value}::text`;
+}
+
+function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>): SQL {
+  const { field, operator, value } = node;
+  const { expr } = sqlOf(field);
+  if (value === null) {
+    if (field.notNull) return operator === 'eq' ? sql`false` : sql`true`;
+    return operator === 'eq' ? sql`(${expr} is null)` : sql`(${expr} is not null)`;
+  }
+  const isText = field.type === 'string';
+  // Strings compare by code point, as SQLite compares text.
+  const left = isText ? sql`(${foldedOf(field)} collate "C")` : expr;
+  const right = valueSql(field, value);
+  const guard = field.notNull ? (p: SQL) => sql`(${p})` : strict;
+  switch (operator) {
+    case 'eq':
+      return guard(sql`${left} = ${right}`);
+    case 'neq':
+      return field.notNull ? sql`(${left} <> ${right})` : sql`(not ${strict(sql`${left} = ${right}`)})`;
+    case 'lt':
+      return guard(sql`${left} < ${right}`);
+    case 'lte':
+      return guard(sql`${left} <= ${right}`);
+    case 'gt':
+      return guard(sql`${left} > ${right}`);
+    case 'gte':
+      return guard(sql`${left} >= ${right}`);
+    case 'contains':
+      return guard(sql`strpos(${left}, ${right}) > 0`);
+    case 'startswith':
+      return guard(sql`starts_with(${left}, ${right})`);
+    case 'endswith':
+      return guard(sql`right(${left}, char_length(${right})) = ${right}`);
+  }
+}
+
+function filterSql(node: FilterNode): SQL {
+  if (node.kind === 'leaf') return leafSql(node);
+  const parts = node.filters.map(filterSql);
+  if (parts.length === 1) return parts[0]!;
+  if (node.logic === 'and') return sql`(${sql.join(parts, sql` and `)})`;
+  if (node.logic === 'or') return sql`(${sql.join(parts, sql` or `)})`;
+  // Left-fold exclusive or, like .NET's Expression.ExclusiveOr chain: true when an odd number hold.
+  return parts.slice(1).reduce((acc, part) => sql`(${acc} <> ${part})`, parts[0]!);
+}
+
+/** Could `keyword` occur in the field's text? (As the SQLite engine decides: lib/storage/sqlite/nft-search/sql.ts.) */
+function mayMatch(f: SearchFieldData, keyword: string): boolean {
+  switch (f.type) {
+    case 'integer':
+      return /^[0-9-]+$/.test(keyword);
+    case 'boolean':
+      return 'true'.includes(keyword) || 'false'.includes(keyword);
+    case 'date':
+      return /^[0-9:.tz-]+$/.test(keyword);
+    default:
+      return true;
+  }
+}
+
+/** Fields whose match the B1 trigram / short-term indexes answer (nfts_search_b_trgm, nfts_search_b_grams). */
+const INDEXED = new Set(['name', 'smartContractName']);
+
+/**
+ * The keyword criteria, OR-ed (undefined without any). Where every criterion can only match
+ * through the name or the contract's name, the B1 search indexes' condition on the term (a
+ * superset: either of the two folds holds it) is added, so the planner narrows through them.
+ */
+function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefined {
+  if (!keywords.length) return undefined;
+  const criteria = keywords.flatMap(({ fields, keyword }) =>
+    fields
+      .filter((f) => mayMatch(f, keyword))
+      .map((f) => {
+        const folded = sqlOf(f).folded;
+        if (folded) return sql`(strpos(${folded}, ${keyword}) > 0)`;
+        // Numbers, booleans and dates are ASCII: lower() is JavaScript's fold there.
+        const text = f.type === 'string' ? sql`cl2c_fold(${textOf(f)})` : sql`lower(${textOf(f)})`;
+        return strict(sql`strpos(${text}, ${keyword}) > 0`);
+      }),
+  );
+  if (!criteria.length) return sql`false`;
+  const any = sql`(${sql.join(criteria, sql` or `)})`;
+  const indexed = keywords.every(({ fields, keyword }) => keyword !== '' && fields.every((f) => !mayMatch(f, keyword) || INDEXED.has(f.name)));
+  if (!indexed) return any;
+  const narrow = sql.join(
+    keywords.map(({ keyword }) => nftMatch(keyword, 'B', 'nfts')),
+    sql` or `,
+  );
+  return sql`((${narrow}) and ${any})`;
+}
+
+/** What a field sorts by: strings by their fold; every text by code point (SQLite's order). */
+function sortExpr(f: SearchFieldData): SQL {
+  if (f.type === 'string') return sql`(${foldedOf(f)} collate "C")`;
+  if (f.type === 'enum' || f.type === 'uuid') return sql`(${sqlOf(f).expr} collate "C")`;
+  return sqlOf(f).expr;
+}
+
+/** The body's criteria as the client sent them: the cache keys of totals and anchors. */
+export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unknown; advancedFilter?: unknown };
+
+/**
+ * B1 on PostgreSQL: the ids of one page of the tenant's NFTs matching keyword / advancedSearch
+ * (OR-ed), advancedFilter and smartContractId (AND-ed), and the exact total. Totals: list_counts
+ * without criteria, the contract's stored total_nfts for a contract alone, otherwise an exact count
+ * kept per write generation. A single-key order (the default included) pages from the nearer end
+ * or a cached anchor (paging.ts); a multi-key order reads by OFFSET. The default keyword reads
+ * every keyword field, so it tests each row of the organization; keywords confined to the name
+ * and the contract's name narrow through the B1 trigram / short-term indexes.
+ */
+export async function nftSearchPagePg(db: Handle, organizationId: string, search: CompiledSearch, body: NftSearchCriteria): Promise<IdsPage> {
+  const conditions: SQL[] = [sql`"nfts"."organization_id" = ${organizationId}`];
+  if (search.smartContractId) conditions.push(sql`"nfts"."smart_contract_id" = ${search.smartContractId}`);
+  const keyword = keywordSql(search.keywords);
+  if (keyword) conditions.push(keyword);
+  if (search.filter) conditions.push(filterSql(search.filter));
+  const where = sql.join(conditions, sql` and `);
+  const from = sql`"nfts"`;
+  const criteria = JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, body.advancedFilter ?? null, search.smartContractId]);
+
+  let total: number;
+  if (!search.keywords.length && !search.filter) {
+    if (search.smartContractId) {
+      const { rows } = await db.execute<{ n: string }>(
+        sql`select total_nfts as n from smart_contracts where id = ${search.smartContractId} and organization_id = ${organizationId}`,
+      );
+      total = Number(rows[0]?.n ?? 0);
+    } else total = await countOf(db, organizationId, 'nfts', null, null);
+  } else total = await countWhere(db, from, where, { organizationId, list: 'nfts', key: `b1|${criteria}` });
+
+  const { pageNumber: page, pageSize: limit } = search;
+  const id = sql`"nfts"."id" collate "C"`;
+  if (search.orderBy.length <= 1) {
+    const key = search.orderBy[0];
+    const ids = await pageIds(db, {
+      organizationId,
+      list: 'nfts',
+      key: `b1|${criteria}|${key?.field.name ?? ''}`,
+      from,
+      where,
+      sort: key ? sortExpr(key.field) : n('created_at'),
+      nullable: key ? !key.field.notNull : false,
+      id,
+      direction: key?.direction ?? 'desc',
+      total,
+      page,
+      limit,
+    });
+    return { ids, total };
+  }
+  const offset = (page - 1) * limit;
+  if (offset >= total) return { ids: [], total };
+  const last = search.orderBy[search.orderBy.length - 1]!.direction;
+  const order = [
+    ...search.orderBy.map((k) => sql`${sortExpr(k.field)} ${sql.raw(k.direction)} ${sql.raw(k.direction === 'asc' ? 'nulls first' : 'nulls last')}`),
+    sql`${id} ${sql.raw(last)}`,
+  ];
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select "nfts"."id" as id from ${from} where ${where} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
+  );
+  return { ids: rows.map((r) => r.id), total };
+}
