@@ -391,6 +391,8 @@ export const tokenTransfers = pgTable(
   'token_transfers',
   {
     id: id(),
+    /** Insertion order, the tie-break of the history's order (lib/chain/sequence.ts). */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     organizationId: text('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -417,7 +419,8 @@ export const tokenTransfers = pgTable(
     uniqueIndex('transfers_org_idem_uq')
       .on(t.organizationId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
-    index('transfers_org_created_idx').on(t.organizationId, t.createdAt),
+    index('transfers_org_created_idx').on(t.organizationId, t.createdAt, t.seq),
+    uniqueIndex('transfers_seq_uq').on(t.seq),
     index('transfers_member_idx').on(t.userOrganizationId),
   ],
 );
@@ -432,6 +435,8 @@ export const chainTransactions = pgTable(
   'chain_transactions',
   {
     id: id(),
+    /** Insertion order, from `chain_sequences` in the inserting transaction (lib/chain/sequence.ts). */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     organizationId: text('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -484,6 +489,7 @@ export const chainTransactions = pgTable(
     index('chain_tx_status_next_idx').on(t.status, t.nextCheckAt),
     index('chain_tx_from_nonce_idx').on(t.chain, t.fromAddress, t.nonce),
     index('chain_tx_entity_idx').on(t.entityId),
+    uniqueIndex('chain_tx_seq_uq').on(t.seq),
   ],
 );
 
@@ -492,6 +498,8 @@ export const chainTxAttempts = pgTable(
   'chain_tx_attempts',
   {
     id: id(),
+    /** Insertion order (lib/chain/sequence.ts). */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     chainTxId: text('chain_tx_id')
       .notNull()
       .references(() => chainTransactions.id, { onDelete: 'cascade' }),
@@ -504,7 +512,11 @@ export const chainTxAttempts = pgTable(
     broadcast: boolean('broadcast').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('chain_tx_attempts_hash_uq').on(t.transactionHash), index('chain_tx_attempts_tx_idx').on(t.chainTxId, t.createdAt)],
+  (t) => [
+    uniqueIndex('chain_tx_attempts_hash_uq').on(t.transactionHash),
+    index('chain_tx_attempts_tx_idx').on(t.chainTxId, t.createdAt),
+    uniqueIndex('chain_tx_attempts_seq_uq').on(t.seq),
+  ],
 );
 
 /** The state history of every ledger row, one row per transition (lib/chain/state.ts). */
@@ -512,6 +524,8 @@ export const chainTxEvents = pgTable(
   'chain_tx_events',
   {
     id: id(),
+    /** Insertion order (lib/chain/sequence.ts). */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     chainTxId: text('chain_tx_id')
       .notNull()
       .references(() => chainTransactions.id, { onDelete: 'cascade' }),
@@ -521,7 +535,7 @@ export const chainTxEvents = pgTable(
     detail: text('detail'),
     createdAt: createdAt(),
   },
-  (t) => [index('chain_tx_events_tx_idx').on(t.chainTxId, t.createdAt)],
+  (t) => [index('chain_tx_events_tx_idx').on(t.chainTxId, t.createdAt), uniqueIndex('chain_tx_events_seq_uq').on(t.seq)],
 );
 
 /**
@@ -536,6 +550,16 @@ export const chainIdentities = pgTable('chain_identities', {
   mismatch: text('mismatch'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Insertion order of the ledger's tables without an engine's row id: one counter per table, taken
+ * (`value + 1`, under the row's lock on PostgreSQL) in the transaction that inserts the row, so the
+ * order is the commit order on both engines (lib/chain/sequence.ts).
+ */
+export const chainSequences = pgTable('chain_sequences', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
 });
 
 export const apiKeys = pgTable(

@@ -380,6 +380,8 @@ export const tokenTransfers = sqliteTable(
   'token_transfers',
   {
     id: id(),
+    /** Insertion order, the tie-break of the history's order (lib/chain/sequence.ts). */
+    seq: integer('seq').notNull().default(0),
     organizationId: text('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -406,7 +408,8 @@ export const tokenTransfers = sqliteTable(
     uniqueIndex('transfers_org_idem_uq')
       .on(t.organizationId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
-    index('transfers_org_created_idx').on(t.organizationId, t.createdAt),
+    index('transfers_org_created_idx').on(t.organizationId, t.createdAt, t.seq),
+    uniqueIndex('transfers_seq_uq').on(t.seq),
     index('transfers_member_idx').on(t.userOrganizationId),
   ],
 );
@@ -421,6 +424,8 @@ export const chainTransactions = sqliteTable(
   'chain_transactions',
   {
     id: id(),
+    /** Insertion order, from `chain_sequences` in the inserting transaction (lib/chain/sequence.ts). */
+    seq: integer('seq').notNull().default(0),
     organizationId: text('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -473,6 +478,7 @@ export const chainTransactions = sqliteTable(
     index('chain_tx_status_next_idx').on(t.status, t.nextCheckAt),
     index('chain_tx_from_nonce_idx').on(t.chain, t.fromAddress, t.nonce),
     index('chain_tx_entity_idx').on(t.entityId),
+    uniqueIndex('chain_tx_seq_uq').on(t.seq),
   ],
 );
 
@@ -481,6 +487,8 @@ export const chainTxAttempts = sqliteTable(
   'chain_tx_attempts',
   {
     id: id(),
+    /** Insertion order (lib/chain/sequence.ts). */
+    seq: integer('seq').notNull().default(0),
     chainTxId: text('chain_tx_id')
       .notNull()
       .references(() => chainTransactions.id, { onDelete: 'cascade' }),
@@ -493,7 +501,11 @@ export const chainTxAttempts = sqliteTable(
     broadcast: integer('broadcast', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('chain_tx_attempts_hash_uq').on(t.transactionHash), index('chain_tx_attempts_tx_idx').on(t.chainTxId, t.createdAt)],
+  (t) => [
+    uniqueIndex('chain_tx_attempts_hash_uq').on(t.transactionHash),
+    index('chain_tx_attempts_tx_idx').on(t.chainTxId, t.createdAt),
+    uniqueIndex('chain_tx_attempts_seq_uq').on(t.seq),
+  ],
 );
 
 /** The state history of every ledger row, one row per transition (lib/chain/state.ts). */
@@ -501,6 +513,8 @@ export const chainTxEvents = sqliteTable(
   'chain_tx_events',
   {
     id: id(),
+    /** Insertion order (lib/chain/sequence.ts). */
+    seq: integer('seq').notNull().default(0),
     chainTxId: text('chain_tx_id')
       .notNull()
       .references(() => chainTransactions.id, { onDelete: 'cascade' }),
@@ -510,7 +524,7 @@ export const chainTxEvents = sqliteTable(
     detail: text('detail'),
     createdAt: createdAt(),
   },
-  (t) => [index('chain_tx_events_tx_idx').on(t.chainTxId, t.createdAt)],
+  (t) => [index('chain_tx_events_tx_idx').on(t.chainTxId, t.createdAt), uniqueIndex('chain_tx_events_seq_uq').on(t.seq)],
 );
 
 /**
@@ -525,6 +539,16 @@ export const chainIdentities = sqliteTable('chain_identities', {
   mismatch: text('mismatch'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Insertion order of the ledger's tables without an engine's row id: one counter per table, taken
+ * (`value + 1`, under the row's lock on PostgreSQL) in the transaction that inserts the row, so the
+ * order is the commit order on both engines (lib/chain/sequence.ts).
+ */
+export const chainSequences = sqliteTable('chain_sequences', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull(),
 });
 
 export const apiKeys = sqliteTable(

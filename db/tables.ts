@@ -26,6 +26,7 @@ export const {
   chainTxAttempts,
   chainTxEvents,
   chainIdentities,
+  chainSequences,
   apiKeys,
   outboxEmails,
   auditEvents,

@@ -13,6 +13,7 @@ import { registerUserInOrganization } from '@/lib/users/registration';
 import { E2E_SERVER_ENV } from '../env';
 import { expect, test } from '../fixtures';
 import { readChainInfo } from './global-setup';
+import { nextChainSeq } from '@/lib/chain/sequence';
 
 /**
  * Issue 27 in the console, on a real Hardhat node: the token history says what the chain did to each
@@ -136,7 +137,7 @@ test('sends in the console: sent and waiting, replaced with both hashes, cancell
   const reverting = member('reverted');
   const transfer = db
     .insert(tokenTransfers)
-    .values({ organizationId, userOrganizationId: reverting.membershipId, toAddress: reverting.walletAddress, amount: '5', tokenType: 'faucet', status: 'PENDING', chain: 'evm' })
+    .values({ seq: nextChainSeq(db, 'token_transfers'), organizationId, userOrganizationId: reverting.membershipId, toAddress: reverting.walletAddress, amount: '5', tokenType: 'faucet', status: 'PENDING', chain: 'evm' })
     .returning()
     .get();
   const ledger = db.transaction((tx) => prepareChainTx(tx, { organizationId, kind: 'transfer', entityId: transfer.id, chain: 'evm' }));

@@ -1,6 +1,8 @@
 import type { Db } from '@/db/client';
 import type { ChainTransaction } from '@/db/schema';
-import { attemptsOf, historyOf, latestChainTxFor } from './ledger';
+import type { ChainTxAttempt, ChainTxEvent } from '@/db/schema';
+import type { Store } from '@/lib/storage/store';
+import { attemptsOf, attemptsOfIn, historyOf, historyOfIn, latestChainTxFor, latestChainTxForIn } from './ledger';
 import type { ChainFactsView } from './schemas';
 import { confirmationsFor } from './settings';
 import { isPending, ledgerState } from './state';
@@ -9,6 +11,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The chain facts of a ledger row (hashes tried, receipt, history), for API reads. */
 export function chainFacts(db: Pick<Db, 'select'>, row: ChainTransaction): ChainFactsView {
+  return factsView(row, attemptsOf(db, row.id), historyOf(db, row.id));
+}
+
+function factsView(row: ChainTransaction, attempts: ChainTxAttempt[], history: ChainTxEvent[]): ChainFactsView {
   const mined = row.status === 'MINED' || row.status === 'CONFIRMED' || row.status === 'REVERTED' || row.status === 'CANCELLED';
   return {
     id: row.id,
@@ -24,7 +30,7 @@ export function chainFacts(db: Pick<Db, 'select'>, row: ChainTransaction): Chain
     fromAddress: row.fromAddress,
     nonce: row.nonce,
     transactionHash: row.transactionHash,
-    transactions: attemptsOf(db, row.id).map((a) => ({
+    transactions: attempts.map((a) => ({
       transactionHash: a.transactionHash,
       purpose: a.purpose,
       nonce: a.nonce,
@@ -47,7 +53,7 @@ export function chainFacts(db: Pick<Db, 'select'>, row: ChainTransaction): Chain
         : null,
     error: row.error,
     cancelRequestedAt: iso(row.cancelRequestedAt),
-    history: historyOf(db, row.id).map((e) => ({ status: e.status, transactionHash: e.transactionHash, detail: e.detail, at: e.createdAt.toISOString() })),
+    history: history.map((e) => ({ status: e.status, transactionHash: e.transactionHash, detail: e.detail, at: e.createdAt.toISOString() })),
   };
 }
 
@@ -55,4 +61,12 @@ export function chainFacts(db: Pick<Db, 'select'>, row: ChainTransaction): Chain
 export function chainFactsFor(db: Pick<Db, 'select'>, entityId: string): ChainFactsView | null {
   const row = latestChainTxFor(db, entityId);
   return row ? chainFacts(db, row) : null;
+}
+
+/** `chainFactsFor` on the Store (either engine). */
+export async function chainFactsForIn(store: Store, entityId: string): Promise<ChainFactsView | null> {
+  const row = await latestChainTxForIn(store, entityId);
+  if (!row) return null;
+  const [attempts, history] = await Promise.all([attemptsOfIn(store, row.id), historyOfIn(store, row.id)]);
+  return factsView(row, attempts, history);
 }

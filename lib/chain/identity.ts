@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { chainIdentities, type ChainIdentity } from '@/db/schema';
+import { chainIdentities as engineChainIdentities } from '@/db/tables';
+import type { Store } from '@/lib/storage/store';
 import { ChainError, chainHalted } from './errors';
 import type { ChainClient } from './types';
 
@@ -20,6 +22,12 @@ export function recordedIdentity(db: Pick<Db, 'select'>, driver: string): ChainI
 /** Why sending is stopped on this driver, or null. A primary-key read: cheap on every send. */
 export function chainHaltReason(db: Pick<Db, 'select'>, driver: string): string | null {
   return recordedIdentity(db, driver)?.mismatch ?? null;
+}
+
+/** `chainHaltReason` on the Store (either engine). */
+export async function chainHaltReasonIn(store: Store, driver: string): Promise<string | null> {
+  const [row] = await store.select({ mismatch: engineChainIdentities.mismatch }).from(engineChainIdentities).where(eq(engineChainIdentities.driver, driver)).limit(1);
+  return row?.mismatch ?? null;
 }
 
 export type IdentityCheck = { status: 'recorded' | 'same' | 'mismatch'; identity: ChainIdentity };

@@ -3,7 +3,10 @@ import type { Address, Hex } from 'viem';
 import type { Db } from '@/db/client';
 import type { chainAttemptPurposes, chainTxKinds } from '@/db/schema';
 import { chainTransactions, chainTxAttempts, chainTxEvents, type ChainTransaction, type ChainTxAttempt, type ChainTxEvent } from '@/db/schema';
+import { chainTransactions as engineChainTransactions, chainTxAttempts as engineChainTxAttempts, chainTxEvents as engineChainTxEvents } from '@/db/tables';
 import { ConflictError } from '@/lib/errors';
+import type { Store } from '@/lib/storage/store';
+import { nextChainSeq } from './sequence';
 import { applyTransition, PENDING_STATUSES, transitionChainTx } from './state';
 
 /**
@@ -43,7 +46,7 @@ export function prepareChainTx(
       `${input.kind}: transaction ${live.transactionHash ?? live.id} is ${live.status}`,
     ]);
   }
-  const row = tx.insert(chainTransactions).values({ ...input, status: 'PREPARED' }).returning().get();
+  const row = tx.insert(chainTransactions).values({ ...input, seq: nextChainSeq(tx, 'chain_transactions'), status: 'PREPARED' }).returning().get();
   return applyTransition(tx, row.id, 'PREPARED', { detail: 'recorded before calling the chain' });
 }
 
@@ -52,7 +55,23 @@ export function getChainTx(db: Pick<Db, 'select'>, id: string): ChainTransaction
 }
 
 export function latestChainTxFor(db: Pick<Db, 'select'>, entityId: string): ChainTransaction | undefined {
-  return db.select().from(chainTransactions).where(eq(chainTransactions.entityId, entityId)).orderBy(desc(chainTransactions.createdAt), desc(sql`rowid`)).limit(1).get();
+  return db.select().from(chainTransactions).where(eq(chainTransactions.entityId, entityId)).orderBy(desc(chainTransactions.seq)).limit(1).get();
+}
+
+/** `latestChainTxFor` on the Store (either engine): the record's latest operation by insertion order. */
+export async function latestChainTxForIn(store: Store, entityId: string): Promise<ChainTransaction | undefined> {
+  const [row] = await store.select().from(engineChainTransactions).where(eq(engineChainTransactions.entityId, entityId)).orderBy(desc(engineChainTransactions.seq)).limit(1);
+  return row;
+}
+
+/** `attemptsOf` on the Store. */
+export function attemptsOfIn(store: Store, chainTxId: string): Promise<ChainTxAttempt[]> {
+  return store.select().from(engineChainTxAttempts).where(eq(engineChainTxAttempts.chainTxId, chainTxId)).orderBy(asc(engineChainTxAttempts.seq));
+}
+
+/** `historyOf` on the Store. */
+export function historyOfIn(store: Store, chainTxId: string): Promise<ChainTxEvent[]> {
+  return store.select().from(engineChainTxEvents).where(eq(engineChainTxEvents.chainTxId, chainTxId)).orderBy(asc(engineChainTxEvents.seq));
 }
 
 export type SignedTx = {
@@ -77,6 +96,7 @@ export function recordSigned(db: Db, id: string, signed: SignedTx) {
   db.transaction((tx) => {
     tx.insert(chainTxAttempts)
       .values({
+        seq: nextChainSeq(tx, 'chain_tx_attempts'),
         chainTxId: id,
         purpose: 'original',
         transactionHash: signed.transactionHash,
@@ -117,6 +137,7 @@ export function recordReplacement(
   db.transaction((tx) => {
     tx.insert(chainTxAttempts)
       .values({
+        seq: nextChainSeq(tx, 'chain_tx_attempts'),
         chainTxId: row.id,
         purpose: attempt.purpose,
         transactionHash: attempt.transactionHash,
@@ -152,11 +173,11 @@ export function markSubmitted(db: Db, id: string, at: { now: Date; block: number
 
 /** Every transaction signed for a ledger row, oldest first. */
 export function attemptsOf(db: Pick<Db, 'select'>, chainTxId: string): ChainTxAttempt[] {
-  return db.select().from(chainTxAttempts).where(eq(chainTxAttempts.chainTxId, chainTxId)).orderBy(asc(chainTxAttempts.createdAt), asc(sql`rowid`)).all();
+  return db.select().from(chainTxAttempts).where(eq(chainTxAttempts.chainTxId, chainTxId)).orderBy(asc(chainTxAttempts.seq)).all();
 }
 
 export function historyOf(db: Pick<Db, 'select'>, chainTxId: string): ChainTxEvent[] {
-  return db.select().from(chainTxEvents).where(eq(chainTxEvents.chainTxId, chainTxId)).orderBy(asc(chainTxEvents.createdAt), asc(sql`rowid`)).all();
+  return db.select().from(chainTxEvents).where(eq(chainTxEvents.chainTxId, chainTxId)).orderBy(asc(chainTxEvents.seq)).all();
 }
 
 /** Next nonce of an address on the embedded chain: one more than the last it signed. */
@@ -235,7 +256,7 @@ export function dueChainTxs(db: Db, now: Date, limit = 50): ChainTransaction[] {
         sql`coalesce(${chainTransactions.nextCheckAt}, 0) <= ${now.getTime()}`,
       ),
     )
-    .orderBy(chainTransactions.createdAt)
+    .orderBy(asc(chainTransactions.seq))
     .limit(limit)
     .all();
 }

@@ -18,6 +18,7 @@ import { POST as mintRoute } from '@/app/api/v1/cl2c/nft/[id]/mint/route';
 import { GET as walletRoute } from '@/app/api/v1/cl2c/wallet/route';
 import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
 import { getChainClient, organizationAccount } from './index';
+import { nextChainSeq } from '@/lib/chain/sequence';
 
 /** The whole lifecycle on the embedded `local` driver, through the real route handlers. */
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
@@ -356,6 +357,7 @@ describe('receipt worker: nothing is lost across a crash', () => {
     const row = getDb()
       .insert(tokenTransfers)
       .values({
+        seq: nextChainSeq(getDb(), 'token_transfers'),
         organizationId: org.organization.id,
         userOrganizationId: m.membershipId,
         toAddress: m.walletAddress,

@@ -15,7 +15,7 @@ import {
 } from 'viem';
 import { cL2CCollectionAbi } from '@/chain/artifacts';
 import type { Db } from '@/db/client';
-import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
 import { chainTransactions } from '@/db/schema';
 import { deployCall, mintCall, sendCall, type Call } from './calls';
 import { chainInsufficient } from './errors';
@@ -92,8 +92,12 @@ export class LocalChainClient implements ChainClient {
 
   /** One transaction per block: the number of transactions signed so far. */
   blockNumber() {
-    const row = this.db().$client.prepare(`select count(*) as n from chain_transactions where chain = 'local' and transaction_hash is not null`).get() as { n: number };
-    return Promise.resolve(row.n);
+    const row = this.db()
+      .select({ n: sql<number>`count(*)` })
+      .from(chainTransactions)
+      .where(and(eq(chainTransactions.chain, 'local'), isNotNull(chainTransactions.transactionHash)))
+      .get();
+    return Promise.resolve(row?.n ?? 0);
   }
 
   blockHashAt(blockNumber: number) {
@@ -231,8 +235,11 @@ function tryDecode<T>(decode: () => T): T | null {
 
 /** One transaction per block on the embedded chain: the block number is the ledger position. */
 function localBlockNumber(db: Db, id: string): number {
-  const row = db.$client
-    .prepare(`select count(*) as n from chain_transactions where chain = 'local' and transaction_hash is not null and rowid <= (select rowid from chain_transactions where id = ?)`)
-    .get(id) as { n: number };
-  return row.n;
+  const position = db.select({ seq: chainTransactions.seq }).from(chainTransactions).where(eq(chainTransactions.id, id));
+  const row = db
+    .select({ n: sql<number>`count(*)` })
+    .from(chainTransactions)
+    .where(and(eq(chainTransactions.chain, 'local'), isNotNull(chainTransactions.transactionHash), lte(chainTransactions.seq, position)))
+    .get();
+  return row?.n ?? 0;
 }

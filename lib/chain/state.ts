@@ -5,6 +5,7 @@ import type { chainTxStatuses, ledgerStates, transferStatuses } from '@/db/enums
 import { chainTransactions, chainTxEvents, nfts, smartContracts, tokenTransfers, type ChainTransaction } from '@/db/schema';
 import { log } from '@/lib/logger';
 import { runtimeSlot } from '@/lib/runtime';
+import { nextChainSeq } from './sequence';
 
 /**
  * Every state change of a ledger row (`chain_transactions`) goes through `applyTransition`: the row,
@@ -123,7 +124,7 @@ export function applyTransition(
   // A change worth a history line (and a listener call): new status, new hash, or something said.
   if (before.status !== status || hashChanged || detail) {
     tx.insert(chainTxEvents)
-      .values({ chainTxId: id, status, previousStatus: before.status === status && status === 'PREPARED' ? null : before.status, transactionHash: row.transactionHash, detail })
+      .values({ seq: nextChainSeq(tx, 'chain_tx_events'), chainTxId: id, status, previousStatus: before.status === status && status === 'PREPARED' ? null : before.status, transactionHash: row.transactionHash, detail })
       .run();
     const change: LedgerChange = { row, previousStatus: before.status, status, state: ledgerState(row), detail, hashChanged };
     for (const listener of listeners) listener(tx, change);

@@ -18,6 +18,7 @@ import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from './devnode';
 import { getChainClient, organizationAccount, resetChainClient } from './index';
 import { markSubmitted, prepareChainTx, recordSigned } from './ledger';
 import { onLedgerChange, type LedgerChange } from './state';
+import { nextChainSeq } from '@/lib/chain/sequence';
 
 /**
  * Transactions that do not land at once, against a real Hardhat node through the real route
@@ -207,7 +208,7 @@ describe('a send that does not land at once', () => {
     const m = member();
     const transfer = getDb()
       .insert(tokenTransfers)
-      .values({ organizationId: org.organization.id, userOrganizationId: m.membershipId, toAddress: m.walletAddress, amount: '5', tokenType: 'faucet', status: 'PENDING', chain: 'evm' })
+      .values({ seq: nextChainSeq(getDb(), 'token_transfers'), organizationId: org.organization.id, userOrganizationId: m.membershipId, toAddress: m.walletAddress, amount: '5', tokenType: 'faucet', status: 'PENDING', chain: 'evm' })
       .returning()
       .get();
     const ledger = getDb().transaction((tx) => prepareChainTx(tx, { organizationId: org.organization.id, kind: 'transfer', entityId: transfer.id, chain: 'evm' }));

@@ -4,6 +4,7 @@ import { keccak256, toHex } from 'viem';
 import { getDb } from '@/db/client';
 import { chainTransactions } from '@/db/schema';
 import { EvmChainClient } from '@/lib/chain/evm';
+import { nextChainSeq } from '@/lib/chain/sequence';
 import { inFlight } from '@/lib/chain/settle';
 import { createTestOrg } from '@/test/helpers';
 import { BACKOFF_MAX_MS, backoff, runChainWorkerOnce } from './chain-worker';
@@ -16,6 +17,7 @@ function submittedRow(attempts = 0) {
   return getDb()
     .insert(chainTransactions)
     .values({
+      seq: nextChainSeq(getDb(), 'chain_transactions'),
       organizationId,
       kind: 'transfer',
       entityId: crypto.randomUUID(),

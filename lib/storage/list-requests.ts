@@ -1,4 +1,4 @@
-import type { contractStatuses, copyrightStatuses, nftStatuses } from '@/db/enums';
+import type { contractStatuses, copyrightStatuses, nftStatuses, tokenTypes, transferStatuses } from '@/db/enums';
 
 /*
  * The list requests every engine's list module answers (issue 28): what the domain service parsed
@@ -62,3 +62,12 @@ export type AuditFilter = {
 
 /** One page of the activity list: by created_at then id in `order`. */
 export type AuditPageRequest = { page: number; limit: number; order: 'asc' | 'desc' };
+/** One page request of the token-send history (the parsed query). */
+export type TransferPageRequest = {
+  search?: string | null;
+  status?: (typeof transferStatuses)[number];
+  tokenType?: (typeof tokenTypes)[number];
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  limit: number;
+};

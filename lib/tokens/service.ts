@@ -2,20 +2,24 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { formatEther, getAddress, parseEther } from 'viem';
 import type { Db } from '@/db/client';
 import { chainTransactions as chainTransactionsTable, tokenTransfers, userOrganizations, users, wallets, type TokenTransfer } from '@/db/schema';
+import * as engine from '@/db/tables';
 import { recordAudit } from '@/lib/audit/service';
 import { organizationAccount, type ChainClient } from '@/lib/chain';
 import { ChainError } from '@/lib/chain/errors';
-import { chainFactsFor } from '@/lib/chain/facts';
+import { chainFactsFor, chainFactsForIn } from '@/lib/chain/facts';
+import type { ChainFactsView } from '@/lib/chain/schemas';
 import { assertChainUsable } from '@/lib/chain/identity';
 import { getChainTx, latestChainTxFor, prepareChainTx } from '@/lib/chain/ledger';
 import { replacementPolicy } from '@/lib/chain/settings';
 import { applyTransition as applyTransitionFn } from '@/lib/chain/state';
 import { runChainOperation } from '@/lib/chain/operation';
+import { nextChainSeq } from '@/lib/chain/sequence';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope } from '@/lib/http/query';
 import { inPageOrder } from '@/lib/storage/lists';
-import { transferPage } from '@/lib/storage/sqlite/lists/transfers';
+import type { Store } from '@/lib/storage/store';
+import { transferPage } from '@/lib/storage/transfer-list';
 import { errorFields, log } from '@/lib/logger';
 import { findByIdempotencyKey, isUniqueViolation, requestFingerprint, settledRowForKey } from './idempotency';
 import type { ListTransfersQuery, SendTokensBody, SendTokensResponse, TransferDetail, TransferView } from './schemas';
@@ -101,6 +105,7 @@ export async function sendTokens(
         const row = tx
           .insert(tokenTransfers)
           .values({
+            seq: nextChainSeq(tx, 'token_transfers'),
             organizationId,
             userOrganizationId: member.id,
             toAddress: getAddress(toAddress),
@@ -178,7 +183,50 @@ export function responseFromRow(row: TokenTransfer): SendTokensResponse {
   };
 }
 
-/** GET /cl2c/token/{id}: one send with its ledger state, every hash tried, receipt and history. */
+/** The detail of one send, from its row (with member) and the chain facts of its latest ledger row. */
+function detailOf(row: Omit<TransferDetail, 'success' | 'note' | 'createdAt' | 'updatedAt' | 'chainTransaction'> & { createdAt: Date; updatedAt: Date }, chainTransaction: ChainFactsView | null): TransferDetail {
+  return {
+    ...row,
+    success: row.status === 'SIGNED' || row.status === 'SUBMITTED' || row.status === 'CONFIRMED',
+    note: row.broadcast ? BROADCAST_NOTE : NOT_BROADCAST_NOTE,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    chainTransaction,
+  };
+}
+
+/** GET /cl2c/token/{id}: one send with its ledger state, every hash tried, receipt and history (either engine). */
+export async function getTransferIn(store: Store, organizationId: string, id: string): Promise<TransferDetail> {
+  const t = engine.tokenTransfers;
+  const [row] = await store
+    .select({
+      id: t.id,
+      memberId: t.userOrganizationId,
+      memberEmail: engine.users.email,
+      memberName: engine.users.name,
+      toAddress: t.toAddress,
+      amount: t.amount,
+      tokenType: t.tokenType,
+      transactionHash: t.transactionHash,
+      status: t.status,
+      state: t.state,
+      broadcast: t.broadcast,
+      chain: t.chain,
+      error: t.error,
+      idempotencyKey: t.idempotencyKey,
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
+    })
+    .from(t)
+    .leftJoin(engine.userOrganizations, eq(engine.userOrganizations.id, t.userOrganizationId))
+    .leftJoin(engine.users, eq(engine.users.id, engine.userOrganizations.userId))
+    .where(and(eq(t.id, id), eq(t.organizationId, organizationId)))
+    .limit(1);
+  if (!row) throw new NotFoundError('Token transfer');
+  return detailOf(row, await chainFactsForIn(store, row.id));
+}
+
+/** The synchronous twin of getTransferIn, for the webhook resource loader (lib/webhooks/resources.ts, SQLite) and this module's writes. */
 export function getTransfer(db: Db, organizationId: string, id: string): TransferDetail {
   const row = db
     .select({
@@ -205,14 +253,7 @@ export function getTransfer(db: Db, organizationId: string, id: string): Transfe
     .where(and(eq(tokenTransfers.id, id), eq(tokenTransfers.organizationId, organizationId)))
     .get();
   if (!row) throw new NotFoundError('Token transfer');
-  return {
-    ...row,
-    success: row.status === 'SIGNED' || row.status === 'SUBMITTED' || row.status === 'CONFIRMED',
-    note: row.broadcast ? BROADCAST_NOTE : NOT_BROADCAST_NOTE,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    chainTransaction: chainFactsFor(db, row.id),
-  };
+  return detailOf(row, chainFactsFor(db, row.id));
 }
 
 /**
@@ -270,33 +311,33 @@ function chainErrorReason(error: unknown): string {
   return message.split('\n')[0]!.slice(0, 300);
 }
 
-/** Console history (newest first by default), with the member's e-mail and name (null once removed). */
-export function listTransfers(db: Db, organizationId: string, q: ListTransfersQuery) {
-  const { ids, total } = transferPage(db, organizationId, q);
+/** Console history (newest first by default), with the member's e-mail and name (null once removed); either engine. */
+export async function listTransfers(store: Store, organizationId: string, q: ListTransfersQuery) {
+  const { ids, total } = await transferPage(store, organizationId, q);
+  const t = engine.tokenTransfers;
   const rows = ids.length
-    ? db
+    ? await store
         .select({
-          id: tokenTransfers.id,
-          memberId: tokenTransfers.userOrganizationId,
-          memberEmail: users.email,
-          memberName: users.name,
-          toAddress: tokenTransfers.toAddress,
-          amount: tokenTransfers.amount,
-          tokenType: tokenTransfers.tokenType,
-          transactionHash: tokenTransfers.transactionHash,
-          status: tokenTransfers.status,
-          state: tokenTransfers.state,
-          broadcast: tokenTransfers.broadcast,
-          chain: tokenTransfers.chain,
-          error: tokenTransfers.error,
-          createdAt: tokenTransfers.createdAt,
-          updatedAt: tokenTransfers.updatedAt,
+          id: t.id,
+          memberId: t.userOrganizationId,
+          memberEmail: engine.users.email,
+          memberName: engine.users.name,
+          toAddress: t.toAddress,
+          amount: t.amount,
+          tokenType: t.tokenType,
+          transactionHash: t.transactionHash,
+          status: t.status,
+          state: t.state,
+          broadcast: t.broadcast,
+          chain: t.chain,
+          error: t.error,
+          createdAt: t.createdAt,
+          updatedAt: t.updatedAt,
         })
-        .from(tokenTransfers)
-        .leftJoin(userOrganizations, eq(userOrganizations.id, tokenTransfers.userOrganizationId))
-        .leftJoin(users, eq(users.id, userOrganizations.userId))
-        .where(inArray(tokenTransfers.id, ids))
-        .all()
+        .from(t)
+        .leftJoin(engine.userOrganizations, eq(engine.userOrganizations.id, t.userOrganizationId))
+        .leftJoin(engine.users, eq(engine.users.id, engine.userOrganizations.userId))
+        .where(inArray(t.id, ids))
     : [];
   const data = inPageOrder(ids, rows) satisfies Array<Omit<TransferView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date }>;
   return envelope(data, { page: q.page, limit: q.limit, total }, {

@@ -35,4 +35,6 @@ export const onPostgres = [
   'lib/users/registration.test.ts',
   'lib/tenant-users/stream.test.ts',
   'app/v1/cl2c/user/route.test.ts',
+  // Token sends (issue 28, chain helper): the history and one send's detail, read on the Store.
+  'lib/tokens/history.test.ts',
 ];

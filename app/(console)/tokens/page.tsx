@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { WalletCard } from '@/components/console/wallet-card';
-import { getDb } from '@/db/client';
-import { chainHaltReason } from '@/lib/chain/identity';
+import { chainHaltReasonIn } from '@/lib/chain/identity';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/ui/page-header';
+import { getStore } from '@/lib/storage/current';
 import { SendTokens } from './_components/send-tokens-lazy';
 import { TransfersTable } from './_components/transfers-table';
 
@@ -12,9 +12,9 @@ export const metadata: Metadata = { title: 'Tokens' };
 
 export const dynamic = 'force-dynamic';
 
-export default function TokensPage() {
+export default async function TokensPage() {
   // The node serves another chain than the one on record: say so before anyone tries to send.
-  const halted = env().CHAIN === 'evm' ? chainHaltReason(getDb(), 'evm') : null;
+  const halted = env().CHAIN === 'evm' ? await chainHaltReasonIn(await getStore(), 'evm') : null;
   return (
     <>
       <PageHeader

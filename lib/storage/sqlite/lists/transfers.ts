@@ -1,23 +1,15 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import type { tokenTypes, transferStatuses } from '@/db/enums';
 import { tokenTransfers, userOrganizations, users } from '@/db/schema';
 import { containsAny } from '../../like';
+import type { TransferPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 
-/** One page request of the token-send history (the parsed query). */
-export type TransferPageRequest = {
-  search?: string | null;
-  status?: (typeof transferStatuses)[number];
-  tokenType?: (typeof tokenTypes)[number];
-  sortOrder: 'asc' | 'desc';
-  page: number;
-  limit: number;
-};
+export type { TransferPageRequest };
 
 /**
  * The token-send history on SQLite: sends of the organization by creation time, ties in insertion
- * (rowid) order, the page's ids read through the (organization, created_at) index first. A search
+ * (`seq`) order, the page's ids read through the (organization, created_at, seq) index first. A search
  * matches the member's e-mail or name, the transaction hash or the address (LIKE).
  */
 export function transferPage(db: Db, organizationId: string, q: TransferPageRequest): IdsPage {
@@ -45,7 +37,7 @@ export function transferPage(db: Db, organizationId: string, q: TransferPageRequ
     .leftJoin(userOrganizations, memberJoin)
     .leftJoin(users, userJoin)
     .where(where)
-    .orderBy(direction(tokenTransfers.createdAt), direction(sql`${tokenTransfers}.rowid`))
+    .orderBy(direction(tokenTransfers.createdAt), direction(tokenTransfers.seq))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .all()

@@ -15,6 +15,7 @@ import { call, createTestOrg } from '@/test/helpers';
 import { GET as listTransfers } from '@/app/api/v1/console/transfers/route';
 import { GET as openapi } from '@/app/api/v1/openapi.json/route';
 import { POST } from './route';
+import { nextChainSeq } from '@/lib/chain/sequence';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
@@ -285,6 +286,7 @@ describe('A14 — Idempotency-Key', () => {
     getDb()
       .insert(tokenTransfers)
       .values({
+        seq: nextChainSeq(getDb(), 'token_transfers'),
         organizationId: org.organization.id,
         userOrganizationId: member.membershipId,
         toAddress: member.walletAddress,

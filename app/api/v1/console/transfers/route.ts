@@ -1,8 +1,5 @@
-import { getDb } from '@/db/client';
 import { familyA } from '@/lib/http/family-a';
 import { listTransfersQuery } from '@/lib/tokens/schemas';
 import { listTransfers } from '@/lib/tokens/service';
 
-export const GET = familyA({ query: listTransfersQuery }, ({ actor, query }) =>
-  listTransfers(getDb(), actor.organizationId, query),
-);
+export const GET = familyA({ query: listTransfersQuery }, ({ actor, query, store }) => listTransfers(store, actor.organizationId, query));

@@ -1,5 +1,4 @@
-import { getDb } from '@/db/client';
 import { familyA } from '@/lib/http/family-a';
-import { getTransfer } from '@/lib/tokens/service';
+import { getTransferIn } from '@/lib/tokens/service';
 
-export const GET = familyA<{ id: string }>({}, ({ actor, params }) => getTransfer(getDb(), actor.organizationId, params.id));
+export const GET = familyA<{ id: string }>({}, ({ actor, params, store }) => getTransferIn(store, actor.organizationId, params.id));
