@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { invitations, userOrganizations, users, wallets } from '@/db/tables';
 import { getStore } from '@/lib/storage/current';
-import { processEngine } from '@/lib/storage/engine';
 import type { Store } from '@/lib/storage/store';
 import { createTestOrg } from '@/test/helpers';
-import { registerUserInOrganization, registerUserInOrganizationIn } from './registration';
+import { registerUserInOrganizationIn } from './registration';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 let store: Store;
@@ -41,18 +39,5 @@ describe('registerUserInOrganizationIn', () => {
     await expect(register({ ...person('ada3'), userName: 'USER.ADA2' })).rejects.toThrow(/already registered/);
     await expect(register({ ...person('ada4'), phoneNumber: '+15550001' })).rejects.toThrow(/already registered/);
     expect(await count()).toBe(before);
-  });
-});
-
-// The synchronous twin that SQLite fixtures call inside a better-sqlite3 transaction.
-describe.runIf(processEngine() === 'sqlite')('registerUserInOrganization (SQLite twin)', () => {
-  it('registers the same way and refuses the same duplicates', () => {
-    const db = getDb();
-    const result = db.transaction((tx) => registerUserInOrganization(tx, org.organization.id, person('twin1')));
-    expect(result.user).toMatchObject({ email: 'twin1@example.test', isRegistered: true, name: 'Ada Lovelace' });
-    expect(result.walletAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(() => db.transaction((tx) => registerUserInOrganization(tx, org.organization.id, { ...person('twin2'), userName: 'USER.TWIN1' }))).toThrow(
-      /already registered/,
-    );
   });
 });
