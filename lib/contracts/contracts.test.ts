@@ -8,6 +8,7 @@ import { getStore } from '@/lib/storage/current';
 import { selectRows } from '@/lib/storage/store';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { listContracts } from './service';
+import { parseCsv } from '@/test/csv';
 
 /*
  * The contract reads the console uses, on the engine of the run: the CSV export's keyset chunks
@@ -18,36 +19,6 @@ let org: Awaited<ReturnType<typeof createTestOrg>>;
 let other: Awaited<ReturnType<typeof createTestOrg>>;
 let session: Record<string, string>;
 const ROWS = 2 * EXPORT_CHUNK + 7;
-
-/** Minimal RFC 4180 reader: quoted fields, doubled quotes, CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 beforeAll(async () => {
   org = await createTestOrg();
@@ -67,7 +38,9 @@ beforeAll(async () => {
       createdAt: new Date(base + (i % 7)),
     })),
   );
-  await store.insert(smartContracts).values({ organizationId: other.organization.id, name: 'Harbor elsewhere', symbol: 'ELS' });
+  await store
+    .insert(smartContracts)
+    .values({ organizationId: other.organization.id, name: 'Harbor elsewhere', symbol: 'ELS' });
 });
 
 describe('GET /console/export/contracts', () => {
@@ -81,8 +54,18 @@ describe('GET /console/export/contracts', () => {
     expect(res.status).toBe(200);
     const [header, ...rows] = parseCsv(res.text);
     expect(header).toEqual([
-      'id', 'name', 'symbol', 'description', 'network', 'env', 'status', 'contractAddress', 'deploymentTransactionHash',
-      'totalNFTs', 'deployedAt', 'createdAt',
+      'id',
+      'name',
+      'symbol',
+      'description',
+      'network',
+      'env',
+      'status',
+      'contractAddress',
+      'deploymentTransactionHash',
+      'totalNFTs',
+      'deployedAt',
+      'createdAt',
     ]);
     expect(rows).toHaveLength(ROWS);
     expect(rows.map((r) => r[0])).toEqual(want.map((w) => w.id));
@@ -93,7 +76,10 @@ describe('GET /console/export/contracts', () => {
   });
 
   it('a search and a status narrow it as the A1 list does; other organizations never show', async () => {
-    const res = await call(exportContractsRoute, { headers: session, query: { search: 'harbor', status: 'DEPLOYED' } });
+    const res = await call(exportContractsRoute, {
+      headers: session,
+      query: { search: 'harbor', status: 'DEPLOYED' },
+    });
     const [, ...rows] = parseCsv(res.text);
     const listed = await listContracts(await getStore(), org.organization.id, {
       search: 'harbor',
@@ -110,20 +96,38 @@ describe('GET /console/export/contracts', () => {
   });
 
   it('is for a signed-in admin only', async () => {
-    expect((await call(exportContractsRoute, { headers: { 'x-api-key': org.apiKey } })).status).toBe(403);
+    expect(
+      (await call(exportContractsRoute, { headers: { 'x-api-key': org.apiKey } })).status,
+    ).toBe(403);
   });
 });
 
 describe('GET /console/contracts/{id}', () => {
   it('gives the organization’s contract as A1 lists it, 404 for another organization’s', async () => {
     const store = await getStore();
-    const [mine] = await store.insert(smartContracts).values({ organizationId: org.organization.id, name: 'Picked', symbol: 'PK' }).returning();
+    const [mine] = await store
+      .insert(smartContracts)
+      .values({ organizationId: org.organization.id, name: 'Picked', symbol: 'PK' })
+      .returning();
     const res = await call(consoleContractRoute, { headers: session, params: { id: mine!.id } });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: mine!.id, name: 'Picked', symbol: 'PK', metadata: {}, totalNFTs: 0, status: 'CREATED' });
+    expect(res.json).toMatchObject({
+      id: mine!.id,
+      name: 'Picked',
+      symbol: 'PK',
+      metadata: {},
+      totalNFTs: 0,
+      status: 'CREATED',
+    });
     expect(res.json.organizationId).toBeUndefined();
-    const [theirs] = await store.insert(smartContracts).values({ organizationId: other.organization.id, name: 'Theirs', symbol: 'TH' }).returning();
-    const foreign = await call(consoleContractRoute, { headers: session, params: { id: theirs!.id } });
+    const [theirs] = await store
+      .insert(smartContracts)
+      .values({ organizationId: other.organization.id, name: 'Theirs', symbol: 'TH' })
+      .returning();
+    const foreign = await call(consoleContractRoute, {
+      headers: session,
+      params: { id: theirs!.id },
+    });
     expect(foreign.status).toBe(404);
   });
 });
