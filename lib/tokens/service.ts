@@ -195,28 +195,30 @@ function detailOf(row: Omit<TransferDetail, 'success' | 'note' | 'createdAt' | '
   };
 }
 
+/** A send as the console history and GET /cl2c/token/{id} show it, with its member (null once removed). */
+const transferViewColumns = {
+  id: engine.tokenTransfers.id,
+  memberId: engine.tokenTransfers.userOrganizationId,
+  memberEmail: engine.users.email,
+  memberName: engine.users.name,
+  toAddress: engine.tokenTransfers.toAddress,
+  amount: engine.tokenTransfers.amount,
+  tokenType: engine.tokenTransfers.tokenType,
+  transactionHash: engine.tokenTransfers.transactionHash,
+  status: engine.tokenTransfers.status,
+  state: engine.tokenTransfers.state,
+  broadcast: engine.tokenTransfers.broadcast,
+  chain: engine.tokenTransfers.chain,
+  error: engine.tokenTransfers.error,
+  createdAt: engine.tokenTransfers.createdAt,
+  updatedAt: engine.tokenTransfers.updatedAt,
+};
+
 /** GET /cl2c/token/{id}: one send with its ledger state, every hash tried, receipt and history (either engine). */
 export async function getTransferIn(store: Store, organizationId: string, id: string): Promise<TransferDetail> {
   const t = engine.tokenTransfers;
   const [row] = await store
-    .select({
-      id: t.id,
-      memberId: t.userOrganizationId,
-      memberEmail: engine.users.email,
-      memberName: engine.users.name,
-      toAddress: t.toAddress,
-      amount: t.amount,
-      tokenType: t.tokenType,
-      transactionHash: t.transactionHash,
-      status: t.status,
-      state: t.state,
-      broadcast: t.broadcast,
-      chain: t.chain,
-      error: t.error,
-      idempotencyKey: t.idempotencyKey,
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
-    })
+    .select({ ...transferViewColumns, idempotencyKey: t.idempotencyKey })
     .from(t)
     .leftJoin(engine.userOrganizations, eq(engine.userOrganizations.id, t.userOrganizationId))
     .leftJoin(engine.users, eq(engine.users.id, engine.userOrganizations.userId))
@@ -317,23 +319,7 @@ export async function listTransfers(store: Store, organizationId: string, q: Lis
   const t = engine.tokenTransfers;
   const rows = ids.length
     ? await store
-        .select({
-          id: t.id,
-          memberId: t.userOrganizationId,
-          memberEmail: engine.users.email,
-          memberName: engine.users.name,
-          toAddress: t.toAddress,
-          amount: t.amount,
-          tokenType: t.tokenType,
-          transactionHash: t.transactionHash,
-          status: t.status,
-          state: t.state,
-          broadcast: t.broadcast,
-          chain: t.chain,
-          error: t.error,
-          createdAt: t.createdAt,
-          updatedAt: t.updatedAt,
-        })
+        .select(transferViewColumns)
         .from(t)
         .leftJoin(engine.userOrganizations, eq(engine.userOrganizations.id, t.userOrganizationId))
         .leftJoin(engine.users, eq(engine.users.id, engine.userOrganizations.userId))
