@@ -4,6 +4,7 @@ import { env } from '@/lib/env';
 import { getChainClient } from '@/lib/chain';
 import { chainHaltReason, checkChainIdentity } from '@/lib/chain/identity';
 import { untrustedForwardedSeenAt } from '@/lib/http/forwarded-warning';
+import { withTimeout } from '@/lib/timeout';
 import { getStore } from '@/lib/storage/current';
 import { processEngine } from '@/lib/storage/engine';
 import { storageHealth, type CheckState, type StorageHealth } from '@/lib/storage/health';
@@ -13,24 +14,24 @@ export type { CheckState };
 export type Readiness = {
   ready: boolean;
   engine: EngineKind;
-  checks: { database: CheckState; migrations: CheckState; limits: CheckState; mail: CheckState; chain: CheckState; proxy: CheckState };
+  checks: {
+    database: CheckState;
+    migrations: CheckState;
+    limits: CheckState;
+    mail: CheckState;
+    chain: CheckState;
+    proxy: CheckState;
+  };
 };
 
 const TIMEOUT_MS = 2_000;
-
-function withTimeout<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), TIMEOUT_MS).unref()),
-  ]);
-}
 
 async function checkMail(): Promise<CheckState> {
   const url = env().SMTP_URL;
   if (!url) return { status: 'not_configured', detail: 'mails stay in the outbox' };
   const transport = nodemailer.createTransport(url);
   try {
-    await withTimeout(transport.verify());
+    await withTimeout(transport.verify(), TIMEOUT_MS);
     return { status: 'ok' };
   } catch {
     return { status: 'error', detail: 'the SMTP server does not answer' };
@@ -41,14 +42,19 @@ async function checkMail(): Promise<CheckState> {
 
 async function checkChain(): Promise<CheckState> {
   const e = env();
-  if (e.CHAIN === 'local') return { status: 'ok', detail: 'local driver: transactions are signed, never broadcast' };
+  if (e.CHAIN === 'local')
+    return { status: 'ok', detail: 'local driver: transactions are signed, never broadcast' };
   const db = getDb();
   const halted = chainHaltReason(db, 'evm');
   if (halted) return { status: 'error', detail: halted };
   try {
     // The node's chain id + genesis block against the record: a node restarted empty stops sending.
-    const check = await withTimeout(checkChainIdentity(db, getChainClient()));
-    if (check.status === 'mismatch') return { status: 'error', detail: check.identity.mismatch ?? 'the node serves another chain' };
+    const check = await withTimeout(checkChainIdentity(db, getChainClient()), TIMEOUT_MS);
+    if (check.status === 'mismatch')
+      return {
+        status: 'error',
+        detail: check.identity.mismatch ?? 'the node serves another chain',
+      };
     return { status: 'ok', detail: `chain id ${check.identity.chainId}` };
   } catch {
     // Fall through to the plain reachability probe, which names the failure.
@@ -60,9 +66,11 @@ async function checkChain(): Promise<CheckState> {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
       }),
+      TIMEOUT_MS,
     );
     const body = (await res.json()) as { result?: unknown };
-    if (res.ok && typeof body.result === 'string') return { status: 'ok', detail: `chain id ${Number(body.result)}` };
+    if (res.ok && typeof body.result === 'string')
+      return { status: 'ok', detail: `chain id ${Number(body.result)}` };
     return { status: 'error', detail: 'the RPC node answered with an error' };
   } catch {
     return { status: 'error', detail: 'the RPC node does not answer' };
@@ -74,7 +82,10 @@ function checkProxy(now = Date.now()): CheckState {
   if (env().TRUSTED_PROXIES) return { status: 'ok', detail: 'trusted proxies configured' };
   const seen = untrustedForwardedSeenAt();
   if (seen !== null && now - seen < 60 * 60_000) {
-    return { status: 'warning', detail: `X-Forwarded-For received without TRUSTED_PROXIES (last at ${new Date(seen).toISOString()}): clients behind the proxy share one address` };
+    return {
+      status: 'warning',
+      detail: `X-Forwarded-For received without TRUSTED_PROXIES (last at ${new Date(seen).toISOString()}): clients behind the proxy share one address`,
+    };
   }
   return { status: 'ok', detail: 'no forwarded requests seen' };
 }
@@ -87,7 +98,10 @@ async function storageReadiness(): Promise<StorageHealth> {
     return {
       database: { status: 'error', detail: 'the database does not answer' },
       migrations: { status: 'error', detail: 'migration state unreadable' },
-      limits: { status: 'warning', detail: 'request budgets counted per instance: the database does not answer' },
+      limits: {
+        status: 'warning',
+        detail: 'request budgets counted per instance: the database does not answer',
+      },
     };
   }
 }
