@@ -38,9 +38,7 @@ beforeAll(async () => {
       createdAt: new Date(base + (i % 7)),
     })),
   );
-  await store
-    .insert(smartContracts)
-    .values({ organizationId: other.organization.id, name: 'Harbor elsewhere', symbol: 'ELS' });
+  await store.insert(smartContracts).values({ organizationId: other.organization.id, name: 'Harbor elsewhere', symbol: 'ELS' });
 });
 
 describe('GET /console/export/contracts', () => {
@@ -54,18 +52,8 @@ describe('GET /console/export/contracts', () => {
     expect(res.status).toBe(200);
     const [header, ...rows] = parseCsv(res.text);
     expect(header).toEqual([
-      'id',
-      'name',
-      'symbol',
-      'description',
-      'network',
-      'env',
-      'status',
-      'contractAddress',
-      'deploymentTransactionHash',
-      'totalNFTs',
-      'deployedAt',
-      'createdAt',
+      'id', 'name', 'symbol', 'description', 'network', 'env', 'status', 'contractAddress', 'deploymentTransactionHash',
+      'totalNFTs', 'deployedAt', 'createdAt',
     ]);
     expect(rows).toHaveLength(ROWS);
     expect(rows.map((r) => r[0])).toEqual(want.map((w) => w.id));
@@ -76,10 +64,7 @@ describe('GET /console/export/contracts', () => {
   });
 
   it('a search and a status narrow it as the A1 list does; other organizations never show', async () => {
-    const res = await call(exportContractsRoute, {
-      headers: session,
-      query: { search: 'harbor', status: 'DEPLOYED' },
-    });
+    const res = await call(exportContractsRoute, { headers: session, query: { search: 'harbor', status: 'DEPLOYED' } });
     const [, ...rows] = parseCsv(res.text);
     const listed = await listContracts(await getStore(), org.organization.id, {
       search: 'harbor',
@@ -96,38 +81,20 @@ describe('GET /console/export/contracts', () => {
   });
 
   it('is for a signed-in admin only', async () => {
-    expect(
-      (await call(exportContractsRoute, { headers: { 'x-api-key': org.apiKey } })).status,
-    ).toBe(403);
+    expect((await call(exportContractsRoute, { headers: { 'x-api-key': org.apiKey } })).status).toBe(403);
   });
 });
 
 describe('GET /console/contracts/{id}', () => {
   it('gives the organization’s contract as A1 lists it, 404 for another organization’s', async () => {
     const store = await getStore();
-    const [mine] = await store
-      .insert(smartContracts)
-      .values({ organizationId: org.organization.id, name: 'Picked', symbol: 'PK' })
-      .returning();
+    const [mine] = await store.insert(smartContracts).values({ organizationId: org.organization.id, name: 'Picked', symbol: 'PK' }).returning();
     const res = await call(consoleContractRoute, { headers: session, params: { id: mine!.id } });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({
-      id: mine!.id,
-      name: 'Picked',
-      symbol: 'PK',
-      metadata: {},
-      totalNFTs: 0,
-      status: 'CREATED',
-    });
+    expect(res.json).toMatchObject({ id: mine!.id, name: 'Picked', symbol: 'PK', metadata: {}, totalNFTs: 0, status: 'CREATED' });
     expect(res.json.organizationId).toBeUndefined();
-    const [theirs] = await store
-      .insert(smartContracts)
-      .values({ organizationId: other.organization.id, name: 'Theirs', symbol: 'TH' })
-      .returning();
-    const foreign = await call(consoleContractRoute, {
-      headers: session,
-      params: { id: theirs!.id },
-    });
+    const [theirs] = await store.insert(smartContracts).values({ organizationId: other.organization.id, name: 'Theirs', symbol: 'TH' }).returning();
+    const foreign = await call(consoleContractRoute, { headers: session, params: { id: theirs!.id } });
     expect(foreign.status).toBe(404);
   });
 });

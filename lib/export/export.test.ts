@@ -44,33 +44,11 @@ beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
   session = await adminSessionHeaders(org.admin.email);
-  actor = {
-    kind: 'user',
-    userId: org.admin.id,
-    organizationId: org.organization.id,
-    requestId: 'export-test',
-  };
+  actor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 'export-test' };
   const db = getDb();
-  contractId = (
-    await createContract(await getStore(), actor, {
-      name: 'Export Harbor',
-      symbol: 'EXH',
-      network: 'POLYGON',
-      env: 'TESTNET',
-    })
-  ).id;
-  await createContract(await getStore(), actor, {
-    name: '=cmd|calc',
-    symbol: 'EVIL',
-    description: 'says "hi", twice',
-    network: 'POLYGON',
-    env: 'TESTNET',
-  });
-  const otherContract = await createContract(
-    await getStore(),
-    { ...actor, userId: other.admin.id, organizationId: other.organization.id },
-    { name: 'Elsewhere', symbol: 'ELS', network: 'POLYGON', env: 'TESTNET' },
-  );
+  contractId = (await createContract(await getStore(), actor, { name: 'Export Harbor', symbol: 'EXH', network: 'POLYGON', env: 'TESTNET' })).id;
+  await createContract(await getStore(), actor, { name: '=cmd|calc', symbol: 'EVIL', description: 'says "hi", twice', network: 'POLYGON', env: 'TESTNET' });
+  const otherContract = await createContract(await getStore(), { ...actor, userId: other.admin.id, organizationId: other.organization.id }, { name: 'Elsewhere', symbol: 'ELS', network: 'POLYGON', env: 'TESTNET' });
   // 1,203 NFTs, many sharing a creation millisecond, so chunk borders fall inside ties.
   const base = Date.UTC(2026, 0, 1);
   db.transaction((tx) => {
@@ -88,19 +66,9 @@ beforeAll(async () => {
         })
         .run();
     }
-    tx.insert(nfts)
-      .values({
-        organizationId: other.organization.id,
-        smartContractId: otherContract.id,
-        name: 'Harbor elsewhere',
-      })
-      .run();
+    tx.insert(nfts).values({ organizationId: other.organization.id, smartContractId: otherContract.id, name: 'Harbor elsewhere' }).run();
   });
-  await bulkInvite(sqliteStore(db), actor, {
-    users: Array.from({ length: 30 }, (_, i) => ({
-      email: `export-${i}-${crypto.randomUUID().slice(0, 4)}@example.test`,
-    })),
-  });
+  await bulkInvite(sqliteStore(db), actor, { users: Array.from({ length: 30 }, (_, i) => ({ email: `export-${i}-${crypto.randomUUID().slice(0, 4)}@example.test` })) });
 });
 
 describe('csv fields', () => {
@@ -123,34 +91,10 @@ describe('GET /console/export/nfts', () => {
     const res = await call(exportNftsRoute, { headers: session });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="nfts-\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="nfts-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = parseCsv(res.text);
-    expect(header).toEqual([
-      'id',
-      'name',
-      'description',
-      'status',
-      'copyrightStatus',
-      'tokenId',
-      'supply',
-      'contractId',
-      'contractName',
-      'contractSymbol',
-      'licence',
-      'imagePath',
-      'externalUrl',
-      'mintedAt',
-      'createdAt',
-    ]);
-    const listed = await everyPage((page) =>
-      listNfts(
-        sqliteStore(getDb()),
-        org.organization.id,
-        listNftsQuery.parse({ page: String(page), limit: '100' }),
-      ),
-    );
+    expect(header).toEqual(['id', 'name', 'description', 'status', 'copyrightStatus', 'tokenId', 'supply', 'contractId', 'contractName', 'contractSymbol', 'licence', 'imagePath', 'externalUrl', 'mintedAt', 'createdAt']);
+    const listed = await everyPage((page) => listNfts(sqliteStore(getDb()), org.organization.id, listNftsQuery.parse({ page: String(page), limit: '100' })));
     expect(rows).toHaveLength(1203);
     expect(rows.map((r) => r[0])).toEqual(listed.map((n) => n.id));
     const byId = new Map(listed.map((n) => [n.id, n]));
@@ -165,39 +109,18 @@ describe('GET /console/export/nfts', () => {
   });
 
   it('applies the list filter: search (rare and common terms) and status', async () => {
-    for (const query of <Record<string, string>[]>[
-      { search: 'harbor light 12' },
-      { search: 'harbor' },
-      { search: 'harbor', status: 'MINTED' },
-      { status: 'CREATED' },
-      { search: 'zz-none' },
-    ]) {
+    for (const query of <Record<string, string>[]>[{ search: 'harbor light 12' }, { search: 'harbor' }, { search: 'harbor', status: 'MINTED' }, { status: 'CREATED' }, { search: 'zz-none' }]) {
       const res = await call(exportNftsRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
-      const listed = await everyPage((page) =>
-        listNfts(
-          sqliteStore(getDb()),
-          org.organization.id,
-          listNftsQuery.parse({ ...query, page: String(page), limit: '100' }),
-        ),
-      );
-      expect(
-        rows.map((r) => r[0]),
-        JSON.stringify(query),
-      ).toEqual(listed.map((n) => n.id));
+      const listed = await everyPage((page) => listNfts(sqliteStore(getDb()), org.organization.id, listNftsQuery.parse({ ...query, page: String(page), limit: '100' })));
+      expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((n) => n.id));
     }
-    expect(
-      parseCsv(
-        (await call(exportNftsRoute, { headers: session, query: { search: 'elsewhere' } })).text,
-      ),
-    ).toHaveLength(1);
+    expect(parseCsv((await call(exportNftsRoute, { headers: session, query: { search: 'elsewhere' } })).text)).toHaveLength(1);
   });
 
   it('is for the console only, and checks its query like the list', async () => {
     expect((await call(exportNftsRoute)).status).toBe(401);
-    expect((await call(exportNftsRoute, { headers: { 'x-api-key': org.apiKey } })).status).toBe(
-      403,
-    );
+    expect((await call(exportNftsRoute, { headers: { 'x-api-key': org.apiKey } })).status).toBe(403);
     const bad = await call(exportNftsRoute, { headers: session, query: { status: 'LOST' } });
     expect(bad.status).toBe(400);
     expect(bad.json.details[0]).toMatch(/^status: /);
@@ -209,43 +132,21 @@ describe('GET /console/export/contracts and /members', () => {
     const res = await call(exportContractsRoute, { headers: session });
     const [header, ...rows] = parseCsv(res.text);
     expect(header![0]).toBe('id');
-    const listed = (
-      await listContracts(
-        await getStore(),
-        org.organization.id,
-        listContractsQuery.parse({ limit: '100' }),
-      )
-    ).data;
+    const listed = (await listContracts(await getStore(), org.organization.id, listContractsQuery.parse({ limit: '100' }))).data;
     expect(rows.map((r) => r[0])).toEqual(listed.map((c) => c.id));
     const evil = rows.find((r) => r[2] === 'EVIL')!;
     expect(evil[1]).toBe("'=cmd|calc");
     expect(evil[3]).toBe('says "hi", twice');
-    const searched = parseCsv(
-      (await call(exportContractsRoute, { headers: session, query: { search: 'harbor' } })).text,
-    ).slice(1);
+    const searched = parseCsv((await call(exportContractsRoute, { headers: session, query: { search: 'harbor' } })).text).slice(1);
     expect(searched.map((r) => r[1])).toEqual(['Export Harbor']);
   });
 
   it('members: members and pending invitations of the A9 filter', async () => {
-    for (const query of <Record<string, string>[]>[
-      {},
-      { status: 'PENDING' },
-      { search: 'export-1' },
-      { status: 'ACTIVE' },
-    ]) {
+    for (const query of <Record<string, string>[]>[{}, { status: 'PENDING' }, { search: 'export-1' }, { status: 'ACTIVE' }]) {
       const res = await call(exportMembersRoute, { headers: session, query });
       const rows = parseCsv(res.text).slice(1);
-      const listed = await everyPage((page) =>
-        listMembers(
-          sqliteStore(getDb()),
-          org.organization.id,
-          listMembersQuery.parse({ ...query, page: String(page), limit: '100' }),
-        ),
-      );
-      expect(
-        rows.map((r) => r[0]),
-        JSON.stringify(query),
-      ).toEqual(listed.map((m) => m.id));
+      const listed = await everyPage((page) => listMembers(sqliteStore(getDb()), org.organization.id, listMembersQuery.parse({ ...query, page: String(page), limit: '100' })));
+      expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((m) => m.id));
       expect(rows.map((r) => r[1])).toEqual(listed.map((m) => m.kind));
     }
   });
@@ -253,31 +154,15 @@ describe('GET /console/export/contracts and /members', () => {
 
 describe('GET /console/audit/export and the activity search', () => {
   it('exports the activity filter as the list shows it, with the event data', async () => {
-    for (const query of <Record<string, string>[]>[
-      {},
-      { search: 'harbor' },
-      { search: 'invited' },
-      { action: 'invitation.create' },
-    ]) {
+    for (const query of <Record<string, string>[]>[{}, { search: 'harbor' }, { search: 'invited' }, { action: 'invitation.create' }]) {
       const res = await call(exportAuditRoute, { headers: session, query });
       expect(res.status).toBe(200);
       const rows = parseCsv(res.text).slice(1);
-      const listed = await everyPage(async (page) =>
-        listAuditEvents(
-          await getStore(),
-          org.organization.id,
-          listAuditQuery.parse({ ...query, page: String(page), limit: '100' }),
-        ),
-      );
-      expect(
-        rows.map((r) => r[0]),
-        JSON.stringify(query),
-      ).toEqual(listed.map((e) => e.id));
+      const listed = await everyPage(async (page) => listAuditEvents(await getStore(), org.organization.id, listAuditQuery.parse({ ...query, page: String(page), limit: '100' })));
+      expect(rows.map((r) => r[0]), JSON.stringify(query)).toEqual(listed.map((e) => e.id));
       expect(rows.length).toBeGreaterThan(0);
     }
-    const created = parseCsv(
-      (await call(exportAuditRoute, { headers: session, query: { search: 'export harbor' } })).text,
-    ).slice(1);
+    const created = parseCsv((await call(exportAuditRoute, { headers: session, query: { search: 'export harbor' } })).text).slice(1);
     expect(created.map((r) => r[2])).toEqual(['contract.create']);
     expect(JSON.parse(created[0]![11]!)).toEqual({ name: 'Export Harbor' });
   });
@@ -286,11 +171,7 @@ describe('GET /console/audit/export and the activity search', () => {
     const db = getDb();
     for (const search of ['harbor', 'invited', 'ex', org.admin.email, contractId]) {
       const where = auditRowsWhere(org.organization.id, auditFilter({ search }));
-      const plan = db
-        .all<{ detail: string }>(
-          sql`explain query plan select count(*) from "audit_events" not indexed where ${where}`,
-        )
-        .map((r) => r.detail);
+      const plan = db.all<{ detail: string }>(sql`explain query plan select count(*) from "audit_events" not indexed where ${where}`).map((r) => r.detail);
       const scans = plan.filter((d) => /^SCAN (a|audit_events)\b/.test(d) && !/USING/.test(d));
       expect(scans, `${search}: ${plan.join(' | ')}`).toEqual([]);
     }
@@ -299,8 +180,7 @@ describe('GET /console/audit/export and the activity search', () => {
   it('finds an event by the record’s name, the action’s name, a person and an id — only in the organization', async () => {
     const db = getDb();
     const store = await getStore();
-    const list = (search: string) =>
-      listAuditEvents(store, org.organization.id, listAuditQuery.parse({ search, limit: '100' }));
+    const list = (search: string) => listAuditEvents(store, org.organization.id, listAuditQuery.parse({ search, limit: '100' }));
     expect((await list('EXPORT HARBOR')).data.map((e) => e.action)).toEqual(['contract.create']);
     expect((await list('Member invited')).pagination.total).toBe(30);
     expect((await list('export-3')).data.every((e) => e.action === 'invitation.create')).toBe(true);
@@ -309,13 +189,7 @@ describe('GET /console/audit/export and the activity search', () => {
     expect((await list('elsewhere')).pagination.total).toBe(0);
     // Terms of one or two characters match action names only.
     expect((await list('zq')).pagination.total).toBe(0);
-    expect(
-      db
-        .select()
-        .from(auditEvents)
-        .where(sql`${auditEvents.organizationId} = ${org.organization.id}`)
-        .all().length,
-    ).toBeGreaterThan(30);
+    expect(db.select().from(auditEvents).where(sql`${auditEvents.organizationId} = ${org.organization.id}`).all().length).toBeGreaterThan(30);
     expect(db.select().from(smartContracts).all().length).toBeGreaterThan(0);
   });
 });

@@ -61,13 +61,7 @@ beforeAll(async () => {
 });
 
 describe('GET /console/export/nfts on the Store', () => {
-  it.each<Record<string, string>>([
-    {},
-    { search: 'harbor' },
-    { search: 'LI' },
-    { search: 'harbor', status: 'MINTED' },
-    { search: 'elsewhere' },
-  ])(
+  it.each<Record<string, string>>([{}, { search: 'harbor' }, { search: 'LI' }, { search: 'harbor', status: 'MINTED' }, { search: 'elsewhere' }])(
     'gives exactly the A5 rows, newest first, across chunk borders: %j',
     async (query: Record<string, string>) => {
       const res = await call(exportNftsRoute, { headers: session, query });
@@ -87,25 +81,14 @@ describe('GET /console/export/nfts on the Store', () => {
 
 describe('NFT holders, metadata and delete on the Store', () => {
   it('holders: active members only, searched case-insensitively, ordered by e-mail', async () => {
-    const a = await insertMember(org.organization.id, {
-      email: `b-holder-${crypto.randomUUID().slice(0, 6)}@example.test`,
-      name: 'Quill Maker',
-    });
-    const b = await insertMember(org.organization.id, {
-      email: `a-holder-${crypto.randomUUID().slice(0, 6)}@example.test`,
-      name: 'Quill Other',
-    });
+    const a = await insertMember(org.organization.id, { email: `b-holder-${crypto.randomUUID().slice(0, 6)}@example.test`, name: 'Quill Maker' });
+    const b = await insertMember(org.organization.id, { email: `a-holder-${crypto.randomUUID().slice(0, 6)}@example.test`, name: 'Quill Other' });
     const suspended = await insertMember(org.organization.id, { name: 'Quill Suspended' });
     const store = await getStore();
     await store
       .update(userOrganizations)
       .set({ status: 'SUSPENDED' })
-      .where(
-        and(
-          eq(userOrganizations.userId, suspended.id),
-          eq(userOrganizations.organizationId, org.organization.id),
-        ),
-      );
+      .where(and(eq(userOrganizations.userId, suspended.id), eq(userOrganizations.organizationId, org.organization.id)));
     await insertMember(other.organization.id, { name: 'Quill Elsewhere' });
     const res = await call(holdersRoute, { headers: h(), query: { search: 'qUILL' } });
     expect(res.status, res.text).toBe(200);
@@ -130,9 +113,7 @@ describe('NFT holders, metadata and delete on the Store', () => {
         { trait_type: 'size', value: 3 },
       ],
     });
-    expect((await call(metadataRoute, { headers: h(other), params: { id: nft.id } })).status).toBe(
-      404,
-    );
+    expect((await call(metadataRoute, { headers: h(other), params: { id: nft.id } })).status).toBe(404);
   });
 
   it('deletes an unminted NFT with its shares and audits it; minted, copyrighted and foreign ones stay', async () => {
@@ -140,51 +121,29 @@ describe('NFT holders, metadata and delete on the Store', () => {
     const holder = await insertMember(org.organization.id);
     const plain = await insertNft(org.organization.id, contractId, { name: 'Delete me' });
     await insertShare(plain.id, holder.id, 'PENDING', 100);
-    const del = (id: string, o = org) =>
-      call(deleteRoute, { method: 'DELETE', headers: h(o), params: { id } });
+    const del = (id: string, o = org) => call(deleteRoute, { method: 'DELETE', headers: h(o), params: { id } });
 
     const res = await del(plain.id);
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toEqual({
-      message: 'NFT deleted.',
-      deletedNft: { id: plain.id, name: 'Delete me' },
-    });
+    expect(res.json).toEqual({ message: 'NFT deleted.', deletedNft: { id: plain.id, name: 'Delete me' } });
     expect(await store.select().from(nfts).where(eq(nfts.id, plain.id))).toEqual([]);
-    expect(
-      await store.select().from(copyrightShares).where(eq(copyrightShares.nftId, plain.id)),
-    ).toEqual([]);
+    expect(await store.select().from(copyrightShares).where(eq(copyrightShares.nftId, plain.id))).toEqual([]);
     const audit = await store.select().from(auditEvents).where(eq(auditEvents.entityId, plain.id));
     expect(audit.map((a) => a.action)).toEqual(['nft.delete']);
     expect((await del(plain.id)).status).toBe(404);
 
-    const minted = await insertNft(org.organization.id, contractId, {
-      status: 'MINTED',
-      mintedAt: new Date(),
-    });
-    const copyrighted = await insertNft(org.organization.id, contractId, {
-      copyrightedAt: new Date('2026-11-22T10:00:00.000Z'),
-    });
+    const minted = await insertNft(org.organization.id, contractId, { status: 'MINTED', mintedAt: new Date() });
+    const copyrighted = await insertNft(org.organization.id, contractId, { copyrightedAt: new Date('2026-11-22T10:00:00.000Z') });
     const a = await del(minted.id);
     expect(a.status).toBe(409);
-    expect(a.json).toEqual({
-      error: 'A minted NFT cannot be deleted: it exists on chain.',
-      details: [`id: NFT ${minted.id} is MINTED`],
-    });
+    expect(a.json).toEqual({ error: 'A minted NFT cannot be deleted: it exists on chain.', details: [`id: NFT ${minted.id} is MINTED`] });
     const b = await del(copyrighted.id);
     expect(b.status).toBe(409);
-    expect(b.json.details).toEqual([
-      `id: NFT ${copyrighted.id} was copyrighted at 2026-11-22T10:00:00.000Z`,
-    ]);
+    expect(b.json.details).toEqual([`id: NFT ${copyrighted.id} was copyrighted at 2026-11-22T10:00:00.000Z`]);
     expect((await del(minted.id, other)).status).toBe(404);
-    const left = await store
-      .select({ id: nfts.id })
-      .from(nfts)
-      .where(eq(nfts.smartContractId, contractId));
+    const left = await store.select({ id: nfts.id }).from(nfts).where(eq(nfts.smartContractId, contractId));
     expect(left.map((r) => r.id)).toEqual(expect.arrayContaining([minted.id, copyrighted.id]));
-    const refused = await store
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, minted.id));
+    const refused = await store.select().from(auditEvents).where(eq(auditEvents.entityId, minted.id));
     expect(refused).toEqual([]);
   });
 });

@@ -14,14 +14,7 @@ export type { CheckState };
 export type Readiness = {
   ready: boolean;
   engine: EngineKind;
-  checks: {
-    database: CheckState;
-    migrations: CheckState;
-    limits: CheckState;
-    mail: CheckState;
-    chain: CheckState;
-    proxy: CheckState;
-  };
+  checks: { database: CheckState; migrations: CheckState; limits: CheckState; mail: CheckState; chain: CheckState; proxy: CheckState };
 };
 
 const TIMEOUT_MS = 2_000;
@@ -42,19 +35,14 @@ async function checkMail(): Promise<CheckState> {
 
 async function checkChain(): Promise<CheckState> {
   const e = env();
-  if (e.CHAIN === 'local')
-    return { status: 'ok', detail: 'local driver: transactions are signed, never broadcast' };
+  if (e.CHAIN === 'local') return { status: 'ok', detail: 'local driver: transactions are signed, never broadcast' };
   const db = getDb();
   const halted = chainHaltReason(db, 'evm');
   if (halted) return { status: 'error', detail: halted };
   try {
     // The node's chain id + genesis block against the record: a node restarted empty stops sending.
     const check = await withTimeout(checkChainIdentity(db, getChainClient()), TIMEOUT_MS);
-    if (check.status === 'mismatch')
-      return {
-        status: 'error',
-        detail: check.identity.mismatch ?? 'the node serves another chain',
-      };
+    if (check.status === 'mismatch') return { status: 'error', detail: check.identity.mismatch ?? 'the node serves another chain' };
     return { status: 'ok', detail: `chain id ${check.identity.chainId}` };
   } catch {
     // Fall through to the plain reachability probe, which names the failure.
@@ -69,8 +57,7 @@ async function checkChain(): Promise<CheckState> {
       TIMEOUT_MS,
     );
     const body = (await res.json()) as { result?: unknown };
-    if (res.ok && typeof body.result === 'string')
-      return { status: 'ok', detail: `chain id ${Number(body.result)}` };
+    if (res.ok && typeof body.result === 'string') return { status: 'ok', detail: `chain id ${Number(body.result)}` };
     return { status: 'error', detail: 'the RPC node answered with an error' };
   } catch {
     return { status: 'error', detail: 'the RPC node does not answer' };
@@ -82,10 +69,7 @@ function checkProxy(now = Date.now()): CheckState {
   if (env().TRUSTED_PROXIES) return { status: 'ok', detail: 'trusted proxies configured' };
   const seen = untrustedForwardedSeenAt();
   if (seen !== null && now - seen < 60 * 60_000) {
-    return {
-      status: 'warning',
-      detail: `X-Forwarded-For received without TRUSTED_PROXIES (last at ${new Date(seen).toISOString()}): clients behind the proxy share one address`,
-    };
+    return { status: 'warning', detail: `X-Forwarded-For received without TRUSTED_PROXIES (last at ${new Date(seen).toISOString()}): clients behind the proxy share one address` };
   }
   return { status: 'ok', detail: 'no forwarded requests seen' };
 }
@@ -98,10 +82,7 @@ async function storageReadiness(): Promise<StorageHealth> {
     return {
       database: { status: 'error', detail: 'the database does not answer' },
       migrations: { status: 'error', detail: 'migration state unreadable' },
-      limits: {
-        status: 'warning',
-        detail: 'request budgets counted per instance: the database does not answer',
-      },
+      limits: { status: 'warning', detail: 'request budgets counted per instance: the database does not answer' },
     };
   }
 }

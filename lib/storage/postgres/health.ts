@@ -15,8 +15,7 @@ async function checkDatabase(db: PgDb): Promise<StorageHealth['database']> {
       TIMEOUT_MS,
     );
     // A standby (or a database switched to read-only) answers reads but would fail every write.
-    if (rows[0]!.recovery || rows[0]!.readOnly === 'on')
-      return { status: 'error', detail: 'the database is read-only' };
+    if (rows[0]!.recovery || rows[0]!.readOnly === 'on') return { status: 'error', detail: 'the database is read-only' };
     return { status: 'ok' };
   } catch {
     return { status: 'error', detail: 'the database does not answer' };
@@ -25,15 +24,8 @@ async function checkDatabase(db: PgDb): Promise<StorageHealth['database']> {
 
 async function checkMigrations(db: PgDb): Promise<StorageHealth['migrations']> {
   try {
-    const journal = JSON.parse(
-      readFileSync(path.join(pgMigrationsFolder, 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: unknown[] };
-    const { rows } = await withTimeout(
-      db.$client.query<{ n: number }>(
-        'select count(*)::int as n from drizzle.__drizzle_migrations',
-      ),
-      TIMEOUT_MS,
-    );
+    const journal = JSON.parse(readFileSync(path.join(pgMigrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    const { rows } = await withTimeout(db.$client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations'), TIMEOUT_MS);
     const n = rows[0]!.n;
     if (n >= journal.entries.length) return { status: 'ok', detail: `${n} applied` };
     return { status: 'error', detail: `${n} of ${journal.entries.length} applied` };
@@ -48,19 +40,12 @@ async function checkLimits(db: PgDb): Promise<StorageHealth['limits']> {
     return { status: 'ok', detail: 'request budgets shared in the database' };
   } catch {
     // Requests are still limited, per instance (the insurance limiter): degraded, not down.
-    return {
-      status: 'warning',
-      detail: 'request budgets counted per instance: the shared table does not answer',
-    };
+    return { status: 'warning', detail: 'request budgets counted per instance: the shared table does not answer' };
   }
 }
 
 /** The PostgreSQL database: answers and takes writes, migrated; budgets shared by every instance. */
 export async function postgresHealth(db: PgDb): Promise<StorageHealth> {
-  const [database, migrations, limits] = await Promise.all([
-    checkDatabase(db),
-    checkMigrations(db),
-    checkLimits(db),
-  ]);
+  const [database, migrations, limits] = await Promise.all([checkDatabase(db), checkMigrations(db), checkLimits(db)]);
   return { database, migrations, limits };
 }
