@@ -8,40 +8,22 @@ const entry = (page: Page, list: string, text: RegExp) =>
     ? page.getByRole('list', { name: list }).getByTestId('list-card').filter({ hasText: text })
     : page.getByRole('table', { name: list }).getByRole('row', { name: text });
 
-test('activity page: filters in the URL, readable labels, rows link to records', async ({
-  page,
-  request,
-  baseURL,
-  apiKey,
-  adminEmail,
-  unique,
-}) => {
+test('activity page: filters in the URL, readable labels, rows link to records', async ({ page, request, baseURL, apiKey, adminEmail, unique }) => {
   const name = `Audit ${unique}`;
-  const created = await request.post('/api/v1/cl2c/contract', {
-    headers: { 'x-api-key': apiKey },
-    data: { name, symbol: 'AUD' },
-  });
+  const created = await request.post('/api/v1/cl2c/contract', { headers: { 'x-api-key': apiKey }, data: { name, symbol: 'AUD' } });
   expect(created.status()).toBe(201);
   const contract = (await created.json()) as { id: string };
-  const updated = await request.put('/api/v1/cl2c/contract', {
-    headers: { 'x-api-key': apiKey },
-    data: { id: contract.id, status: 'FAILED' },
-  });
+  const updated = await request.put('/api/v1/cl2c/contract', { headers: { 'x-api-key': apiKey }, data: { id: contract.id, status: 'FAILED' } });
   expect(updated.status()).toBe(200);
   // One change by the signed-in admin (a cookie request from the app's origin), so both kinds of actor exist.
-  const byAdmin = await page.request.post('/api/v1/cl2c/contract', {
-    headers: { origin: baseURL! },
-    data: { name: `Admin-made ${unique}`, symbol: 'ADM' },
-  });
+  const byAdmin = await page.request.post('/api/v1/cl2c/contract', { headers: { origin: baseURL! }, data: { name: `Admin-made ${unique}`, symbol: 'ADM' } });
   expect(byAdmin.status()).toBe(201);
 
   // The overview's activity reads in words and links into the activity page.
   await page.goto('/overview');
   // The overview's short list stays a table (scrolling inside its card) at every width.
   const recent = page.getByRole('table', { name: 'Recent activity' });
-  await expect(
-    recent.getByRole('row', { name: new RegExp(`Contract updated.*${name}`) }),
-  ).toBeVisible();
+  await expect(recent.getByRole('row', { name: new RegExp(`Contract updated.*${name}`) })).toBeVisible();
   await page.getByRole('link', { name: 'All activity' }).click();
   await expect(page).toHaveURL(/\/activity$/);
 
@@ -60,9 +42,7 @@ test('activity page: filters in the URL, readable labels, rows link to records',
   await page.getByLabel('By', { exact: true }).selectOption({ label: adminEmail });
   await expect(page).toHaveURL(/actor=/);
   await expect(entry(page, 'Activity', new RegExp(name))).toHaveCount(0);
-  const keyLabel = (
-    await page.getByLabel('By', { exact: true }).locator('option').allTextContents()
-  ).find((t) => t.startsWith('API key '));
+  const keyLabel = (await page.getByLabel('By', { exact: true }).locator('option').allTextContents()).find((t) => t.startsWith('API key '));
   await page.getByLabel('By', { exact: true }).selectOption({ label: keyLabel! });
   await expect(row).toHaveCount(1);
   await page.getByLabel('By', { exact: true }).selectOption('');
@@ -90,9 +70,7 @@ test('activity page: filters in the URL, readable labels, rows link to records',
 
   // The row links to its record.
   await row.getByRole('link', { name: `${name} (AUD)` }).click();
-  await expect(page).toHaveURL(
-    new RegExp(`/contracts\\?search=${encodeURIComponent(name).replace(/%20/g, '(%20|\\+)')}`),
-  );
+  await expect(page).toHaveURL(new RegExp(`/contracts\\?search=${encodeURIComponent(name).replace(/%20/g, '(%20|\\+)')}`));
   await expect(entry(page, 'Smart contracts', new RegExp(name))).toBeVisible();
 
   // KPI cards link into the lists.
