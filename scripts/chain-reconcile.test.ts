@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, http, parseEther, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { getStore } from '@/lib/storage/current';
 import { getDb } from '@/db/client';
 import { chainIdentities, chainTransactions, tokenTransfers } from '@/db/schema';
 import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from '@/lib/chain/devnode';
@@ -88,7 +89,7 @@ describe('cli chain reconcile (spawned)', () => {
     await node.stop();
     node = await startDevNode({ port });
     await fund(node.url, wallet);
-    await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
+    await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
     expect(getDb().select().from(chainIdentities).where(eq(chainIdentities.driver, 'evm')).get()!.mismatch).toMatch(/sending is stopped/);
     expect((await call(sendRoute, { method: 'POST', headers: h(), body: { memberId: m.membershipId, amount: 0.3 } })).status).toBe(503);
 

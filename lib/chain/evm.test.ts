@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, getContract, http, parseEther, type Address, type LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { getStore } from '@/lib/storage/current';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
 import { getDb } from '@/db/client';
 import { createTestOrg } from '@/test/helpers';
@@ -28,8 +29,8 @@ beforeAll(async () => {
   const from = organizationAccount(getDb(), org.organization.id) as LocalAccount;
   await fund(node.url, from.address, '100');
   ctx = {
-    client: new EvmChainClient(getDb, node.url),
-    withFaucet: (t) => new EvmChainClient(getDb, node.url, t),
+    client: new EvmChainClient(getStore, node.url),
+    withFaucet: (t) => new EvmChainClient(getStore, node.url, t),
     from,
     organizationId: org.organization.id,
   };
@@ -45,7 +46,7 @@ describe('EvmChainClient against a Hardhat node', () => {
 
   it('deploy → owner() and ERC-1155/ERC-2981 support on chain; mint → balanceOf, uri(tokenId), royaltyInfo', async () => {
     const deployed = await ctx.client.deploy({
-      ledgerId: ledgerRow(ctx, 'deploy'),
+      ledgerId: await ledgerRow(ctx, 'deploy'),
       from: ctx.from,
       contract: 'CL2CCollection',
       args: { name: 'Reef', symbol: 'REEF', owner: ctx.from.address, royaltyReceiver: ctx.from.address, royaltyBps: 750 },
@@ -60,7 +61,7 @@ describe('EvmChainClient against a Hardhat node', () => {
     expect(await collection.read.supportsInterface(['0x80ac58cd'])).toBe(false); // not ERC-721
 
     const holder = privateKeyToAccount(generatePrivateKey()).address;
-    const minted = await ctx.client.mint({ ledgerId: ledgerRow(ctx, 'mint'), from: ctx.from, contract: address, to: holder, amount: 5n, tokenUri: 'ipfs://bafyreef' });
+    const minted = await ctx.client.mint({ ledgerId: await ledgerRow(ctx, 'mint'), from: ctx.from, contract: address, to: holder, amount: 5n, tokenUri: 'ipfs://bafyreef' });
     const receipt = await receiptOf(ctx.client, minted.transactionHash);
     expect(receipt.tokenId).toBe(1);
     expect(await collection.read.balanceOf([holder, 1n])).toBe(5n);
@@ -71,19 +72,19 @@ describe('EvmChainClient against a Hardhat node', () => {
 
   it('native and ERC-20 sends move balances', async () => {
     const to = privateKeyToAccount(generatePrivateKey()).address;
-    const native = await ctx.client.sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '1.25', tokenType: 'mainnet' });
+    const native = await ctx.client.sendTokens({ ledgerId: await ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '1.25', tokenType: 'mainnet' });
     await receiptOf(ctx.client, native.transactionHash);
     expect(await reader.getBalance({ address: to })).toBe(parseEther('1.25'));
     expect(await ctx.client.getBalance(to)).toBe(parseEther('1.25'));
 
     const token = await ctx.client.deploy({
-      ledgerId: ledgerRow(ctx, 'deploy'),
+      ledgerId: await ledgerRow(ctx, 'deploy'),
       from: ctx.from,
       contract: 'CL2CToken',
       args: { name: 'Faucet', symbol: 'FCT', owner: ctx.from.address, initialSupply: parseEther('100') },
     });
     const tokenAddress = (await receiptOf(ctx.client, token.transactionHash)).contractAddress!;
-    const sent = await ctx.withFaucet(tokenAddress).sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '7', tokenType: 'faucet' });
+    const sent = await ctx.withFaucet(tokenAddress).sendTokens({ ledgerId: await ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '7', tokenType: 'faucet' });
     await receiptOf(ctx.client, sent.transactionHash);
     const balance = (who: Address) => reader.readContract({ address: tokenAddress, abi: cL2CTokenAbi, functionName: 'balanceOf', args: [who] });
     expect(await balance(to)).toBe(parseEther('7'));
@@ -92,13 +93,13 @@ describe('EvmChainClient against a Hardhat node', () => {
 
   it('a call that would revert is refused (422) with the decoded reason; nothing is signed', async () => {
     const token = await ctx.client.deploy({
-      ledgerId: ledgerRow(ctx, 'deploy'),
+      ledgerId: await ledgerRow(ctx, 'deploy'),
       from: ctx.from,
       contract: 'CL2CToken',
       args: { name: 'Small', symbol: 'SML', owner: ctx.from.address, initialSupply: parseEther('1') },
     });
     const tokenAddress = (await receiptOf(ctx.client, token.transactionHash)).contractAddress!;
-    const ledgerId = ledgerRow(ctx, 'transfer');
+    const ledgerId = await ledgerRow(ctx, 'transfer');
     const error = await ctx
       .withFaucet(tokenAddress)
       .sendTokens({ ledgerId, from: ctx.from, to: ctx.from.address, amount: '5', tokenType: 'faucet' })
@@ -106,13 +107,13 @@ describe('EvmChainClient against a Hardhat node', () => {
     expect(error).toBeInstanceOf(ChainError);
     expect((error as ChainError).status).toBe(422);
     expect((error as ChainError).reason).toMatch(/ERC20InsufficientBalance/);
-    expect(getChainTx(getDb(), ledgerId)).toMatchObject({ status: 'PREPARED', transactionHash: null });
+    expect(await getChainTx(await getStore(), ledgerId)).toMatchObject({ status: 'PREPARED', transactionHash: null });
   });
 
   it('a wallet without funds is refused (422) before signing', async () => {
     const poor = privateKeyToAccount(generatePrivateKey());
     const error = await ctx.client
-      .sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: poor, to: ctx.from.address, amount: '1', tokenType: 'mainnet' })
+      .sendTokens({ ledgerId: await ledgerRow(ctx, 'transfer'), from: poor, to: ctx.from.address, amount: '1', tokenType: 'mainnet' })
       .catch((e: unknown) => e);
     expect((error as ChainError).status).toBe(422);
     expect((error as ChainError).reason).toMatch(/fund|balance/i);
@@ -121,7 +122,7 @@ describe('EvmChainClient against a Hardhat node', () => {
   it('20 parallel sends all land, with distinct consecutive nonces', async () => {
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => ctx.client.sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '0.01', tokenType: 'mainnet' })),
+      Array.from({ length: 20 }, async () => ctx.client.sendTokens({ ledgerId: await ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '0.01', tokenType: 'mainnet' })),
     );
     const nonces = results.map((r) => r.nonce).sort((a, b) => a - b);
     expect(nonces).toEqual(nonces.map((_, i) => nonces[0]! + i));

@@ -16,6 +16,7 @@ import {
 import { recordAudit } from '@/lib/audit/service';
 import { organizationAccount } from '@/lib/chain';
 import { addContent, computeCid } from '@/lib/content-store/store';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { errorFields, log } from '@/lib/logger';
@@ -480,9 +481,10 @@ export async function completeCopyright(db: Db, organizationId: string, nftId: s
  */
 export async function afterCopyrighted(db: Db, organizationId: string, nftId: string) {
   const signed = await completeCopyright(db, organizationId, nftId);
-  if (!signed || mintBlocker(db, organizationId, nftId)) return;
+  // Bridge: the mint entry point is on the Store (lib/nfts/mint.ts); this service is still on better-sqlite3 (copyright helper).
+  if (!signed || (await mintBlocker(sqliteStore(db), organizationId, nftId))) return;
   try {
-    await requestMint(db, organizationId, nftId);
+    await requestMint(sqliteStore(db), organizationId, nftId);
   } catch (error) {
     log('warn', 'mint after copyright failed', { nftId, ...errorFields(error) });
   }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getStore } from '@/lib/storage/current';
 import { getDb } from '@/db/client';
 import { auditEvents, invitations, organizations, tokenTransfers, userOrganizations, users, wallets } from '@/db/schema';
 import { getChainClient, type ChainClient, type SendTokensRequest } from '@/lib/chain';
@@ -297,7 +298,7 @@ describe('A14 — Idempotency-Key', () => {
       })
       .run();
     const started = Date.now();
-    await expect(settledRowForKey(getDb(), org.organization.id, key, 'f'.repeat(64), 120)).rejects.toMatchObject({
+    await expect(settledRowForKey(await getStore(), org.organization.id, key, 'f'.repeat(64), 120)).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/still in progress/),
     });
@@ -305,8 +306,8 @@ describe('A14 — Idempotency-Key', () => {
   });
 
   it('a duplicate waiting on a slow first request gets its result once it settles', async () => {
-    const local = new LocalChainClient(getDb);
-    const slow: ChainClient = Object.assign(new LocalChainClient(getDb), {
+    const local = new LocalChainClient(getStore);
+    const slow: ChainClient = Object.assign(new LocalChainClient(getStore), {
       sendTokens: async (req: SendTokensRequest) => {
         await new Promise((r) => setTimeout(r, 300));
         return local.sendTokens(req);
@@ -316,8 +317,8 @@ describe('A14 — Idempotency-Key', () => {
     const key = `slow-${crypto.randomUUID()}`;
     const input = { memberId: member.membershipId, amount: '4', tokenType: 'mainnet' as const };
     const [a, b] = await Promise.all([
-      sendTokens(getDb(), slow, actor, input, key),
-      new Promise((r) => setTimeout(r, 50)).then(() => sendTokens(getDb(), slow, actor, input, key)),
+      sendTokens(await getStore(), slow, actor, input, key),
+      new Promise((r) => setTimeout(r, 50)).then(async () => sendTokens(await getStore(), slow, actor, input, key)),
     ]);
     expect(a.replayed).toBe(false);
     expect(b.replayed).toBe(true);
@@ -327,17 +328,17 @@ describe('A14 — Idempotency-Key', () => {
 
 describe('A14 — chain failure', () => {
   it('502, the row kept FAILED with the reason; a replay answers the send\'s current state (FAILED, nothing sent), never 502', async () => {
-    const broken: ChainClient = Object.assign(new LocalChainClient(getDb), {
+    const broken: ChainClient = Object.assign(new LocalChainClient(getStore), {
       sendTokens: () => Promise.reject(new Error('node unreachable\nstack-ish detail')),
     });
     const actor: Actor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 'r' };
     const key = `fail-${crypto.randomUUID()}`;
     const input = { memberId: member.membershipId, amount: '1', tokenType: 'mainnet' as const };
-    const error = await sendTokens(getDb(), broken, actor, input, key).catch((e: unknown) => e);
+    const error = await sendTokens(await getStore(), broken, actor, input, key).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, details: [expect.stringMatching(/^transferId: /), 'chain: node unreachable'] });
     const row = transferRows().find((r) => r.idempotencyKey === key)!;
     expect(row).toMatchObject({ status: 'FAILED', error: 'node unreachable', transactionHash: null });
-    const replay = await sendTokens(getDb(), getChainClient(), actor, input, key);
+    const replay = await sendTokens(await getStore(), getChainClient(), actor, input, key);
     expect(replay).toMatchObject({
       replayed: true,
       response: { success: false, status: 'FAILED', state: 'errored', error: 'node unreachable', transactionHash: '', transferId: row.id },
@@ -377,9 +378,9 @@ describe('secrets', () => {
       texts.push((await send({ memberId: member.membershipId, amount: 1 }, { 'idempotency-key': key })).text);
       texts.push((await send({ memberId: member.membershipId, amount: 0 })).text);
       texts.push((await send({ memberId: crypto.randomUUID(), amount: 1 })).text);
-      const broken: ChainClient = Object.assign(new LocalChainClient(getDb), { sendTokens: () => Promise.reject(new Error('boom')) });
+      const broken: ChainClient = Object.assign(new LocalChainClient(getStore), { sendTokens: () => Promise.reject(new Error('boom')) });
       const actor: Actor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 's' };
-      await sendTokens(db, broken, actor, { memberId: member.membershipId, amount: '1', tokenType: 'mainnet' }).catch(() => {});
+      await sendTokens(await getStore(), broken, actor, { memberId: member.membershipId, amount: '1', tokenType: 'mainnet' }).catch(() => {});
       texts.push((await call(listTransfers, { headers: { 'x-api-key': org.apiKey }, query: { limit: 100 } })).text);
       texts.push(await openapi().text());
     } finally {
