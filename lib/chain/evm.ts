@@ -22,7 +22,7 @@ import { ChainError, chainRejected, chainUnavailable, chainUncertain, classifyRe
 import { recordedIdentity } from './identity';
 import { freeLedgerNonce, getChainTx, markSubmitted, recordReplacement, recordSigned } from './ledger';
 import { mintedTokenId } from './logs';
-import { advanceWalletNonce, lockWalletNonce, withAddressLock } from './nonce-lock';
+import { advanceWalletNonce, inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
 import { bumped } from './settings';
 import type { ChainClient, ChainIdentityFacts, ChainReceipt, DeployRequest, MintRequest, Rebroadcast, ReplaceRequest, SendTokensRequest, SubmitResult } from './types';
 
@@ -47,6 +47,7 @@ export class EvmChainClient implements ChainClient {
     private readonly store: () => Promise<Store>,
     rpcUrl: string,
     private readonly faucetToken?: Address,
+    private readonly options: DriverOptions = {},
   ) {
     this.client = createPublicClient({ transport: http(rpcUrl, { timeout: 15_000, retryCount: 0 }) });
   }
@@ -100,7 +101,7 @@ export class EvmChainClient implements ChainClient {
   }
 
   private submit(ledgerId: string, from: LocalAccount, call: Call): Promise<SubmitResult> {
-    return withAddressLock(from.address, async () => {
+    return inAddressQueue(this.options, from.address, async () => {
       let chainId: number, pending: number, gas: bigint, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
       try {
         chainId = await this.chainId();
@@ -179,7 +180,7 @@ export class EvmChainClient implements ChainClient {
   }
 
   replace(req: ReplaceRequest): Promise<{ transactionHash: Hex } | null> {
-    return withAddressLock(req.from.address, async () => {
+    return inAddressQueue(this.options, req.from.address, async () => {
       const store = await this.store();
       const row = await getChainTx(store, req.ledgerId);
       if (!row?.raw || row.nonce == null || (row.status !== 'SIGNED' && row.status !== 'SUBMITTED')) return null;

@@ -21,7 +21,7 @@ import { deployCall, mintCall, sendCall, type Call } from './calls';
 import { chainInsufficient } from './errors';
 import { findChainTxByHash, localMintsBefore, nextLocalNonce, recordSigned } from './ledger';
 import { deployLogs, erc20TransferLogs, mintLogs } from './logs';
-import { advanceWalletNonce, lockWalletNonce, withAddressLock } from './nonce-lock';
+import { advanceWalletNonce, inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
 import { localChainBalance } from './settings';
 import type { ChainClient, ChainIdentityFacts, ChainLog, ChainReceipt, DeployRequest, MintRequest, Rebroadcast, SendTokensRequest, SubmitResult } from './types';
 
@@ -79,6 +79,7 @@ export class LocalChainClient implements ChainClient {
   constructor(
     private readonly store: () => Promise<Store>,
     private readonly faucetToken?: Address,
+    private readonly options: DriverOptions = {},
   ) {}
 
   chainId() {
@@ -130,7 +131,7 @@ export class LocalChainClient implements ChainClient {
    * event loop (no I/O), which the SQLite engine's transactions require.
    */
   private submit(ledgerId: string, from: LocalAccount, call: Call, amount?: string): Promise<SubmitResult> {
-    return withAddressLock(from.address, async () => {
+    return inAddressQueue(this.options, from.address, async () => {
       const store = await this.store();
       return store.transaction(async (tx) => {
         await lockWalletNonce(tx, this.name, from.address);

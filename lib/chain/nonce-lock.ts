@@ -35,6 +35,13 @@ export async function advanceWalletNonce(tx: Store, chain: string, address: stri
 
 const tails = runtimeSlot<Map<string, Promise<unknown>>>('nonceLocks').getOrCreate(() => new Map());
 
+/** Driver options: `queue: false` sends each submission straight to the database lock, as a second instance does (tests of several instances in one process). */
+export type DriverOptions = { queue?: boolean };
+
+export function inAddressQueue<T>(options: DriverOptions, address: string, work: () => Promise<T>): Promise<T> {
+  return options.queue === false ? work() : withAddressLock(address, work);
+}
+
 export function withAddressLock<T>(address: string, work: () => Promise<T>): Promise<T> {
   const key = address.toLowerCase();
   const previous = tails.get(key) ?? Promise.resolve();

@@ -37,4 +37,10 @@ export const onPostgres = [
   'app/v1/cl2c/user/route.test.ts',
   // Token sends (issue 28, chain helper): the history and one send's detail, read on the Store.
   'lib/tokens/history.test.ts',
+  // The chain ledger's writes, the receipt worker, sends, deploy and mint (issues 28 + 29, chain helper).
+  'lib/chain/local.test.ts',
+  'lib/chain/outcome-once.test.ts',
+  'lib/jobs/chain-worker.test.ts',
+  'lib/nfts/mint-blocker.test.ts',
+  'lib/chain/instances.test.ts',
 ];
