@@ -43,4 +43,6 @@ export const onPostgres = [
   'lib/jobs/chain-worker.test.ts',
   'lib/nfts/mint-blocker.test.ts',
   'lib/chain/instances.test.ts',
+  'lib/chain/evm.test.ts',
+  'lib/chain/local-truth.test.ts',
 ];
