@@ -45,4 +45,5 @@ export const onPostgres = [
   'lib/chain/instances.test.ts',
   'lib/chain/evm.test.ts',
   'lib/chain/local-truth.test.ts',
+  'scripts/chain-reconcile.test.ts',
 ];
