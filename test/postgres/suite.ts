@@ -46,4 +46,5 @@ export const onPostgres = [
   'lib/chain/evm.test.ts',
   'lib/chain/local-truth.test.ts',
   'scripts/chain-reconcile.test.ts',
+  'app/api/v1/cl2c/token/route.test.ts',
 ];
