@@ -9,6 +9,8 @@ import { openPostgres, type PgDb } from '@/lib/storage/postgres/connection';
 import { postgresStore } from '@/lib/storage/postgres/store';
 import type { Store } from '@/lib/storage/store';
 import { sendTokens } from '@/lib/tokens/service';
+import { deployContract } from '@/lib/contracts/deploy';
+import { createContract } from '@/lib/contracts/service';
 import { createTestOrg } from '@/test/helpers';
 import { prepareChainTx } from './ledger';
 import { LocalChainClient } from './local';
@@ -75,6 +77,16 @@ describe('two instances on one database', () => {
     expect(rows).toHaveLength(1);
     const ledger = await a.select().from(chainTransactions).where(eq(chainTransactions.entityId, rows[0]!.id));
     expect(ledger).toHaveLength(1);
+  });
+
+  it('the same contract deployed through both at once: one deployment, the other 409, one ledger row', async () => {
+    const contract = await createContract(a, actor, { name: 'Twice', symbol: 'TWC', network: 'POLYGON', env: 'TESTNET' });
+    const outcomes = await Promise.allSettled([deployContract(a, driver(a), actor, contract.id), deployContract(b, driver(b), actor, contract.id)]);
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    expect(await a.select().from(chainTransactions).where(eq(chainTransactions.entityId, contract.id))).toHaveLength(1);
   });
 
   it('two workers claiming at once take disjoint rows; a row another instance holds is left alone until its lease runs out', async () => {

@@ -7,6 +7,7 @@ import { chainTransactions as engineChainTransactions, chainTxAttempts as engine
 import { ConflictError } from '@/lib/errors';
 import type { Store } from '@/lib/storage/store';
 import { leaseFor } from '@/lib/storage/chain-claims';
+import { isUniqueViolation } from '@/lib/storage/errors';
 import { chainInstanceId, REQUEST_LEASE_MS } from './instance';
 import { nextChainSeqIn } from './sequence';
 import { applyTransition, logTransition, PENDING_STATUSES } from './state';
@@ -52,10 +53,20 @@ export async function prepareChainTx(tx: Store, input: { organizationId: string;
       `${input.kind}: transaction ${live.transactionHash ?? live.id} is ${live.status}`,
     ]);
   }
-  const [row] = await tx
-    .insert(t)
-    .values({ ...input, seq: await nextChainSeqIn(tx, 'chain_transactions'), status: 'PREPARED', ...leaseFor(chainInstanceId, new Date(), REQUEST_LEASE_MS) })
-    .returning();
+  let row: ChainTransaction | undefined;
+  try {
+    // In a savepoint: on PostgreSQL a unique violation would otherwise abort the caller's transaction.
+    row = await tx.transaction(async (sp) => {
+      const [inserted] = await sp
+        .insert(t)
+        .values({ ...input, seq: await nextChainSeqIn(sp, 'chain_transactions'), status: 'PREPARED', ...leaseFor(chainInstanceId, new Date(), REQUEST_LEASE_MS) })
+        .returning();
+      return inserted;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new ConflictError(`A ${input.kind} transaction for this record is already in progress.`, [`${input.kind}: another request started one at the same moment`]);
+  }
   return applyTransition(tx, row!.id, 'PREPARED', { detail: 'recorded before calling the chain' });
 }
 
