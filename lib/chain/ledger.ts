@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { Db } from '@/db/client';
 import type { chainAttemptPurposes, chainTxKinds } from '@/db/schema';
@@ -265,19 +265,4 @@ export async function findChainTxByHash(store: Store, hash: Hex): Promise<ChainT
   if (direct) return direct;
   const [attempt] = await store.select({ id: engineChainTxAttempts.chainTxId }).from(engineChainTxAttempts).where(eq(engineChainTxAttempts.transactionHash, hash)).limit(1);
   return attempt ? getChainTx(store, attempt.id) : undefined;
-}
-
-/** Rows the receipt worker still has to follow, due now: pending ones, and confirmed ones not yet final. */
-export function dueChainTxs(store: Store, now: Date, limit = 50): Promise<ChainTransaction[]> {
-  return store
-    .select()
-    .from(t)
-    .where(
-      and(
-        or(inArray(t.status, [...LIVE_STATUSES]), and(eq(t.status, 'CONFIRMED'), isNull(t.finalAt))),
-        or(isNull(t.nextCheckAt), lte(t.nextCheckAt, now)),
-      ),
-    )
-    .orderBy(asc(t.seq))
-    .limit(limit);
 }
