@@ -310,6 +310,64 @@ describe('decisions', () => {
   });
 });
 
+describe('at the same moment (each engine: PostgreSQL runs these on separate connections)', () => {
+  it('two holders deciding at once complete the split once: both shares count, one signed record', async () => {
+    for (let i = 0; i < 3; i++) {
+      const a = await member(org.organization.id);
+      const b = await member(org.organization.id);
+      const nft = await splitNft([
+        [a, 50],
+        [b, 50],
+      ]);
+      const [ta, tb] = [await linkFor(a.email), await linkFor(b.email)];
+      const results = await Promise.all([decide(ta, authorize('Lisbon'), ctx()), decide(tb, authorize('Porto'), ctx())]);
+      expect(results.map((r) => r.copyrightStatus).sort()).toEqual(['AWAITING', 'COPYRIGHTED']);
+      const row = await nftRow(nft.id);
+      expect(row.copyrightStatus).toBe('COPYRIGHTED');
+      expect(row.signature).toMatch(/^0x[0-9a-f]{130}$/);
+      expect(await audits(nft.id, 'copyright.authorize')).toHaveLength(2);
+      expect(await audits(nft.id, 'copyright.record_signed')).toHaveLength(1);
+    }
+  });
+
+  it('one link used twice at once records one decision; the other use is refused and changes nothing', async () => {
+    const a = await member(org.organization.id);
+    const b = await member(org.organization.id);
+    const nft = await splitNft([
+      [a, 50],
+      [b, 50],
+    ]);
+    const token = await linkFor(a.email);
+    const settled = await Promise.allSettled([decide(token, authorize('Lisbon'), ctx()), decide(token, reject('no'), ctx())]);
+    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = settled.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect([409, 410]).toContain((refused.reason as { status: number }).status);
+    const decided = (settled.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ decision: string }>).value.decision;
+    expect((await shareOf(nft.id, a.id)).status).toBe(decided);
+    expect([...(await audits(nft.id, 'copyright.authorize')), ...(await audits(nft.id, 'copyright.reject'))]).toHaveLength(1);
+    const used = await store
+      .select()
+      .from(copyrightRequests)
+      .where(and(eq(copyrightRequests.nftId, nft.id), eq(copyrightRequests.status, 'USED')));
+    expect(used).toHaveLength(1);
+  });
+
+  it('two resends of one share at once leave exactly one open link, the newest', async () => {
+    const a = await member(org.organization.id);
+    const nft = await splitNft([[a, 100]]);
+    const share = await shareOf(nft.id, a.id);
+    const sent = await Promise.all([resendRequest(store, actor, nft.id, share.id), resendRequest(store, actor, nft.id, share.id)]);
+    expect(sent.map((r) => r.sendCount).sort()).toEqual([2, 3]);
+    const open = await store
+      .select()
+      .from(copyrightRequests)
+      .where(and(eq(copyrightRequests.shareId, share.id), eq(copyrightRequests.status, 'OPEN')));
+    expect(open).toHaveLength(1);
+    expect(open[0]!.sendCount).toBe(3);
+    expect((await decide(await linkFor(a.email), authorize(), ctx())).copyrightStatus).toBe('COPYRIGHTED');
+  });
+});
+
 describe('another NFT or organization', () => {
   it('a share of another NFT, or an NFT of another organization, is a 404 and changes nothing', async () => {
     const a = await member(org.organization.id);
