@@ -40,4 +40,5 @@ export const onPostgres = [
   // Copyright (issue 28, copyright helper): splits, links, decisions, resend, the signed record, the
   // overview card. Its A6-without-holders/A7/mint parts (nft-status, mint) wait for lib/nfts/mint.ts.
   'lib/copyright/service.test.ts',
+  'app/api/v1/cl2c/nft/[[]id]/copyright/route.test.ts',
 ];
