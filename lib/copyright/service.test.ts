@@ -8,6 +8,8 @@ import {
   nfts,
   outboxEmails,
   userOrganizations,
+  webhookEndpoints,
+  webhookEvents,
 } from '@/db/tables';
 import { getContent, parseCid } from '@/lib/content-store/store';
 import type { Actor } from '@/lib/http/actor';
@@ -16,6 +18,7 @@ import { createNft, updateNft } from '@/lib/nfts/service';
 import { getStore } from '@/lib/storage/current';
 import type { Store } from '@/lib/storage/store';
 import { provisionCustodialWallet } from '@/lib/wallets/service';
+import { installWebhooks } from '@/lib/webhooks/resources';
 import { createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft } from '@/test/nft-fixtures';
 import { verifyCopyrightRecord } from './record';
@@ -536,6 +539,49 @@ describe('a new round after an edit, then copyrighted', () => {
     await expect(
       decideAsAdmin(store, sessionActor, notHolder.id, authorize(), ctx()),
     ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('webhook messages', () => {
+  it('each decision carries the split as the copyright route returns it, read in its transaction', async () => {
+    installWebhooks();
+    const fresh = await createTestOrg();
+    const freshActor: Actor = { ...actor, organizationId: fresh.organization.id, userId: fresh.admin.id };
+    await store.insert(webhookEndpoints).values({
+      organizationId: fresh.organization.id,
+      url: 'https://hooks.example.test/cl2c',
+      eventTypes: [],
+      secret: 'sealed-elsewhere',
+    });
+    const c = (await insertContract(fresh.organization.id)).id;
+    const a = await member(fresh.organization.id);
+    const b = await member(fresh.organization.id);
+    const nft = await createNft(store, freshActor, {
+      name: 'Hooked',
+      smartContractId: c,
+      supply: 1,
+      copyright: [
+        { userId: a.id, percentage: 50 },
+        { userId: b.id, percentage: 50 },
+      ],
+    });
+    await decide(await linkFor(a.email), authorize(), ctx());
+    await decide(await linkFor(b.email), reject('no'), ctx());
+    const messages = (
+      await store
+        .select()
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.resourceType, 'copyright'), eq(webhookEvents.resourceId, nft.id)))
+        .orderBy(webhookEvents.sequence)
+    ).map((e) => JSON.parse(e.payload) as { type: string; sequence: number; data: { copyrightStatus: string; waitingFor: string[] } });
+    expect(messages.map((m) => [m.type, m.sequence, m.data.copyrightStatus])).toEqual([
+      ['copyright.authorized', 1, 'AWAITING'],
+      ['copyright.rejected', 2, 'REJECTED'],
+    ]);
+    expect(messages[0]!.data.waitingFor).toEqual([b.email]);
+    // The last message is the state as the route answers it after commit (JSON: dates as ISO text).
+    const state = await getCopyrightState(store, fresh.organization.id, nft.id);
+    expect(messages[1]!.data).toEqual(JSON.parse(JSON.stringify(state)));
   });
 });
 
