@@ -488,12 +488,12 @@ export async function completeCopyright(store: Store, organizationId: string, nf
       .where(eq(nfts.id, nftId));
     // The service itself signs (no person or key asked for it): a 'system' audit event.
     await tx.insert(auditEvents).values({
-        organizationId,
-        actorType: 'system',
-        actorId: null,
-        action: 'copyright.record_signed',
-        entityType: 'nft',
-        entityId: nftId,
+      organizationId,
+      actorType: 'system',
+      actorId: null,
+      action: 'copyright.record_signed',
+      entityType: 'nft',
+      entityId: nftId,
       data: { cid: stored.cid, signer: account.address },
     });
     await recordEventIn(tx, { organizationId, type: 'copyright.completed', resourceType: 'copyright', resourceId: nftId });
