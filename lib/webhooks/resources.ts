@@ -23,13 +23,12 @@ export function installWebhooks() {
   setResourceLoaders({
     contract: (tx, org, id) => getContractWithChainSync(asDb(tx), org, id),
     nft: (tx, org, id) => getNftSync(asDb(tx), org, id),
-    copyright: (tx, org, id) => getCopyrightState(asDb(tx), org, id),
     transfer: (tx, org, id) => getTransfer(asDb(tx), org, id),
     member: (tx, org, id) => getMembershipSync(asDb(tx), org, id),
   });
   // The ledger's transitions (lib/chain/state.ts) run on the Store: their messages read the
   // contract, NFT or transfer on the Store, in the transition's transaction, on either engine.
-  setStoreResourceLoaders({ member: getMember, contract: getContractWithChain, nft: getNft, transfer: getTransferIn });
+  setStoreResourceLoaders({ member: getMember, copyright: getCopyrightState, contract: getContractWithChain, nft: getNft, transfer: getTransferIn });
   unsubscribe.get()?.();
   unsubscribe.set(
     onLedgerChange(async (tx, change) => {
