@@ -8,7 +8,6 @@ import { recordAuditIn } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { preparedQuery } from '@/lib/storage/prepared';
-import { sqliteDbOf } from '@/lib/storage/sqlite/store';
 import type { Store } from '@/lib/storage/store';
 import { mintBlocker, mintBlockerSync, mintIfReady } from './mint';
 import { inPageOrder } from '@/lib/storage/lists';
