@@ -37,4 +37,6 @@ export const onPostgres = [
   'app/v1/cl2c/user/route.test.ts',
   // Token sends (issue 28, chain helper): the history and one send's detail, read on the Store.
   'lib/tokens/history.test.ts',
+  // The rest of the suite (issue 28, PostgreSQL suite helper): the demo seed, and each file that runs on the Store.
+  'lib/seed/demo.test.ts',
 ];
