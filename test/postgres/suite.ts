@@ -48,6 +48,11 @@ export const onPostgres = [
   'test/api-contract.test.ts',
   'test/security/fuzz.test.ts',
   'lib/runtime.test.ts',
+  'lib/http/family-a.test.ts',
+  'lib/auth/schemas.test.ts',
+  'lib/ops/readiness.test.ts',
+  'app/api/console/api-keys/route.test.ts',
+  'lib/export/export.test.ts',
   // …and the files that never touch the database, so that the postgres run is the whole suite but the engines' own tests.
   'components/**/*.test.ts',
   'app/(console)/tokens/_components/balance-check.test.ts',
