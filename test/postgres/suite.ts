@@ -53,6 +53,7 @@ export const onPostgres = [
   'lib/ops/readiness.test.ts',
   'app/api/console/api-keys/route.test.ts',
   'lib/export/export.test.ts',
+  'test/security/control-chars.test.ts',
   // …and the files that never touch the database, so that the postgres run is the whole suite but the engines' own tests.
   'components/**/*.test.ts',
   'app/(console)/tokens/_components/balance-check.test.ts',
