@@ -54,6 +54,8 @@ export const onPostgres = [
   'app/api/console/api-keys/route.test.ts',
   'lib/export/export.test.ts',
   'test/security/control-chars.test.ts',
+  'test/security/identity.test.ts',
+  'test/security/identity.property.test.ts',
   // …and the files that never touch the database, so that the postgres run is the whole suite but the engines' own tests.
   'components/**/*.test.ts',
   'app/(console)/tokens/_components/balance-check.test.ts',
