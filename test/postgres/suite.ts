@@ -56,6 +56,7 @@ export const onPostgres = [
   'test/security/control-chars.test.ts',
   'test/security/identity.test.ts',
   'test/security/identity.property.test.ts',
+  'lib/mail/smtp.test.ts',
   // …and the files that never touch the database, so that the postgres run is the whole suite but the engines' own tests.
   'components/**/*.test.ts',
   'app/(console)/tokens/_components/balance-check.test.ts',
