@@ -37,7 +37,7 @@ const waitsForChain = (label: string) => label.endsWith(NFT_DETAIL);
 const get = (label: string, url: string, headers: Record<string, string>) => requests.push({ label, request: { method: 'GET', url: `${ORIGIN}${url}`, headers } });
 const post = (label: string, url: string, headers: Record<string, string>, body: unknown) =>
   requests.push({ label, request: { method: 'POST', url: `${ORIGIN}${url}`, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) } });
-const qs = (q: Record<string, string | number | boolean>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+const qs = (q: Record<string, string | number | boolean | undefined>) => new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
 
 async function seedOrganization(label: string) {
   const org = await createTestOrg(`${label} ${uniq()}`);
