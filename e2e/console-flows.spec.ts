@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { decideByToken } from '@/lib/copyright/service';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { pickOption } from './combobox';
 import { expect, test } from './fixtures';
@@ -213,7 +214,7 @@ test('truthful states: one holder list, a rejection shown as such with reason an
   // recorded by the same service function that page calls, as him.
   const db = openAppDb(databasePath);
   try {
-    const decided = await decideByToken(db, token, { decision: 'REJECT', location: 'Porto', reason: 'Not my work' }, {
+    const decided = await decideByToken(sqliteStore(db), token, { decision: 'REJECT', location: 'Porto', reason: 'Not my work' }, {
       requestId: `e2e-${unique}`,
       clientAddress: '127.0.0.1',
       person: { userId: ben.userId, email: ben.email, sessionIdHash: `e2e-${unique}` },

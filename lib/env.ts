@@ -91,6 +91,11 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_HTTP_LOOPBACK: z.enum(['0', '1']).default('0'),
   /** How long a claimed webhook delivery stays its worker's; must exceed the 15 s request timeout. */
   WEBHOOKS_LEASE_MS: z.coerce.number().int().min(16_000).default(60_000),
+  /**
+   * How long a claimed outgoing mail stays its worker's (renewed while a batch is being sent); a
+   * killed instance's mails are sent by another instance after it.
+   */
+  MAIL_LEASE_MS: z.coerce.number().int().min(10_000).default(300_000),
   /** How often the webhook worker looks for due deliveries. */
   WEBHOOKS_POLL_MS: z.coerce.number().int().min(100).default(1_000),
   /**

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '@/db/client';
-import { copyrightShares, nfts, type Nft } from '@/db/schema';
-import { recordAudit } from '@/lib/audit/service';
+import type { Nft } from '@/db/schema';
+import { copyrightShares, nfts } from '@/db/tables';
+import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
-import { assertActiveMembersSync as assertActiveMembers } from '@/lib/nfts/copyright';
+import { assertActiveMembers } from '@/lib/nfts/copyright';
+import { lockRowById } from '@/lib/storage/row-lock';
+import type { Store } from '@/lib/storage/store';
 import type { LicenceId } from './licences';
 import { startRound } from './split';
 
@@ -19,9 +21,14 @@ export function changesSplit(input: SplitChange): boolean {
  * PENDING) NFT's split is frozen (409). Otherwise the new split replaces the old one (every share PENDING again, even for
  * unchanged holders — that is also how an admin asks again after a rejection), open links of the
  * previous round stop working, and every holder gets a new request. Decisions already made stay
- * in copyright_requests as history.
+ * in copyright_requests as history. The NFT's row stays locked to the end of the caller's
+ * transaction (a decision on another connection waits), and its status is read again under the
+ * lock: `read` is what the caller read before.
  */
-export function replaceSplit(tx: Tx, actor: Actor, nft: Pick<Nft, 'id' | 'status' | 'licenceOffered'>, input: SplitChange, now: Date) {
+export async function replaceSplit(tx: Store, actor: Actor, read: Pick<Nft, 'id' | 'status' | 'licenceOffered'>, input: SplitChange, now: Date) {
+  await lockRowById(tx, nfts, read.id);
+  const [fresh] = await tx.select({ status: nfts.status, licenceOffered: nfts.licenceOffered }).from(nfts).where(eq(nfts.id, read.id)).limit(1);
+  const nft = { ...read, ...fresh };
   if (nft.status === 'MINTED' || nft.status === 'PENDING') {
     const why = nft.status === 'MINTED' ? 'the NFT is MINTED' : 'the NFT is being minted (PENDING)';
     throw new ConflictError('This NFT is minted (or being minted); its copyright split and licence are frozen.', [
@@ -29,31 +36,30 @@ export function replaceSplit(tx: Tx, actor: Actor, nft: Pick<Nft, 'id' | 'status
       ...(input.licence !== undefined ? [`licence: ${why}`] : []),
     ]);
   }
-  const before = tx
+  const before = await tx
     .select({ userId: copyrightShares.userId, percentage: copyrightShares.percentage, status: copyrightShares.status })
     .from(copyrightShares)
-    .where(eq(copyrightShares.nftId, nft.id))
-    .all();
+    .where(eq(copyrightShares.nftId, nft.id));
   if (input.copyright !== undefined) {
-    assertActiveMembers(tx, actor.organizationId, input.copyright);
-    tx.delete(copyrightShares).where(eq(copyrightShares.nftId, nft.id)).run();
+    await assertActiveMembers(tx, actor.organizationId, input.copyright);
+    await tx.delete(copyrightShares).where(eq(copyrightShares.nftId, nft.id));
     if (input.copyright.length) {
-      tx.insert(copyrightShares)
-        .values(input.copyright.map((c) => ({ nftId: nft.id, userId: c.userId, percentage: c.percentage, status: 'PENDING' as const })))
-        .run();
+      await tx
+        .insert(copyrightShares)
+        .values(input.copyright.map((c) => ({ nftId: nft.id, userId: c.userId, percentage: c.percentage, status: 'PENDING' as const })));
     }
   } else {
     // Same holders, new licence: everyone is asked again.
-    tx.update(copyrightShares)
+    await tx
+      .update(copyrightShares)
       .set({ status: 'PENDING', copyAuthLocation: null, copyAuthTimestamp: null, updatedAt: now })
-      .where(eq(copyrightShares.nftId, nft.id))
-      .run();
+      .where(eq(copyrightShares.nftId, nft.id));
   }
   if (input.licence !== undefined) {
-    tx.update(nfts).set({ licenceOffered: input.licence, updatedAt: now }).where(eq(nfts.id, nft.id)).run();
+    await tx.update(nfts).set({ licenceOffered: input.licence, updatedAt: now }).where(eq(nfts.id, nft.id));
   }
-  const { round, sent } = startRound(tx, nft.id, now);
-  recordAudit(tx, actor, {
+  const { round, sent } = await startRound(tx, nft.id, now);
+  await recordAuditIn(tx, actor, {
     action: 'copyright.new_round',
     entityType: 'nft',
     entityId: nft.id,

@@ -1,5 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@/db/client';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { LocalAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { CopyrightRequest } from '@/db/schema';
 import {
   chainTransactions,
   auditEvents,
@@ -11,24 +13,45 @@ import {
   userOrganizations,
   users,
   wallets,
-  type CopyrightRequest,
-} from '@/db/schema';
-import { recordAudit } from '@/lib/audit/service';
-import { organizationAccount } from '@/lib/chain';
+} from '@/db/tables';
+import { recordAuditIn } from '@/lib/audit/service';
 import { addContent, computeCid } from '@/lib/content-store/store';
+import { open } from '@/lib/crypto/secret-box';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { errorFields, log } from '@/lib/logger';
 import { kickMailWorker } from '@/lib/mail/worker';
-import { recordEvent } from '@/lib/webhooks/emit';
+import { recordEventIn } from '@/lib/webhooks/emit';
 import { mintBlocker, requestMint } from '@/lib/nfts/mint';
+import { lockRowById } from '@/lib/storage/row-lock';
+import { sqliteDbOf } from '@/lib/storage/sqlite/store';
+import { affectedRows, type Store } from '@/lib/storage/store';
+import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';
 import { licenceDetails } from './licences';
 import { canonicalJson, recordChainId, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
 import type { CopyrightDecisionBody } from './schemas';
 import { currentRound, issueRequest, refreshCopyrightStatus, type CopyrightStatus } from './split';
 import { hashRequestToken, requestTokenPattern } from './tokens';
 
-type Reader = Pick<Db, 'select'>;
+type Reader = Pick<Store, 'select'>;
+
+/**
+ * The organization's signing account (null without a key): the Store twin of lib/chain's
+ * organizationAccount, which still reads through better-sqlite3 (its owner: the chain ledger's
+ * move onto the Store) — the same sealed column, opened the same way, only into viem's account.
+ */
+async function organizationSigner(store: Reader, organizationId: string): Promise<LocalAccount | null> {
+  const [row] = await store
+    .select({ sealed: organizations.chainKeyEncrypted })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  if (!row?.sealed) return null;
+  return privateKeyToAccount(open(row.sealed, CHAIN_KEY_PURPOSE) as `0x${string}`);
+}
+
+/** A share's requests, newest first (a resend in the same millisecond as its predecessor sorts by its count). */
+const latestFirst = [desc(copyrightRequests.createdAt), desc(copyrightRequests.round), desc(copyrightRequests.sendCount)] as const;
 
 /* ---------------------------------------------------------------- the link */
 
@@ -37,19 +60,19 @@ export type LinkState = 'valid' | 'unknown' | 'used' | 'superseded' | 'cancelled
 export type LinkLookup = { state: LinkState; request: CopyrightRequest | null };
 
 /** What a request link's token is worth right now (the page and the decision both ask). */
-export function lookupRequest(db: Reader, token: string, now = new Date()): LinkLookup {
+export async function lookupRequest(db: Reader, token: string, now = new Date()): Promise<LinkLookup> {
   if (!requestTokenPattern.test(token)) return { state: 'unknown', request: null };
-  const request = db.select().from(copyrightRequests).where(eq(copyrightRequests.tokenHash, hashRequestToken(token))).get();
+  const [request] = await db.select().from(copyrightRequests).where(eq(copyrightRequests.tokenHash, hashRequestToken(token))).limit(1);
   if (!request) return { state: 'unknown', request: null };
   if (request.status === 'USED') return { state: 'used', request };
   if (request.status === 'SUPERSEDED') return { state: 'superseded', request };
   if (request.status === 'CANCELLED' || !request.shareId) return { state: 'cancelled', request };
   if (request.expiresAt <= now) return { state: 'expired', request };
-  const member = db
+  const [member] = await db
     .select({ status: userOrganizations.status, since: userOrganizations.createdAt })
     .from(userOrganizations)
     .where(and(eq(userOrganizations.organizationId, request.organizationId), eq(userOrganizations.userId, request.userId)))
-    .get();
+    .limit(1);
   if (member?.status !== 'ACTIVE') return { state: 'not_member', request };
   // A link mailed before the holder was removed stays dead after they re-join (a new membership).
   if (member.since.getTime() > request.createdAt.getTime()) return { state: 'not_member', request };
@@ -71,8 +94,8 @@ export function linkStateError(state: Exclude<LinkState, 'valid'>) {
 }
 
 /** Everything the authorization page shows: the NFT, its contract, the whole split and the licence. */
-export function authorizationView(db: Reader, request: CopyrightRequest) {
-  const nft = db
+export async function authorizationView(db: Reader, request: CopyrightRequest) {
+  const [nft] = await db
     .select({
       id: nfts.id,
       name: nfts.name,
@@ -90,9 +113,9 @@ export function authorizationView(db: Reader, request: CopyrightRequest) {
     .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
     .innerJoin(organizations, eq(organizations.id, nfts.organizationId))
     .where(eq(nfts.id, request.nftId))
-    .get();
+    .limit(1);
   if (!nft) throw new NotFoundError('NFT');
-  const split = db
+  const split = await db
     .select({
       shareId: copyrightShares.id,
       userId: copyrightShares.userId,
@@ -104,9 +127,8 @@ export function authorizationView(db: Reader, request: CopyrightRequest) {
     .from(copyrightShares)
     .innerJoin(users, eq(users.id, copyrightShares.userId))
     .where(eq(copyrightShares.nftId, request.nftId))
-    .orderBy(desc(copyrightShares.percentage))
-    .all();
-  const holder = db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, request.userId)).get();
+    .orderBy(desc(copyrightShares.percentage), asc(copyrightShares.createdAt), asc(copyrightShares.id));
+  const [holder] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, request.userId)).limit(1);
   return {
     organization: { name: nft.organizationName },
     holder: { email: holder?.email ?? '', name: holder?.name ?? '', percentage: request.percentage },
@@ -137,10 +159,11 @@ function evidenceOf(kind: 'link page' | 'console', person: { userId: string; ses
 
 /**
  * Applies a decision to a share in the caller's transaction: the share, its request (used), the
- * NFT's split status, and one audit event. Returns the split's new status.
+ * NFT's split status, and one audit event. Returns the split's new status. The caller holds the
+ * NFT's row lock (lockRowById), so the status is recomputed over every other decision committed.
  */
-function applyDecision(
-  tx: Tx,
+async function applyDecision(
+  tx: Store,
   actor: Actor,
   request: Pick<CopyrightRequest, 'id' | 'nftId' | 'shareId' | 'userId' | 'round'>,
   body: CopyrightDecisionBody,
@@ -148,26 +171,25 @@ function applyDecision(
   clientAddress: string | null,
   now: Date,
   evidence: string,
-): CopyrightStatus {
+): Promise<CopyrightStatus> {
   const decision = body.decision === 'AUTHORIZE' ? ('AUTHORIZED' as const) : ('REJECTED' as const);
-  const updated = tx
+  const updated = await tx
     .update(copyrightShares)
     .set({ status: decision, copyAuthLocation: body.location, copyAuthTimestamp: now, updatedAt: now })
-    .where(and(eq(copyrightShares.id, request.shareId!), eq(copyrightShares.status, 'PENDING')))
-    .run();
-  if (updated.changes !== 1) throw new ConflictError('This share has already been answered.', ['share: already decided']);
-  tx.update(copyrightRequests)
+    .where(and(eq(copyrightShares.id, request.shareId!), eq(copyrightShares.status, 'PENDING')));
+  if (affectedRows(updated) !== 1) throw new ConflictError('This share has already been answered.', ['share: already decided']);
+  await tx
+    .update(copyrightRequests)
     .set({ status: 'USED', decision, location: body.location, reason: body.reason || null, decidedAt: now, decidedVia: via, evidence, updatedAt: now })
-    .where(eq(copyrightRequests.id, request.id))
-    .run();
-  const status = refreshCopyrightStatus(tx, request.nftId);
-  recordEvent(tx, {
+    .where(eq(copyrightRequests.id, request.id));
+  const status = await refreshCopyrightStatus(tx, request.nftId);
+  await recordEventIn(tx, {
     organizationId: actor.organizationId,
     type: decision === 'AUTHORIZED' ? 'copyright.authorized' : 'copyright.rejected',
     resourceType: 'copyright',
     resourceId: request.nftId,
   });
-  recordAudit(tx, actor, {
+  await recordAuditIn(tx, actor, {
     action: decision === 'AUTHORIZED' ? 'copyright.authorize' : 'copyright.reject',
     entityType: 'nft',
     entityId: request.nftId,
@@ -187,9 +209,9 @@ function applyDecision(
 }
 
 /** A refused link of a known request is worth an audit line (a second use may be an attack). */
-function auditRefusal(db: Db, request: CopyrightRequest, state: LinkState | 'wrong_person', ctx: DecisionContext & { person?: DecidingPerson | null }) {
-  recordAudit(
-    db,
+async function auditRefusal(store: Store, request: CopyrightRequest, state: LinkState | 'wrong_person', ctx: DecisionContext & { person?: DecidingPerson | null }) {
+  await recordAuditIn(
+    store,
     { kind: 'user', userId: request.userId, organizationId: request.organizationId, requestId: ctx.requestId },
     {
       action: 'copyright.link_refused',
@@ -206,78 +228,87 @@ export type DecisionResult = { nftId: string; decision: 'AUTHORIZED' | 'REJECTED
  * The holder answers through the mailed link. The link identifies the share; the holder's own
  * signed-in session proves the person (issue 26 finding 4): no session → 401 (the page sends them
  * to /login), anybody else's session — an admin's too — → 403; neither changes anything. The link
- * is checked again inside the transaction, so two concurrent uses record one decision. When the
- * answer completes the split, the record is built, pinned and signed after commit.
+ * is checked again inside the transaction, under the NFT's row lock, so two concurrent uses record
+ * one decision and concurrent decisions of one split see each other. When the answer completes the
+ * split, the record is built, pinned and signed after commit.
  */
 export async function decideByToken(
-  db: Db,
+  store: Store,
   token: string,
   body: CopyrightDecisionBody,
   ctx: DecisionContext & { person: DecidingPerson | null },
 ): Promise<DecisionResult> {
   const now = ctx.now ?? new Date();
-  const first = lookupRequest(db, token, now);
+  const first = await lookupRequest(store, token, now);
   if (first.state !== 'valid') {
-    if (first.request) auditRefusal(db, first.request, first.state, ctx);
+    if (first.request) await auditRefusal(store, first.request, first.state, ctx);
     throw linkStateError(first.state);
   }
-  const holderEmail = db.select({ email: users.email }).from(users).where(eq(users.id, first.request!.userId)).get()?.email ?? 'the holder';
+  const [holder] = await store.select({ email: users.email }).from(users).where(eq(users.id, first.request!.userId)).limit(1);
+  const holderEmail = holder?.email ?? 'the holder';
   if (!ctx.person) {
     throw new AppError(401, `Sign in as ${holderEmail} to answer this request: only the holder can decide on their share.`, [
       'session: sign in as the holder',
     ]);
   }
   if (ctx.person.userId !== first.request!.userId) {
-    auditRefusal(db, first.request!, 'wrong_person', ctx);
+    await auditRefusal(store, first.request!, 'wrong_person', ctx);
     throw new AppError(403, `This request is for ${holderEmail}; you are signed in as ${ctx.person.email}. Only the holder can decide on their share.`, [
       'session: not the holder',
     ]);
   }
   const person = ctx.person;
-  const status = db.transaction((tx) => {
-    const found = lookupRequest(tx, token, now);
+  const status = await store.transaction(async (tx) => {
+    await lockRowById(tx, nfts, first.request!.nftId);
+    const found = await lookupRequest(tx, token, now);
     if (found.state !== 'valid') throw linkStateError(found.state);
     const r = found.request!;
     const actor: Actor = { kind: 'user', userId: r.userId, organizationId: r.organizationId, requestId: ctx.requestId };
     return applyDecision(tx, actor, r, body, 'link', ctx.clientAddress, now, evidenceOf('link page', person, now, ctx.clientAddress));
   });
   const request = first.request!;
-  if (status === 'COPYRIGHTED') await afterCopyrighted(db, request.organizationId, request.nftId);
+  if (status === 'COPYRIGHTED') await afterCopyrighted(store, request.organizationId, request.nftId);
   return { nftId: request.nftId, decision: body.decision === 'AUTHORIZE' ? 'AUTHORIZED' : 'REJECTED', copyrightStatus: status };
 }
 
-function loadNft(db: Reader, organizationId: string, nftId: string) {
-  const nft = db
+async function loadNft(db: Reader, organizationId: string, nftId: string) {
+  const [nft] = await db
     .select()
     .from(nfts)
     .where(and(eq(nfts.id, nftId), eq(nfts.organizationId, organizationId)))
-    .get();
+    .limit(1);
   if (!nft) throw new NotFoundError('NFT');
   return nft;
 }
 
+/** The organization's NFT, read again under its row lock (held to the end of `tx`). */
+async function lockNft(tx: Store, organizationId: string, nftId: string) {
+  await loadNft(tx, organizationId, nftId);
+  await lockRowById(tx, nfts, nftId);
+  return loadNft(tx, organizationId, nftId);
+}
+
 /** A holder who is a signed-in admin answers from the console (their own share only). */
-export async function decideAsAdmin(db: Db, actor: Actor, nftId: string, body: CopyrightDecisionBody, ctx: DecisionContext): Promise<DecisionResult> {
+export async function decideAsAdmin(store: Store, actor: Actor, nftId: string, body: CopyrightDecisionBody, ctx: DecisionContext): Promise<DecisionResult> {
   if (actor.kind !== 'user') throw new AppError(403, 'Only the holder, signed in to the console, can answer for their share.');
   const now = ctx.now ?? new Date();
-  const status = db.transaction((tx) => {
-    loadNft(tx, actor.organizationId, nftId);
-    const share = tx
+  const status = await store.transaction(async (tx) => {
+    const nft = await lockNft(tx, actor.organizationId, nftId);
+    const [share] = await tx
       .select()
       .from(copyrightShares)
       .where(and(eq(copyrightShares.nftId, nftId), eq(copyrightShares.userId, actor.userId)))
-      .get();
+      .limit(1);
     if (!share) throw new NotFoundError('Your copyright share on this NFT');
     if (share.status !== 'PENDING') throw new ConflictError('You have already answered for this share.', ['share: already decided']);
-    let request = tx
+    let [request] = await tx
       .select()
       .from(copyrightRequests)
       .where(and(eq(copyrightRequests.shareId, share.id), eq(copyrightRequests.status, 'OPEN')))
-      .get();
+      .limit(1);
     if (!request) {
       // No mailed link (e.g. a split from before this feature): record the answer as a request of the round.
-      const nft = tx.select({ licenceOffered: nfts.licenceOffered }).from(nfts).where(eq(nfts.id, nftId)).get();
-      request = tx
+      [request] = await tx
         .insert(copyrightRequests)
         .values({
           organizationId: actor.organizationId,
@@ -285,20 +316,19 @@ export async function decideAsAdmin(db: Db, actor: Actor, nftId: string, body: C
           shareId: share.id,
           userId: share.userId,
           percentage: share.percentage,
-          licence: nft?.licenceOffered ?? 'ALL-RIGHTS-RESERVED',
-          round: Math.max(1, currentRound(tx, nftId)),
+          licence: nft.licenceOffered ?? 'ALL-RIGHTS-RESERVED',
+          round: Math.max(1, await currentRound(tx, nftId)),
           status: 'OPEN',
           tokenHash: `console:${crypto.randomUUID()}`,
           expiresAt: now,
           sendCount: 0,
           lastSentAt: now,
         })
-        .returning()
-        .get();
+        .returning();
     }
-    return applyDecision(tx, actor, request, body, 'console', ctx.clientAddress, now, evidenceOf('console', actor, now, ctx.clientAddress));
+    return applyDecision(tx, actor, request!, body, 'console', ctx.clientAddress, now, evidenceOf('console', actor, now, ctx.clientAddress));
   });
-  if (status === 'COPYRIGHTED') await afterCopyrighted(db, actor.organizationId, nftId);
+  if (status === 'COPYRIGHTED') await afterCopyrighted(store, actor.organizationId, nftId);
   return { nftId, decision: body.decision === 'AUTHORIZE' ? 'AUTHORIZED' : 'REJECTED', copyrightStatus: status };
 }
 
@@ -309,15 +339,16 @@ export async function decideAsAdmin(db: Db, actor: Actor, nftId: string, body: C
  * gets a fresh expiry and the mail is queued. A decided share, a frozen (minted) split or a holder
  * who is no longer an active member is a 409.
  */
-export function resendRequest(db: Db, actor: Actor, nftId: string, shareId: string, now = new Date()) {
-  const result = db.transaction((tx) => {
-    const nft = loadNft(tx, actor.organizationId, nftId);
-    const share = tx
+export async function resendRequest(store: Store, actor: Actor, nftId: string, shareId: string, now = new Date()) {
+  const result = await store.transaction(async (tx) => {
+    // Under the NFT's lock two resends (or a resend and an edit) of one split run one after the other.
+    const nft = await lockNft(tx, actor.organizationId, nftId);
+    const [share] = await tx
       .select({ id: copyrightShares.id, userId: copyrightShares.userId, status: copyrightShares.status, percentage: copyrightShares.percentage, email: users.email })
       .from(copyrightShares)
       .innerJoin(users, eq(users.id, copyrightShares.userId))
       .where(and(eq(copyrightShares.id, shareId), eq(copyrightShares.nftId, nftId)))
-      .get();
+      .limit(1);
     if (!share) throw new NotFoundError('Copyright share');
     if (nft.status === 'MINTED' || nft.status === 'PENDING') {
       throw new ConflictError('This NFT is minted (or being minted); its copyright split is frozen.', [`nft: ${nft.status}`]);
@@ -325,25 +356,25 @@ export function resendRequest(db: Db, actor: Actor, nftId: string, shareId: stri
     if (share.status !== 'PENDING') {
       throw new ConflictError(`This share is already ${share.status}; edit the split to ask again.`, [`share: ${share.status}`]);
     }
-    const member = tx
+    const [member] = await tx
       .select({ status: userOrganizations.status })
       .from(userOrganizations)
       .where(and(eq(userOrganizations.organizationId, actor.organizationId), eq(userOrganizations.userId, share.userId)))
-      .get();
+      .limit(1);
     if (member?.status !== 'ACTIVE') {
       throw new ConflictError('The holder is no longer an active member; edit the split to remove or replace them.', ['share: holder is not an active member']);
     }
-    const previous = tx
+    const [previous] = await tx
       .select()
       .from(copyrightRequests)
       .where(eq(copyrightRequests.shareId, shareId))
-      .orderBy(desc(copyrightRequests.createdAt))
-      .get();
+      .orderBy(...latestFirst)
+      .limit(1);
     if (previous?.status === 'OPEN') {
-      tx.update(copyrightRequests).set({ status: 'SUPERSEDED', updatedAt: now }).where(eq(copyrightRequests.id, previous.id)).run();
+      await tx.update(copyrightRequests).set({ status: 'SUPERSEDED', updatedAt: now }).where(eq(copyrightRequests.id, previous.id));
     }
     const sendCount = (previous?.sendCount ?? 0) + 1;
-    const issued = issueRequest(
+    const issued = await issueRequest(
       tx,
       {
         organizationId: actor.organizationId,
@@ -354,12 +385,12 @@ export function resendRequest(db: Db, actor: Actor, nftId: string, shareId: stri
         email: share.email,
         percentage: share.percentage,
         licence: nft.licenceOffered ?? 'ALL-RIGHTS-RESERVED',
-        round: previous?.round ?? Math.max(1, currentRound(tx, nftId)),
+        round: previous?.round ?? Math.max(1, await currentRound(tx, nftId)),
         sendCount,
       },
       now,
     );
-    recordAudit(tx, actor, {
+    await recordAuditIn(tx, actor, {
       action: 'copyright.resend',
       entityType: 'nft',
       entityId: nftId,
@@ -374,13 +405,14 @@ export function resendRequest(db: Db, actor: Actor, nftId: string, shareId: stri
 /* ---------------------------------------------------------------- the record */
 
 /** Builds the canonical record of a COPYRIGHTED split from the database (null otherwise). */
-export function buildRecord(db: Reader, organizationId: string, nftId: string, signer: string): CopyrightRecord | null {
-  const nft = loadNft(db, organizationId, nftId);
+export async function buildRecord(db: Reader, organizationId: string, nftId: string, signer: string): Promise<CopyrightRecord | null> {
+  const nft = await loadNft(db, organizationId, nftId);
   if (nft.copyrightStatus !== 'COPYRIGHTED' || !nft.copyrightedAt) return null;
-  const contract = db.select().from(smartContracts).where(eq(smartContracts.id, nft.smartContractId)).get()!;
-  const org = db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).get()!;
-  const shares = db
-    .select({
+  const [contract] = await db.select().from(smartContracts).where(eq(smartContracts.id, nft.smartContractId)).limit(1);
+  const [org] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  const shares = (
+    await db
+      .select({
       userId: copyrightShares.userId,
       percentage: copyrightShares.percentage,
       location: copyrightShares.copyAuthLocation,
@@ -393,32 +425,31 @@ export function buildRecord(db: Reader, organizationId: string, nftId: string, s
     .innerJoin(users, eq(users.id, copyrightShares.userId))
     .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.isPrimary, true)))
     .where(eq(copyrightShares.nftId, nftId))
-    .all()
-    .sort((a, b) => b.percentage - a.percentage || a.userId.localeCompare(b.userId));
+  ).sort((a, b) => b.percentage - a.percentage || a.userId.localeCompare(b.userId));
   const licence = licenceDetails(nft.licenceOffered) ?? licenceDetails('ALL-RIGHTS-RESERVED')!;
   // The chain the collection lives on: its confirmed deployment's chain id (else the network's).
-  const deployedOn = db
+  const [deployment] = await db
     .select({ chainId: chainTransactions.chainId })
     .from(chainTransactions)
-    .where(and(eq(chainTransactions.entityId, contract.id), eq(chainTransactions.kind, 'deploy'), eq(chainTransactions.status, 'CONFIRMED')))
-    .orderBy(desc(chainTransactions.createdAt))
-    .limit(1)
-    .get()?.chainId;
+    .where(and(eq(chainTransactions.entityId, contract!.id), eq(chainTransactions.kind, 'deploy'), eq(chainTransactions.status, 'CONFIRMED')))
+    .orderBy(desc(chainTransactions.createdAt), desc(chainTransactions.seq))
+    .limit(1);
+  const deployedOn = deployment?.chainId;
   return {
     schema: 'cl2c.copyright-record/2',
-    organization: { id: org.id, name: org.name, signer },
+    organization: { id: org!.id, name: org!.name, signer },
     nft: { id: nft.id, name: nft.name, description: nft.description, imagePath: nft.imagePath },
     contract: {
-      id: contract.id,
-      name: contract.name,
-      symbol: contract.symbol,
-      network: contract.network,
-      env: contract.env,
-      address: contract.contractAddress,
-      chainId: deployedOn ?? recordChainId(contract.env),
+      id: contract!.id,
+      name: contract!.name,
+      symbol: contract!.symbol,
+      network: contract!.network,
+      env: contract!.env,
+      address: contract!.contractAddress,
+      chainId: deployedOn ?? recordChainId(contract!.env),
     },
     licence: { id: licence.id, name: licence.name, url: licence.url },
-    round: currentRound(db, nftId),
+    round: await currentRound(db, nftId),
     holders: shares.map((s) => ({
       userId: s.userId,
       userName: s.userName,
@@ -438,34 +469,34 @@ export function buildRecord(db: Reader, organizationId: string, nftId: string, s
  * signs it (EIP-712) with the organization's wallet and stores JSON, CID and signature — unless the
  * split changed meanwhile (then a later completion signs the new one). Idempotent.
  */
-export async function completeCopyright(db: Db, organizationId: string, nftId: string) {
-  const account = organizationAccount(db, organizationId);
+export async function completeCopyright(store: Store, organizationId: string, nftId: string) {
+  const account = await organizationSigner(store, organizationId);
   if (!account) return null;
-  const record = buildRecord(db, organizationId, nftId, account.address);
+  const record = await buildRecord(store, organizationId, nftId, account.address);
   if (!record) return null;
   const json = canonicalJson(record);
   const stored = await addContent(Buffer.from(json, 'utf8'), 'application/json');
   const signature = await signCopyrightRecord(account, json);
-  const saved = db.transaction((tx) => {
-    const again = buildRecord(tx, organizationId, nftId, account.address);
+  const saved = await store.transaction(async (tx) => {
+    // Under the NFT's lock: a decision or an edit committed meanwhile is seen (and wins).
+    await lockRowById(tx, nfts, nftId);
+    const again = await buildRecord(tx, organizationId, nftId, account.address);
     if (!again || canonicalJson(again) !== json) return false;
-    tx.update(nfts)
+    await tx
+      .update(nfts)
       .set({ copyrightMetadata: json, copyrightRecordCid: stored.cid, signature, updatedAt: new Date() })
-      .where(eq(nfts.id, nftId))
-      .run();
+      .where(eq(nfts.id, nftId));
     // The service itself signs (no person or key asked for it): a 'system' audit event.
-    tx.insert(auditEvents)
-      .values({
-        organizationId,
-        actorType: 'system',
-        actorId: null,
-        action: 'copyright.record_signed',
-        entityType: 'nft',
-        entityId: nftId,
-        data: { cid: stored.cid, signer: account.address },
-      })
-      .run();
-    recordEvent(tx, { organizationId, type: 'copyright.completed', resourceType: 'copyright', resourceId: nftId });
+    await tx.insert(auditEvents).values({
+      organizationId,
+      actorType: 'system',
+      actorId: null,
+      action: 'copyright.record_signed',
+      entityType: 'nft',
+      entityId: nftId,
+      data: { cid: stored.cid, signer: account.address },
+    });
+    await recordEventIn(tx, { organizationId, type: 'copyright.completed', resourceType: 'copyright', resourceId: nftId });
     return true;
   });
   return saved ? { json, cid: stored.cid, signature, signer: account.address } : null;
@@ -478,10 +509,14 @@ export async function completeCopyright(db: Db, organizationId: string, nftId: s
  * is minted now; the Mint action (POST /cl2c/nft/{id}/mint) does it later, with the same metadata.
  * A failed mint never undoes the decision; the NFT shows FAILED with the reason in mintLogs.
  */
-export async function afterCopyrighted(db: Db, organizationId: string, nftId: string) {
-  const signed = await completeCopyright(db, organizationId, nftId);
-  if (!signed || mintBlocker(db, organizationId, nftId)) return;
+export async function afterCopyrighted(store: Store, organizationId: string, nftId: string) {
+  const signed = await completeCopyright(store, organizationId, nftId);
+  if (!signed) return;
   try {
+    // mintBlocker and requestMint are the chain helper's, still on better-sqlite3 (lib/nfts/mint.ts):
+    // until they take a Store, no mint follows on PostgreSQL (the warning below says why).
+    const db = sqliteDbOf(store);
+    if (mintBlocker(db, organizationId, nftId)) return;
     await requestMint(db, organizationId, nftId);
   } catch (error) {
     log('warn', 'mint after copyright failed', { nftId, ...errorFields(error) });
@@ -489,9 +524,9 @@ export async function afterCopyrighted(db: Db, organizationId: string, nftId: st
 }
 
 /** Checks the stored signature against the organization's wallet and the stored CID against the bytes. */
-export async function verifyStoredRecord(db: Db, organizationId: string, nftId: string) {
-  const nft = loadNft(db, organizationId, nftId);
-  const account = organizationAccount(db, organizationId);
+export async function verifyStoredRecord(store: Store, organizationId: string, nftId: string) {
+  const nft = await loadNft(store, organizationId, nftId);
+  const account = await organizationSigner(store, organizationId);
   const signer = account?.address ?? null;
   if (!nft.copyrightMetadata || !nft.signature || !signer) {
     return { valid: false, signer, cid: nft.copyrightRecordCid, cidMatches: false, checks: ['no signed record yet'] };
@@ -514,10 +549,10 @@ export async function verifyStoredRecord(db: Db, organizationId: string, nftId: 
 /* ---------------------------------------------------------------- state */
 
 /** The split's whole state for the console and Family A: holders, links, record, history. */
-export function getCopyrightState(db: Db, organizationId: string, nftId: string, viewerUserId: string | null = null) {
-  const nft = loadNft(db, organizationId, nftId);
-  const round = currentRound(db, nftId);
-  const shares = db
+export async function getCopyrightState(db: Reader, organizationId: string, nftId: string, viewerUserId: string | null = null) {
+  const nft = await loadNft(db, organizationId, nftId);
+  const round = await currentRound(db, nftId);
+  const shares = await db
     .select({
       shareId: copyrightShares.id,
       userId: copyrightShares.userId,
@@ -535,23 +570,21 @@ export function getCopyrightState(db: Db, organizationId: string, nftId: string,
     .leftJoin(wallets, and(eq(wallets.userId, users.id), eq(wallets.isPrimary, true)))
     .leftJoin(userOrganizations, and(eq(userOrganizations.userId, users.id), eq(userOrganizations.organizationId, organizationId)))
     .where(eq(copyrightShares.nftId, nftId))
-    .orderBy(desc(copyrightShares.percentage), copyrightShares.createdAt)
-    .all();
+    .orderBy(desc(copyrightShares.percentage), asc(copyrightShares.createdAt), asc(copyrightShares.id));
   const shareIds = shares.map((s) => s.shareId);
   const requests = shareIds.length
-    ? db.select().from(copyrightRequests).where(inArray(copyrightRequests.shareId, shareIds)).orderBy(desc(copyrightRequests.createdAt)).all()
+    ? await db.select().from(copyrightRequests).where(inArray(copyrightRequests.shareId, shareIds)).orderBy(...latestFirst)
     : [];
   const latest = new Map<string, CopyrightRequest>();
   for (const r of requests) if (r.shareId && !latest.has(r.shareId)) latest.set(r.shareId, r);
-  const decided = db
+  const decided = await db
     .select({ r: copyrightRequests, email: users.email })
     .from(copyrightRequests)
     .innerJoin(users, eq(users.id, copyrightRequests.userId))
     .where(and(eq(copyrightRequests.nftId, nftId), isNotNull(copyrightRequests.decision)))
-    .orderBy(desc(copyrightRequests.decidedAt))
-    .all();
+    .orderBy(desc(copyrightRequests.decidedAt), desc(copyrightRequests.round), asc(copyrightRequests.id));
   const now = Date.now();
-  const account = nft.signature ? organizationAccount(db, organizationId) : null;
+  const account = nft.signature ? await organizationSigner(db, organizationId) : null;
   const licence = licenceDetails(nft.licenceOffered ?? nft.licence);
   return {
     nftId,

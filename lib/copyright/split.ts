@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
-import type { Db, Tx } from '@/db/client';
-import { copyrightRequests, copyrightShares, nfts, organizations, users, type copyrightStatuses } from '@/db/schema';
-import { queueEmail } from '@/lib/mail/outbox';
+import type { copyrightStatuses } from '@/db/enums';
+import { copyrightRequests, copyrightShares, nfts, organizations, users } from '@/db/tables';
+import { queueEmailIn } from '@/lib/mail/enqueue';
+import type { Store } from '@/lib/storage/store';
 import { licenceDetails } from './licences';
 import { copyrightRequestEmail } from './mail';
 import { newRequestToken, REQUEST_TTL_MS, requestLink } from './tokens';
@@ -24,22 +25,22 @@ export function statusOfShares(statuses: string[]): CopyrightStatus {
  * Recomputes `nfts.copyright_status` (and, on completion, `copyrightedAt` = the last decision's
  * time and `licence` = the licence offered) — called in the same transaction as every share write.
  */
-export function refreshCopyrightStatus(tx: Tx, nftId: string): CopyrightStatus {
-  const shares = tx
+export async function refreshCopyrightStatus(tx: Store, nftId: string): Promise<CopyrightStatus> {
+  const shares = await tx
     .select({ status: copyrightShares.status, at: copyrightShares.copyAuthTimestamp })
     .from(copyrightShares)
-    .where(eq(copyrightShares.nftId, nftId))
-    .all();
+    .where(eq(copyrightShares.nftId, nftId));
   const status = statusOfShares(shares.map((s) => s.status));
-  const nft = tx.select({ licenceOffered: nfts.licenceOffered }).from(nfts).where(eq(nfts.id, nftId)).get();
+  const [nft] = await tx.select({ licenceOffered: nfts.licenceOffered }).from(nfts).where(eq(nfts.id, nftId)).limit(1);
   if (status === 'COPYRIGHTED') {
     const last = Math.max(...shares.map((s) => s.at?.getTime() ?? 0));
-    tx.update(nfts)
+    await tx
+      .update(nfts)
       .set({ copyrightStatus: status, copyrightedAt: new Date(last), licence: nft?.licenceOffered ?? null, updatedAt: new Date() })
-      .where(eq(nfts.id, nftId))
-      .run();
+      .where(eq(nfts.id, nftId));
   } else {
-    tx.update(nfts)
+    await tx
+      .update(nfts)
       .set({
         copyrightStatus: status,
         copyrightedAt: null,
@@ -50,8 +51,7 @@ export function refreshCopyrightStatus(tx: Tx, nftId: string): CopyrightStatus {
         copyrightRecordCid: null,
         updatedAt: new Date(),
       })
-      .where(eq(nfts.id, nftId))
-      .run();
+      .where(eq(nfts.id, nftId));
   }
   return status;
 }
@@ -70,11 +70,11 @@ type RequestTarget = {
 };
 
 /** Inserts an OPEN request with a fresh token and queues its mail (inside the caller's transaction). */
-export function issueRequest(tx: Tx, t: RequestTarget, now: Date) {
-  const org = tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, t.organizationId)).get();
+export async function issueRequest(tx: Store, t: RequestTarget, now: Date) {
+  const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, t.organizationId)).limit(1);
   const { token, hash } = newRequestToken();
   const expiresAt = new Date(now.getTime() + REQUEST_TTL_MS);
-  const row = tx
+  const [row] = await tx
     .insert(copyrightRequests)
     .values({
       organizationId: t.organizationId,
@@ -90,8 +90,7 @@ export function issueRequest(tx: Tx, t: RequestTarget, now: Date) {
       sendCount: t.sendCount,
       lastSentAt: now,
     })
-    .returning({ id: copyrightRequests.id })
-    .get();
+    .returning({ id: copyrightRequests.id });
   const mail = copyrightRequestEmail({
     organizationName: org?.name ?? 'An organization',
     nftName: t.nftName,
@@ -100,12 +99,13 @@ export function issueRequest(tx: Tx, t: RequestTarget, now: Date) {
     link: requestLink(token),
     expiresAt,
   });
-  queueEmail(tx, { organizationId: t.organizationId, to: t.email, ...mail });
-  return { requestId: row.id, expiresAt, token };
+  await queueEmailIn(tx, { organizationId: t.organizationId, to: t.email, ...mail });
+  return { requestId: row!.id, expiresAt, token };
 }
 
-export function currentRound(tx: Pick<Db, 'select'>, nftId: string): number {
-  return tx.select({ round: max(copyrightRequests.round) }).from(copyrightRequests).where(eq(copyrightRequests.nftId, nftId)).get()?.round ?? 0;
+export async function currentRound(tx: Pick<Store, 'select'>, nftId: string): Promise<number> {
+  const [row] = await tx.select({ round: max(copyrightRequests.round) }).from(copyrightRequests).where(eq(copyrightRequests.nftId, nftId));
+  return row?.round ?? 0;
 }
 
 /**
@@ -113,27 +113,26 @@ export function currentRound(tx: Pick<Db, 'select'>, nftId: string): number {
  * cancelled (its decisions stay as history), every share gets a request and a mail, and the
  * split's status is recomputed. Returns the number of requests sent.
  */
-export function startRound(tx: Tx, nftId: string, now: Date): { round: number; sent: number } {
-  const nft = tx
+export async function startRound(tx: Store, nftId: string, now: Date): Promise<{ round: number; sent: number }> {
+  const [nft] = await tx
     .select({ id: nfts.id, organizationId: nfts.organizationId, name: nfts.name, licenceOffered: nfts.licenceOffered })
     .from(nfts)
     .where(eq(nfts.id, nftId))
-    .get();
+    .limit(1);
   if (!nft) return { round: 0, sent: 0 };
-  tx.update(copyrightRequests)
+  await tx
+    .update(copyrightRequests)
     .set({ status: 'CANCELLED', updatedAt: now })
-    .where(and(eq(copyrightRequests.nftId, nftId), eq(copyrightRequests.status, 'OPEN')))
-    .run();
-  const round = currentRound(tx, nftId) + 1;
-  const shares = tx
+    .where(and(eq(copyrightRequests.nftId, nftId), eq(copyrightRequests.status, 'OPEN')));
+  const round = (await currentRound(tx, nftId)) + 1;
+  const shares = await tx
     .select()
     .from(copyrightShares)
     .where(eq(copyrightShares.nftId, nftId))
-    .orderBy(desc(copyrightShares.percentage), asc(copyrightShares.createdAt))
-    .all();
-  const emails = shares.length ? emailsOf(tx, shares.map((s) => s.userId)) : new Map<string, string>();
+    .orderBy(desc(copyrightShares.percentage), asc(copyrightShares.createdAt), asc(copyrightShares.id));
+  const emails = shares.length ? await emailsOf(tx, shares.map((s) => s.userId)) : new Map<string, string>();
   for (const s of shares) {
-    issueRequest(
+    await issueRequest(
       tx,
       {
         organizationId: nft.organizationId,
@@ -150,17 +149,11 @@ export function startRound(tx: Tx, nftId: string, now: Date): { round: number; s
       now,
     );
   }
-  refreshCopyrightStatus(tx, nftId);
+  await refreshCopyrightStatus(tx, nftId);
   return { round, sent: shares.length };
 }
 
-function emailsOf(tx: Pick<Db, 'select'>, userIds: string[]): Map<string, string> {
-  return new Map(
-    tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.id, userIds))
-      .all()
-      .map((u) => [u.id, u.email]),
-  );
+async function emailsOf(tx: Pick<Store, 'select'>, userIds: string[]): Promise<Map<string, string>> {
+  const rows = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((u) => [u.id, u.email]));
 }

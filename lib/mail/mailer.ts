@@ -1,6 +1,10 @@
 import nodemailer from 'nodemailer';
 
-export type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string | null };
+/**
+ * `messageId`: the Message-ID header, fixed per outbox row, so a mail delivered again after a crash
+ * (SMTP has no idempotency) carries the same id and a receiver can tell it is one message.
+ */
+export type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string | null; messageId?: string };
 
 /** Something that delivers one mail or throws. */
 export interface Mailer {
@@ -19,6 +23,7 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        messageId: mail.messageId,
       });
       return { messageId: String(info.messageId) };
     },

@@ -11,7 +11,7 @@ import { resetEnvCache } from '@/lib/env';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { decodeQuotedPrintable, TestSmtp, waitFor } from '@/test/smtp';
 import { createSmtpMailer } from './mailer';
-import { backoffDelay, deliverDueEmails, startMailWorker, stopMailWorker } from './worker';
+import { backoffDelay, deliverDueEmails, messageIdOf, startMailWorker, stopMailWorker } from './worker';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
 const smtp = new TestSmtp();
@@ -144,6 +144,33 @@ describe('mail over a real SMTP server', () => {
     // Delivered by SMTP: the link was the recipient's alone, so the Outbox no longer shows it.
     expect(outbox.json.data[0].links).toEqual([]);
     expect(outbox.json.data[0].text).not.toMatch(/\/invite\/[A-Za-z0-9_-]{43}/);
+  });
+
+  it('a mail delivered again (the answer to DATA was lost) carries the same Message-ID, fixed per outbox row', async () => {
+    const email = `twice-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await inviteOne(email);
+    const [row] = await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    const smtpMailer = createSmtpMailer(process.env.SMTP_URL!);
+    // The server accepts the message, but the worker never learns it (connection lost after DATA):
+    // the attempt counts as failed and the mail is retried — SMTP has no idempotency.
+    const lostAnswer = {
+      async send(mail: Parameters<typeof smtpMailer.send>[0]) {
+        await smtpMailer.send(mail);
+        throw new Error('connection lost after DATA');
+      },
+    };
+    const options = { from: 'CL2C Test <invites@cl2c.test>', batchSize: 100, maxAttempts: 8, backoffBaseMs: 1_000, backoffMaxMs: 1_000 };
+    const now = Date.now();
+    await deliverDueEmails(mailQueueFor(await getStore()), lostAnswer, { ...options, now: new Date(now), workerId: 'instance-a' });
+    await deliverDueEmails(mailQueueFor(await getStore()), smtpMailer, { ...options, now: new Date(now + 1_000), workerId: 'instance-b' });
+    smtpMailer.close?.();
+
+    const copies = await waitFor(() => (smtp.to(email).length === 2 ? smtp.to(email) : undefined));
+    const ids = copies.map((m) => m.raw.match(/^Message-ID: (.+?)\r?$/im)?.[1]);
+    expect(ids[0]).toBe(messageIdOf(row!.id));
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[0]).toBe(`<${row!.id}@127.0.0.1>`);
+    expect((await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.id, row!.id)))[0]!.status).toBe('SENT');
   });
 
   it('schedules retries exactly and gives up after maxAttempts (FAILED)', async () => {

@@ -26,9 +26,6 @@ export const defaultDeliveryOptions = {
   batchSize: 20,
 } as const;
 
-/** A claimed mail is hidden from other workers for this long, in case a send hangs or its instance dies. */
-export const MAIL_LEASE_MS = 5 * 60_000;
-
 /** This process's name as a lease holder: distinct per instance and per start. */
 export const defaultMailWorkerId = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
 
@@ -43,7 +40,7 @@ export type DeliveryReport = { sent: number; retried: number; failed: number; cl
 export async function deliverDueEmails(queue: MailQueue, mailer: Mailer, options: DeliveryOptions): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const workerId = options.workerId ?? defaultMailWorkerId;
-  const leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
+  const leaseMs = options.leaseMs ?? env().MAIL_LEASE_MS;
   const claimed = await queue.claimDue(workerId, now, leaseMs, options.batchSize);
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, claimed: claimed.length };
   if (!claimed.length) return report;
@@ -67,7 +64,7 @@ async function sendClaimed(queue: MailQueue, mailer: Mailer, options: DeliveryOp
     if (options.stopping?.()) break;
     let error: unknown;
     try {
-      await mailer.send({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await mailer.send({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: messageIdOf(mail.id) });
     } catch (e) {
       error = e ?? new Error('send failed');
     }
@@ -90,6 +87,11 @@ async function sendClaimed(queue: MailQueue, mailer: Mailer, options: DeliveryOp
     if (step.status === 'FAILED') report.failed += 1;
     else report.retried += 1;
   }
+}
+
+/** The Message-ID of an outbox row: the same on every delivery attempt of it, from any instance. */
+export function messageIdOf(outboxId: string): string {
+  return `<${outboxId}@${new URL(env().APP_URL).hostname}>`;
 }
 
 export type MailWorker = { kick(): void; stop(): Promise<void>; idle(): Promise<void> };

@@ -18,7 +18,7 @@ export type CopyrightEntry = {
   userImage: string | null;
 };
 
-/** What both twins of assertActiveMembers decide on: the ids found active, the entries asked. */
+/** What assertActiveMembers decides on: the ids found active, the entries asked. */
 function refuseInactive(active: Set<string>, entries: { userId: string }[]) {
   const details = entries.flatMap((e, i) =>
     active.has(e.userId) ? [] : [`copyright[${i}].userId: ${e.userId} is not an active member of this organization`],
@@ -47,21 +47,6 @@ export async function assertActiveMembers(store: Store, organizationId: string, 
         ),
       ),
     );
-  refuseInactive(new Set(rows.map((r) => r.userId)), entries);
-}
-
-/**
- * The synchronous twin of assertActiveMembers, for lib/copyright/edit.ts while the copyright
- * service runs on better-sqlite3 (docs/architecture.md, "Services on the Store").
- */
-export function assertActiveMembersSync(db: Pick<Db, 'select'>, organizationId: string, entries: { userId: string }[]) {
-  if (entries.length === 0) return;
-  const m = sqliteSchema.userOrganizations;
-  const rows = db
-    .select({ userId: m.userId })
-    .from(m)
-    .where(and(eq(m.organizationId, organizationId), eq(m.status, 'ACTIVE'), inArray(m.userId, entries.map((e) => e.userId))))
-    .all();
   refuseInactive(new Set(rows.map((r) => r.userId)), entries);
 }
 

@@ -302,8 +302,7 @@ export async function createNft(store: Store, actor: Actor, input: CreateNftBody
         .insert(copyrightShares)
         .values(input.copyright.map((c) => ({ nftId: id, userId: c.userId, percentage: c.percentage, status: 'PENDING' as const })));
       // Same transaction as the shares: the split's status, and one request mail per holder.
-      // startRound is the copyright service's, still on better-sqlite3 (lib/copyright/split.ts).
-      startRound(sqliteDbOf(tx) as unknown as Parameters<typeof startRound>[0], id, new Date());
+      await startRound(tx, id, new Date());
     }
     await recordAuditIn(tx, actor, {
       action: 'nft.create',
@@ -368,8 +367,7 @@ async function applyUpdate(
         `status: the copyright split is ${still.copyrightStatus}`,
       ]);
     }
-    // replaceSplit is the copyright service's, still on better-sqlite3 (lib/copyright/edit.ts).
-    if (changesSplit(split)) replaceSplit(sqliteDbOf(tx) as unknown as Parameters<typeof replaceSplit>[0], actor, still, split, new Date());
+    if (changesSplit(split)) await replaceSplit(tx, actor, still, split, new Date());
     await tx
       .update(nfts)
       .set({ ...changes, ...uris, updatedAt: new Date() })

@@ -23,11 +23,10 @@ export function installWebhooks() {
   setResourceLoaders({
     contract: (tx, org, id) => getContractWithChainSync(asDb(tx), org, id),
     nft: (tx, org, id) => getNftSync(asDb(tx), org, id),
-    copyright: (tx, org, id) => getCopyrightState(asDb(tx), org, id),
     transfer: (tx, org, id) => getTransfer(asDb(tx), org, id),
     member: (tx, org, id) => getMembershipSync(asDb(tx), org, id),
   });
-  setStoreResourceLoaders({ member: getMember });
+  setStoreResourceLoaders({ member: getMember, copyright: getCopyrightState });
   unsubscribe.get()?.();
   unsubscribe.set(
     onLedgerChange((tx, change) => {

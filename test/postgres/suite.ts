@@ -37,6 +37,10 @@ export const onPostgres = [
   'app/v1/cl2c/user/route.test.ts',
   // Token sends (issue 28, chain helper): the history and one send's detail, read on the Store.
   'lib/tokens/history.test.ts',
+  // Copyright (issue 28, copyright helper): splits, links, decisions, resend, the signed record, the
+  // overview card. Its A6-without-holders/A7/mint parts (nft-status, mint) wait for lib/nfts/mint.ts.
+  'lib/copyright/service.test.ts',
+  'app/api/v1/cl2c/nft/[[]id]/copyright/route.test.ts',
   // The rest of the suite (issue 28, PostgreSQL suite helper): the demo seed, and each file that runs on the Store.
   'lib/seed/demo.test.ts',
   'lib/nfts/list-query.test.ts',

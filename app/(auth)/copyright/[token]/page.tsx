@@ -4,8 +4,8 @@ import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { loginPathFor } from '@/lib/auth/next-path';
 import { getPersonFromHeaders } from '@/lib/auth/session';
-import { getDb } from '@/db/client';
 import { authorizationView, lookupRequest, type LinkState } from '@/lib/copyright/service';
+import { getStore } from '@/lib/storage/current';
 import { AuthorizationAnswer } from './_components/authorization-answer';
 
 export const metadata: Metadata = { title: 'Copyright authorization', robots: { index: false } };
@@ -42,8 +42,8 @@ const imageUrl = (path: string | null) => (path?.startsWith('ipfs://') ? `/ipfs/
 /** The page a copyright request e-mail links to: the NFT, the whole split, the licence, and the answer. */
 export default async function CopyrightAuthorizationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const db = getDb();
-  const found = lookupRequest(db, token);
+  const store = await getStore();
+  const found = await lookupRequest(store, token);
   if (found.state !== 'valid') {
     const { title, text } = dead[found.state];
     return (
@@ -59,7 +59,7 @@ export default async function CopyrightAuthorizationPage({ params }: { params: P
   // splits"): without one, sign in first and come back here.
   const person = await getPersonFromHeaders(await headers());
   if (!person) redirect(loginPathFor(`/copyright/${token}`));
-  const v = authorizationView(db, found.request!);
+  const v = await authorizationView(store, found.request!);
   if (person.userId !== found.request!.userId) {
     return (
       <Shell>

@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { Card } from '@/components/ui/card';
-import { getDb } from '@/db/client';
 import { countCopyrightStates } from '@/lib/copyright/overview';
+import { getStore } from '@/lib/storage/current';
 
 /** Overview: NFTs whose copyright holders still have to answer (and rejected splits to fix). */
-export function CopyrightOverview({ organizationId }: { organizationId: string }) {
-  const c = countCopyrightStates(getDb(), organizationId);
+export async function CopyrightOverview({ organizationId }: { organizationId: string }) {
+  const c = await countCopyrightStates(await getStore(), organizationId);
   return (
     <Card className="mt-4 p-4" data-testid="stat-awaiting-authorization">
       <Link href="/nfts?copyrightStatus=AWAITING" className="block rounded">

@@ -1,10 +1,10 @@
-import { getDb } from '@/db/client';
 import { getPersonFromHeaders } from '@/lib/auth/session';
 import { copyrightDecisionBody } from '@/lib/copyright/schemas';
 import { authorizationView, decideByToken, linkStateError, lookupRequest } from '@/lib/copyright/service';
 import { ValidationError } from '@/lib/errors';
 import { linkRoute, readPlainJsonBody } from '@/lib/http/link-route';
 import { issueLines } from '@/lib/http/zod-issues';
+import { getStore } from '@/lib/storage/current';
 
 /**
  * The authorization link's API. The link identifies the share; deciding needs the holder's own
@@ -15,16 +15,16 @@ import { issueLines } from '@/lib/http/zod-issues';
  */
 type Params = { token: string };
 
-export const GET = linkRoute<Params>(({ params }) => {
-  const db = getDb();
-  const found = lookupRequest(db, params.token);
+export const GET = linkRoute<Params>(async ({ params }) => {
+  const store = await getStore();
+  const found = await lookupRequest(store, params.token);
   if (found.state !== 'valid') throw linkStateError(found.state);
-  return { state: found.state, ...authorizationView(db, found.request!) };
+  return { state: found.state, ...(await authorizationView(store, found.request!)) };
 });
 
 export const POST = linkRoute<Params>(async ({ req, params, requestId, address }) => {
   const parsed = copyrightDecisionBody.safeParse(await readPlainJsonBody(req));
   if (!parsed.success) throw new ValidationError('Invalid request body.', issueLines(parsed.error, 'body'));
   const person = await getPersonFromHeaders(req.headers);
-  return decideByToken(getDb(), params.token, parsed.data, { requestId, clientAddress: address, person });
+  return decideByToken(await getStore(), params.token, parsed.data, { requestId, clientAddress: address, person });
 });
