@@ -62,6 +62,7 @@ export const onPostgres = [
   'test/security/identity.property.test.ts',
   'lib/mail/smtp.test.ts',
   'app/api/v1/cl2c/webhook/route.test.ts',
+  'lib/auth/password-reset.test.ts',
   // …and the files that never touch the database, so that the postgres run is the whole suite but the engines' own tests.
   'components/**/*.test.ts',
   'app/(console)/tokens/_components/balance-check.test.ts',
