@@ -20,14 +20,6 @@ export type QueuedEmail = {
   html?: string | null;
 };
 
-/**
- * Writes a mail to the outbox. Call it inside the transaction of the change that causes the mail,
- * so a change never exists without its mail; delivery happens after commit (lib/mail/worker.ts).
- */
-export function queueEmail(tx: Tx, mail: QueuedEmail): string {
-  return queueEmails(tx, [mail])[0]!;
-}
-
 /** One PENDING mail row, prepared once per connection (a bulk import queues a hundred). */
 const insertMail = preparedQuery((db: Tx) =>
   db
@@ -52,7 +44,11 @@ function mailRows(mails: QueuedEmail[], at = new Date()) {
   return mails.map((mail) => ({ id: crypto.randomUUID(), organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, at }));
 }
 
-/** Several mails (bulk invitations); ids in input order. The synchronous twin of queueEmailsIn (SQLite). */
+/**
+ * Writes mails to the outbox, ids in input order. Call it inside the transaction of the change that
+ * causes them, so a change never exists without its mail; delivery happens after commit
+ * (lib/mail/worker.ts). The synchronous twin of queueEmailsIn (SQLite).
+ */
 export function queueEmails(tx: Tx, mails: QueuedEmail[]): string[] {
   const insert = insertMail(tx);
   return mailRows(mails).map((row) => {
