@@ -4,11 +4,10 @@ import * as sqliteSchema from '@/db/schema';
 import type { SmartContract } from '@/db/schema';
 import { nfts, smartContracts } from '@/db/tables';
 import { recordAuditIn } from '@/lib/audit/service';
-import { chainFactsFor } from '@/lib/chain/facts';
+import { chainFactsFor, chainFactsForIn } from '@/lib/chain/facts';
 import { assertContractManualUpdate } from '@/lib/chain/manual-status';
 import { contractPage } from '@/lib/storage/contract-list';
 import { inPageOrder } from '@/lib/storage/lists';
-import { sqliteDbOf } from '@/lib/storage/sqlite/store';
 import type { Store } from '@/lib/storage/store';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
@@ -76,9 +75,7 @@ type ContractWithChain = ContractView & { chainTransaction: ContractChainView['c
 /** A contract with the chain facts of its latest deployment (GET /cl2c/contract/{id}, deploy). */
 export async function getContractWithChain(store: Store, organizationId: string, id: string): Promise<ContractWithChain> {
   const contract = await getContract(store, organizationId, id);
-  // Bridge: the chain facts are the chain ledger's synchronous SQLite reads (lib/chain/facts.ts,
-  // owned by the chain ledger's move onto the Store); on PostgreSQL sqliteDbOf refuses until then.
-  return { ...contract, chainTransaction: chainFactsFor(sqliteDbOf(store), id) };
+  return { ...contract, chainTransaction: await chainFactsForIn(store, id) };
 }
 
 /**
