@@ -1,4 +1,3 @@
-import { getDb } from '@/db/client';
 import { assertAppEngineSupported, env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { startChainWorker, stopChainWorker } from '@/lib/jobs/chain-worker';
@@ -18,14 +17,14 @@ import { installWebhooks } from '@/lib/webhooks/resources';
  */
 export async function onServerStart() {
   assertAppEngineSupported(env());
-  const db = getDb();
+  // Opens (and migrates) the engine's database.
+  const store = await getStore();
   try {
-    const demo = await seedDemoIfEmpty(db);
+    const demo = await seedDemoIfEmpty(store);
     if (demo) announceDemo(demo, process.stdout);
   } catch (error) {
     log('error', 'demo seed failed', errorFields(error));
   }
-  const store = await getStore();
   // The engine's services first: on SQLite that releases mail claims a dead process left (the file
   // has one process). On PostgreSQL another instance may be mid-send; an abandoned lease there
   // simply runs out.

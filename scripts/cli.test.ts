@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +14,13 @@ const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');
 
 async function cli(...args: string[]) {
+  return cliIn({}, ...args);
+}
+
+/** The CLI with some variables changed (another database to restore into). */
+async function cliIn(vars: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(tsx, ['scripts/cli.ts', ...args], { env: process.env });
+    const { stdout, stderr } = await run(tsx, ['scripts/cli.ts', ...args], { env: { ...process.env, ...vars } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -80,4 +86,51 @@ describe('provisioning CLI', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/not found/);
   });
+
+  /*
+   * The db commands on this file's engine (the test runs in both Vitest projects): the same
+   * commands, the same JSON shapes. On PostgreSQL `db backup` writes a portable SQLite file (no
+   * pg_dump: lib/storage/postgres/backup.ts) and `db restore` loads it into an empty database.
+   */
+  it('db check, db reindex, db backup and db restore run on this engine; the restored copy answers', async () => {
+    const engine = (await getStore()).engine;
+    const check = await cli('db', 'check');
+    expect(check.code, check.stderr).toBe(0);
+    expect(JSON.parse(check.stdout)).toMatchObject({ ok: true, ...(engine === 'postgres' ? { engine } : {}) });
+    const reindex = await cli('db', 'reindex');
+    expect(reindex.code, reindex.stderr).toBe(0);
+    expect(JSON.parse((await cli('db', 'check')).stdout)).toMatchObject({ ok: true });
+
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cl2c-cli-backup-')), 'backup.db');
+    const backup = await cli('db', 'backup', file);
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    const again = await cli('db', 'backup', file);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already exists; choose a new file name/);
+    expect(again.stdout).toBe('');
+
+    // Into a fresh database of the same engine: a new SQLite path, an empty PostgreSQL database.
+    const target: Record<string, string> =
+      engine === 'postgres'
+        ? { DATABASE_URL: await (await import('@/test/postgres/database')).freshPostgresUrl() }
+        : { DATABASE_PATH: path.join(path.dirname(file), 'restored.db') };
+    // Under another AUTH_SECRET the backup's sealed keys would not open: refused, nothing restored.
+    const foreign = await cliIn({ ...target, AUTH_SECRET: 'a'.repeat(64) }, 'db', 'restore', file);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toMatch(/holds keys sealed with a different AUTH_SECRET than this server's/);
+    const restore = await cliIn(target, 'db', 'restore', file);
+    expect(restore.code, restore.stderr).toBe(0);
+    const restoredCheck = await cliIn(target, 'db', 'check');
+    expect(restoredCheck.code, restoredCheck.stderr).toBe(0);
+    const keys = await cliIn(target, 'key', 'list', '--org', 'cli-org', '--json');
+    expect(keys.code, keys.stderr).toBe(0);
+    expect(keys.stdout).toBe((await cli('key', 'list', '--org', 'cli-org', '--json')).stdout);
+    if (engine === 'postgres') {
+      // Never over rows: the restored database now has them.
+      const twice = await cliIn(target, 'db', 'restore', file);
+      expect(twice.code).toBe(1);
+      expect(twice.stderr).toMatch(/already holds rows/);
+    }
+  }, 180_000);
 });

@@ -19,10 +19,10 @@ import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service'
 import { AppError } from '@/lib/errors';
 import { runDbCommand } from '@/lib/storage/sqlite/search/maintenance';
 import { env, postgresUrlProblem } from '@/lib/env';
-import { backupPostgres, restorePostgres } from '@/lib/storage/postgres/backup';
+import { backupPostgres } from '@/lib/storage/postgres/backup';
 import { copySqliteToPostgres } from '@/lib/storage/postgres/copy';
 import { runPostgresDbCommand } from '@/lib/storage/postgres/maintenance';
-import { backupDatabase, restoreDatabase } from '@/lib/ops/backup';
+import { backupDatabase, restoreDatabase, restorePostgresBackup } from '@/lib/ops/backup';
 import { createOrganization, findOrganization } from '@/lib/tenants/service';
 import { closeStore, getStore } from '@/lib/storage/current';
 import type { Store } from '@/lib/storage/store';
@@ -99,7 +99,7 @@ async function run(argv: string[]): Promise<unknown> {
     if (group === 'db' && (command === 'backup' || command === 'restore')) {
       const file = positionals[0];
       if (!file) throw new UsageError(`db ${command} needs a file name`);
-      return command === 'backup' ? backupPostgres(databaseUrl, file) : restorePostgres(databaseUrl, file);
+      return command === 'backup' ? backupPostgres(databaseUrl, file) : restorePostgresBackup(databaseUrl, file);
     }
     throw new UsageError(
       `DATABASE_URL is set: on PostgreSQL the CLI runs org, key, chain reconcile, db copy, db check, db reindex, db backup and db restore so far; unset it to run ${[group, command].filter(Boolean).join(' ')} on SQLite`,

@@ -12,7 +12,6 @@ import { POST as createNft } from '@/app/api/v1/cl2c/nft/route';
 import { POST as bulkInvite } from '@/app/api/v1/cl2c/user/bulk/route';
 import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
 import { POST as b5 } from '@/app/v1/cl2c/user/route';
-import { getDb } from '@/db/client';
 import {
   accounts,
   auditEvents,
@@ -20,12 +19,13 @@ import {
   sessions,
   userOrganizations,
   verifications,
-} from '@/db/schema';
+} from '@/db/tables';
 import { resetEnvCache } from '@/lib/env';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { personalMailIdle } from '@/lib/mail/personal';
 import { startMailWorker, stopMailWorker } from '@/lib/mail/worker';
-import { sqliteMailQueue } from '@/lib/storage/sqlite/mail-queue';
+import { getStore } from '@/lib/storage/current';
+import { mailQueueFor } from '@/lib/storage/mail-queue';
 import { adminSessionHeaders, call, createTestOrg, memberSessionHeaders } from '@/test/helpers';
 import { insertContract } from '@/test/nft-fixtures';
 import { decodeQuotedPrintable, TestSmtp, waitFor } from '@/test/smtp';
@@ -90,7 +90,7 @@ async function b5User(org: Org) {
   });
   expect(res.status, res.text).toBe(200);
   const user = { id: res.json.id as string, email: `nora${tag}@example.test` };
-  expect(getDb().select().from(accounts).where(eq(accounts.userId, user.id)).all()).toEqual([]);
+  expect((await (await getStore()).select().from(accounts).where(eq(accounts.userId, user.id)))).toEqual([]);
   return user;
 }
 
@@ -151,7 +151,7 @@ async function captureLog(fn: () => Promise<unknown>): Promise<string> {
 describe('a B5-created person without a password', () => {
   it('gets a link over SMTP, sets a password, signs in, then joins a second organization and decides on a share with that session', async () => {
     useSmtp();
-    const worker = startMailWorker({ queue: sqliteMailQueue(getDb()), intervalMs: 50 });
+    const worker = startMailWorker({ queue: mailQueueFor(await getStore()), intervalMs: 50 });
     expect(worker).not.toBeNull();
     const nora = await b5User(alpha);
     const peer = freshPeer();
@@ -170,23 +170,23 @@ describe('a B5-created person without a password', () => {
     expect(new URL(link).searchParams.get('next')).toBe('/invite/abc');
     // The database keeps only the token's hash: the raw token is nowhere in it.
     const token = tokenOf(link);
-    const rows = getDb().select().from(verifications).all();
+    const rows = (await (await getStore()).select().from(verifications));
     expect(rows.some((v) => v.identifier.includes(token))).toBe(false);
     expect(
-      getDb()
+      (await (await getStore())
         .select()
         .from(outboxEmails)
         .where(like(outboxEmails.text, `%${token}%`))
-        .all(),
+        ),
     ).toEqual([]);
 
     expect((await setPassword(token, 'nora picks a password', peer)).status).toBe(200);
     expect(
-      getDb()
+      (await (await getStore())
         .select()
         .from(accounts)
         .where(and(eq(accounts.userId, nora.id), eq(accounts.providerId, 'credential')))
-        .all(),
+        ),
     ).toHaveLength(1);
     const session = await signIn(nora.email, 'nora picks a password', peer);
     expect(session.status).toBe(200);
@@ -213,7 +213,7 @@ describe('a B5-created person without a password', () => {
       body: {},
     });
     expect(joined.status, joined.text).toBe(200);
-    const membership = getDb()
+    const membership = (await (await getStore())
       .select()
       .from(userOrganizations)
       .where(
@@ -222,7 +222,7 @@ describe('a B5-created person without a password', () => {
           eq(userOrganizations.organizationId, beta.organization.id),
         ),
       )
-      .get()!;
+      )[0]!;
     expect(membership.status).toBe('ACTIVE');
 
     // Beta asks her to authorize a copyright share; she decides with the same session.
@@ -248,15 +248,15 @@ describe('a B5-created person without a password', () => {
       body: { decision: 'AUTHORIZE', location: 'Lisbon, Portugal' },
     });
     expect(decided.status, decided.text).toBe(200);
-    const sessionRow = getDb().select().from(sessions).where(eq(sessions.userId, nora.id)).get()!;
+    const sessionRow = (await (await getStore()).select().from(sessions).where(eq(sessions.userId, nora.id)))[0]!;
     const sessionHash = createHash('sha256').update(sessionRow.id).digest('hex').slice(0, 16);
-    const event = getDb()
+    const event = (await (await getStore())
       .select()
       .from(auditEvents)
       .where(
         and(eq(auditEvents.entityId, nft.json.id), eq(auditEvents.action, 'copyright.authorize')),
       )
-      .get()!;
+      )[0]!;
     expect((event.data as { evidence: string }).evidence).toContain(
       `session of user ${nora.id}, session id hash ${sessionHash}`,
     );
@@ -289,14 +289,14 @@ describe('the mail is the person’s, not an organization’s', () => {
       expect(box.json.data).toEqual([]);
     }
     expect(
-      getDb()
+      (await (await getStore())
         .select()
         .from(outboxEmails)
         .where(like(outboxEmails.text, `%${token}%`))
-        .all(),
+        ),
     ).toEqual([]);
     expect(
-      getDb().select().from(outboxEmails).where(eq(outboxEmails.to, nora.email)).all(),
+      (await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.to, nora.email))),
     ).toEqual([]);
     // The log's link works.
     expect((await setPassword(token, 'from the operator log', freshPeer())).status).toBe(200);
@@ -315,7 +315,7 @@ describe('delivery over SMTP is retried', () => {
     expect((await requestLink(nora.email, freshPeer())).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect(
-      getDb().select().from(outboxEmails).where(eq(outboxEmails.to, nora.email)).all(),
+      (await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.to, nora.email))),
     ).toEqual([]);
     await later.start(port);
     try {
@@ -335,13 +335,13 @@ describe('the request and the link', () => {
     useSmtp();
     const nora = await b5User(alpha);
     const stranger = `nobody-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const before = getDb().select().from(verifications).all().length;
+    const before = (await (await getStore()).select().from(verifications)).length;
     const known = await requestLink(nora.email, freshPeer());
     const unknown = await requestLink(stranger, freshPeer());
     await personalMailIdle();
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
-    expect(getDb().select().from(verifications).all().length).toBe(before + 1);
+    expect((await (await getStore()).select().from(verifications)).length).toBe(before + 1);
     await waitFor(() => smtp.to(nora.email).length > 0);
     expect(smtp.to(stranger)).toEqual([]);
   });
@@ -358,12 +358,12 @@ describe('the request and the link', () => {
 
     const second = tokenOf(linkIn(await loggedMail(nora.email, peer), '/reset-password'));
     // An hour later (the link's lifetime), simulated on its row.
-    const row = getDb().select().from(verifications).where(eq(verifications.value, nora.id)).get()!;
-    getDb()
+    const row = (await (await getStore()).select().from(verifications).where(eq(verifications.value, nora.id)))[0]!;
+    await (await getStore())
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verifications.id, row.id))
-      .run();
+      ;
     const expired = await setPassword(second, 'too late password', peer);
     expect(expired.status).toBe(400);
     expect(((await expired.json()) as { code: string }).code).toBe('INVALID_TOKEN');
@@ -375,7 +375,7 @@ describe('the request and the link', () => {
     const nora = await b5User(alpha);
     const start = Date.now();
     await loggedMail(nora.email, freshPeer());
-    const row = getDb().select().from(verifications).where(eq(verifications.value, nora.id)).get()!;
+    const row = (await (await getStore()).select().from(verifications).where(eq(verifications.value, nora.id)))[0]!;
     expect(row.expiresAt.getTime() - start).toBeGreaterThan(59 * 60_000);
     expect(row.expiresAt.getTime() - start).toBeLessThanOrEqual(60 * 60_000 + 5_000);
   });
@@ -388,7 +388,7 @@ describe('the request and the link', () => {
     expect(((await before.json()) as { user?: { id: string } } | null)?.user?.id).toBe(nora.id);
     const token = tokenOf(linkIn(await loggedMail(nora.email, peer), '/reset-password'));
     expect((await setPassword(token, 'new password 12', peer)).status).toBe(200);
-    expect(getDb().select().from(sessions).where(eq(sessions.userId, nora.id)).all()).toEqual([]);
+    expect((await (await getStore()).select().from(sessions).where(eq(sessions.userId, nora.id)))).toEqual([]);
     const after = await authRequest('GET', '/get-session', { peer, cookie: old.cookie });
     expect(await after.json()).toBeNull();
     expect((await signIn(nora.email, 'old password 12', peer)).status).toBe(401);
@@ -399,11 +399,11 @@ describe('the request and the link', () => {
     const peer = freshPeer();
     const token = tokenOf(linkIn(await loggedMail(nora.email, peer), '/reset-password'));
     expect((await setPassword(token, 'audited password', peer)).status).toBe(200);
-    const events = getDb()
+    const events = (await (await getStore())
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.entityId, nora.id))
-      .all();
+      );
     const actions = events
       .filter((e) => e.action.startsWith('auth.password'))
       .map((e) => [e.action, e.organizationId]);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { POST } from '@/app/api/auth/[...all]/route';
 import { getAdminFromHeaders, getPersonFromHeaders } from '@/lib/auth/session';
-import { getDb } from '@/db/client';
-import { userOrganizations, users } from '@/db/schema';
+import { userOrganizations, users } from '@/db/tables';
 import { setPassword } from '@/lib/auth/passwords';
 import { createTestOrg } from '@/test/helpers';
 import { safeNextPath } from './next-path';
@@ -65,16 +64,13 @@ describe('signInFailureMessage against the real Better Auth answers', () => {
 
   it('a member who is not OWNER/ADMIN signs in (to prove who they are) but the console refuses the session', async () => {
     const org = await createTestOrg();
-    const db = getDb();
-    const [member] = db
+    const store = await getStore();
+    const [member] = await store
       .insert(users)
       .values({ email: `plain-${crypto.randomUUID()}@example.test`, name: 'Plain' })
-      .returning()
-      .all();
-    db.insert(userOrganizations)
-      .values({ organizationId: org.organization.id, userId: member!.id, role: 'MEMBER' })
-      .run();
-    await setPassword(await getStore(), member!.id, 'member password 1');
+      .returning();
+    await store.insert(userOrganizations).values({ organizationId: org.organization.id, userId: member!.id, role: 'MEMBER' });
+    await setPassword(store, member!.id, 'member password 1');
     const res = await signIn(member!.email, 'member password 1', '10.9.0.2');
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -83,9 +79,9 @@ describe('signInFailureMessage against the real Better Auth answers', () => {
   });
 
   it('an account with no ACTIVE membership → 403 with the server’s reason', async () => {
-    const db = getDb();
-    const [loner] = db.insert(users).values({ email: `loner-${crypto.randomUUID()}@example.test`, name: 'Loner' }).returning().all();
-    await setPassword(await getStore(), loner!.id, 'loner password 1');
+    const store = await getStore();
+    const [loner] = await store.insert(users).values({ email: `loner-${crypto.randomUUID()}@example.test`, name: 'Loner' }).returning();
+    await setPassword(store, loner!.id, 'loner password 1');
     const res = await signIn(loner!.email, 'loner password 1', '10.9.0.3');
     expect(res.status).toBe(403);
     const body = (await res.json()) as { message: string };

@@ -4,13 +4,13 @@ import { GET as inviteGET, POST as invitePOST } from '@/app/api/invite/[token]/r
 import { hashInvitationToken } from '@/lib/invitations/tokens';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
 import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
-import { getDb } from '@/db/client';
-import { outboxEmails } from '@/db/schema';
+import { outboxEmails } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
+import { mailQueueFor } from '@/lib/storage/mail-queue';
 import { resetEnvCache } from '@/lib/env';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { decodeQuotedPrintable, TestSmtp, waitFor } from '@/test/smtp';
 import { createSmtpMailer } from './mailer';
-import { sqliteMailQueue } from '@/lib/storage/sqlite/mail-queue';
 import { backoffDelay, deliverDueEmails, messageIdOf, startMailWorker, stopMailWorker } from './worker';
 
 let org: Awaited<ReturnType<typeof createTestOrg>>;
@@ -43,12 +43,12 @@ async function inviteOne(email: string) {
 }
 
 describe('mail over a real SMTP server', () => {
-  it('without SMTP_URL the worker is a no-op and mails stay in the outbox', () => {
+  it('without SMTP_URL the worker is a no-op and mails stay in the outbox', async () => {
     const saved = process.env.SMTP_URL;
     delete process.env.SMTP_URL;
     resetEnvCache();
     try {
-      expect(startMailWorker({ queue: sqliteMailQueue(getDb()) })).toBeNull();
+      expect(startMailWorker({ queue: mailQueueFor(await getStore()) })).toBeNull();
     } finally {
       process.env.SMTP_URL = saved;
       resetEnvCache();
@@ -56,7 +56,7 @@ describe('mail over a real SMTP server', () => {
   });
 
   it('delivers the invitation: recipient, subject and a working link', async () => {
-    const worker = startMailWorker({ queue: sqliteMailQueue(getDb()), intervalMs: 50 });
+    const worker = startMailWorker({ queue: mailQueueFor(await getStore()), intervalMs: 50 });
     expect(worker).not.toBeNull();
     const email = `smtp-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await inviteOne(email);
@@ -82,8 +82,8 @@ describe('mail over a real SMTP server', () => {
     expect(registered.status, registered.text).toBe(200);
 
     // The SMTP server has the message before the worker records the delivery: wait for the row to settle.
-    const row = await waitFor(() => {
-      const r = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get();
+    const row = await waitFor(async () => {
+      const [r] = await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.to, email));
       return r && r.status !== 'PENDING' ? r : undefined;
     });
     expect(row).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
@@ -98,22 +98,22 @@ describe('mail over a real SMTP server', () => {
     const port = smtp.port;
     await smtp.stop();
     const email = `retry-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    startMailWorker({ queue: sqliteMailQueue(getDb()), intervalMs: 20, backoffBaseMs: 300, backoffMaxMs: 5_000 });
+    startMailWorker({ queue: mailQueueFor(await getStore()), intervalMs: 20, backoffBaseMs: 300, backoffMaxMs: 5_000 });
     await inviteOne(email);
 
     // Watch the row: each failed attempt pushes the next attempt further out (300, 600, 1200 ms).
     // (Exact values are asserted with a fixed clock below; here the clock is real, so allow slack.)
     const seen = new Map<number, { nextAttemptAt: number; updatedAt: number }>();
-    await waitFor(() => {
-      const r = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get();
+    await waitFor(async () => {
+      const [r] = await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.to, email));
       if (r && r.nextAttemptAt && r.attempts > 0 && !seen.has(r.attempts)) {
         seen.set(r.attempts, { nextAttemptAt: r.nextAttemptAt.getTime(), updatedAt: r.updatedAt.getTime() });
       }
       return seen.has(3) ? true : undefined;
     });
-    const row = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get()!;
-    expect(row.status).toBe('PENDING');
-    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    const [row] = await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    expect(row!.status).toBe('PENDING');
+    expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
     const delays = [1, 2, 3].map((attempt) => {
       const s = seen.get(attempt)!;
       return s.nextAttemptAt - s.updatedAt;
@@ -129,8 +129,8 @@ describe('mail over a real SMTP server', () => {
 
     // The server comes back on the same port: the next attempt delivers, once.
     await smtp.start(port);
-    const sent = await waitFor(() => {
-      const r = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get();
+    const sent = await waitFor(async () => {
+      const [r] = await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.to, email));
       return r?.status === 'SENT' ? r : undefined;
     });
     expect(sent.attempts).toBeGreaterThanOrEqual(4);
@@ -149,7 +149,7 @@ describe('mail over a real SMTP server', () => {
   it('a mail delivered again (the answer to DATA was lost) carries the same Message-ID, fixed per outbox row', async () => {
     const email = `twice-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await inviteOne(email);
-    const row = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).get()!;
+    const [row] = await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.to, email));
     const smtpMailer = createSmtpMailer(process.env.SMTP_URL!);
     // The server accepts the message, but the worker never learns it (connection lost after DATA):
     // the attempt counts as failed and the mail is retried — SMTP has no idempotency.
@@ -161,39 +161,39 @@ describe('mail over a real SMTP server', () => {
     };
     const options = { from: 'CL2C Test <invites@cl2c.test>', batchSize: 100, maxAttempts: 8, backoffBaseMs: 1_000, backoffMaxMs: 1_000 };
     const now = Date.now();
-    await deliverDueEmails(sqliteMailQueue(getDb()), lostAnswer, { ...options, now: new Date(now), workerId: 'instance-a' });
-    await deliverDueEmails(sqliteMailQueue(getDb()), smtpMailer, { ...options, now: new Date(now + 1_000), workerId: 'instance-b' });
+    await deliverDueEmails(mailQueueFor(await getStore()), lostAnswer, { ...options, now: new Date(now), workerId: 'instance-a' });
+    await deliverDueEmails(mailQueueFor(await getStore()), smtpMailer, { ...options, now: new Date(now + 1_000), workerId: 'instance-b' });
     smtpMailer.close?.();
 
     const copies = await waitFor(() => (smtp.to(email).length === 2 ? smtp.to(email) : undefined));
     const ids = copies.map((m) => m.raw.match(/^Message-ID: (.+?)\r?$/im)?.[1]);
-    expect(ids[0]).toBe(messageIdOf(row.id));
+    expect(ids[0]).toBe(messageIdOf(row!.id));
     expect(ids[1]).toBe(ids[0]);
-    expect(ids[0]).toBe(`<${row.id}@127.0.0.1>`);
-    expect(getDb().select().from(outboxEmails).where(eq(outboxEmails.id, row.id)).get()!.status).toBe('SENT');
+    expect(ids[0]).toBe(`<${row!.id}@127.0.0.1>`);
+    expect((await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.id, row!.id)))[0]!.status).toBe('SENT');
   });
 
   it('schedules retries exactly and gives up after maxAttempts (FAILED)', async () => {
-    const db = getDb();
+    const db = await getStore();
     const email = `never-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await inviteOne(email);
     const dead = createSmtpMailer('smtp://127.0.0.1:1'); // nothing listens on port 1
     const options = { from: 'x@cl2c.test', maxAttempts: 3, backoffBaseMs: 1_000, backoffMaxMs: 60_000, batchSize: 50 };
-    const row = () => db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).get()!;
+    const row = async () => (await db.select().from(outboxEmails).where(eq(outboxEmails.to, email)))[0]!;
     let now = Date.now() + 1;
-    await deliverDueEmails(sqliteMailQueue(db), dead, { ...options, now: new Date(now) });
-    expect(row()).toMatchObject({ status: 'PENDING', attempts: 1 });
-    expect(row().nextAttemptAt!.getTime()).toBe(now + 1_000);
+    await deliverDueEmails(mailQueueFor(db), dead, { ...options, now: new Date(now) });
+    expect(await row()).toMatchObject({ status: 'PENDING', attempts: 1 });
+    expect((await row()).nextAttemptAt!.getTime()).toBe(now + 1_000);
     // Not due yet: nothing happens.
-    await deliverDueEmails(sqliteMailQueue(db), dead, { ...options, now: new Date(now + 999) });
-    expect(row().attempts).toBe(1);
+    await deliverDueEmails(mailQueueFor(db), dead, { ...options, now: new Date(now + 999) });
+    expect((await row()).attempts).toBe(1);
     now += 1_000;
-    await deliverDueEmails(sqliteMailQueue(db), dead, { ...options, now: new Date(now) });
-    expect(row()).toMatchObject({ status: 'PENDING', attempts: 2 });
-    expect(row().nextAttemptAt!.getTime()).toBe(now + 2_000);
+    await deliverDueEmails(mailQueueFor(db), dead, { ...options, now: new Date(now) });
+    expect(await row()).toMatchObject({ status: 'PENDING', attempts: 2 });
+    expect((await row()).nextAttemptAt!.getTime()).toBe(now + 2_000);
     now += 2_000;
-    await deliverDueEmails(sqliteMailQueue(db), dead, { ...options, now: new Date(now) });
-    expect(row()).toMatchObject({ status: 'FAILED', attempts: 3, nextAttemptAt: null });
+    await deliverDueEmails(mailQueueFor(db), dead, { ...options, now: new Date(now) });
+    expect(await row()).toMatchObject({ status: 'FAILED', attempts: 3, nextAttemptAt: null });
     expect(backoffDelay(1, 1000, 60_000)).toBe(1000);
     expect(backoffDelay(4, 1000, 60_000)).toBe(8000);
     expect(backoffDelay(20, 1000, 60_000)).toBe(60_000);

@@ -5,6 +5,7 @@ import { openDb, type Db } from '@/db/client';
 import { open as openSealed } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
+import { restorePostgres } from '@/lib/storage/postgres/backup';
 import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';
 
 const ALL_PAGES = 2 ** 31 - 1;
@@ -88,6 +89,18 @@ function checkSecretOpensBackup(source: string, file: string) {
       `${file} holds keys sealed with a different AUTH_SECRET than this server's: use the auth-secret of the server the backup came from (${secretFile} or AUTH_SECRET), then restore again.`,
     );
   }
+}
+
+/**
+ * `DATABASE_URL=… db restore <file>`: the same AUTH_SECRET check as on SQLite, then the file copied
+ * into the empty PostgreSQL database (lib/storage/postgres/backup.ts) — a backup restored under
+ * another secret would load fine and then answer 500 on every wallet or token call.
+ */
+export async function restorePostgresBackup(url: string, file: string) {
+  const source = path.resolve(file);
+  if (!existsSync(source)) throw new AppError(404, `${file} does not exist.`);
+  checkSecretOpensBackup(source, file);
+  return restorePostgres(url, file);
 }
 
 /**

@@ -2,26 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { organizations } from '@/db/schema';
+import { organizations } from '@/db/tables';
 import { createContract, updateContract } from '@/lib/contracts/service';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import type { Actor } from '@/lib/http/actor';
 import { createOrganization } from '@/lib/tenants/service';
-import { sqliteStore } from '@/lib/storage/sqlite/store';
+import type { Store } from '@/lib/storage/store';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.cl2c.local';
 
 /**
  * On an empty database: a demo organization, its admin and a few contracts. Returns what to print
  * (the keys exist in clear only here), or null when the database already has an organization.
+ * On either engine (the Store); no chain call — the deployed sample is a manual status (A3). Two
+ * servers starting at once on one empty PostgreSQL database: the tenant `demo` is unique, so the
+ * second seed fails (logged by lib/startup.ts) and changes nothing.
  */
-export async function seedDemoIfEmpty(db: Db) {
-  const existing = db.select({ n: count() }).from(organizations).get()?.n ?? 0;
-  if (existing > 0) return null;
+export async function seedDemoIfEmpty(store: Store) {
+  const [row] = await store.select({ n: count() }).from(organizations);
+  if (Number(row?.n ?? 0) > 0) return null;
   const password = process.env.DEMO_ADMIN_PASSWORD || randomBytes(9).toString('base64url');
-  const created = await createOrganization(sqliteStore(db), {
+  const created = await createOrganization(store, {
     name: 'Demo Organization',
     tenant: 'demo',
     adminEmail: DEMO_ADMIN_EMAIL,
@@ -34,7 +36,6 @@ export async function seedDemoIfEmpty(db: Db) {
     organizationId: created.organization.id,
     requestId: 'seed',
   };
-  const store = sqliteStore(db);
   await createContract(store, actor, { name: 'Demo Artworks', symbol: 'DART', description: 'Sample collection', network: 'POLYGON', env: 'TESTNET' });
   const music = await createContract(store, actor, { name: 'Demo Music Rights', symbol: 'DMR', network: 'POLYGON', env: 'TESTNET' });
   await updateContract(store, actor, { id: music.id, status: 'DEPLOYED', contractAddress: '0x000000000000000000000000000000000000dEaD' });

@@ -11,8 +11,11 @@ import { GET as listNfts, POST as createNft } from '@/app/api/v1/cl2c/nft/route'
 import { GET as listMembers } from '@/app/api/v1/cl2c/user/route';
 import { POST as b1 } from '@/app/v1/cl2c/nfts/search/route';
 import { getDb } from '@/db/client';
-import { smartContracts } from '@/db/schema';
-import { resetEnvCache } from '@/lib/env';
+import { smartContracts } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
+import { copySqliteToPostgres, CopyError } from '@/lib/storage/postgres/copy';
+import { freshPostgresUrl } from '@/test/postgres/database';
+import { env, resetEnvCache } from '@/lib/env';
 import { check } from '@/lib/storage/sqlite/search/maintenance';
 import { call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertNft } from '@/test/nft-fixtures';
@@ -68,9 +71,7 @@ describe('control characters', () => {
     expect(res.json.details).toEqual([
       expect.stringMatching(/^name: must not contain control characters/),
     ]);
-    expect(
-      getDb().select().from(smartContracts).where(eq(smartContracts.symbol, 'NUL')).all(),
-    ).toEqual([]);
+    expect(await (await getStore()).select().from(smartContracts).where(eq(smartContracts.symbol, 'NUL'))).toEqual([]);
     // Every C0 character but tab and line breaks; DEL too. Tab / line breaks stay allowed in free text.
     for (const c of ['\u0001', '\u0007', '\u001b', '\u001f', '\u007f']) {
       expect(
@@ -102,7 +103,9 @@ describe('control characters', () => {
     expect(res.json.details[0]).toMatch(/^metadata\.a.b: key must not contain control characters/);
   });
 
-  it('db check never fails on a NUL already stored (and searches still answer)', async () => {
+  // Only SQLite can hold a NUL in text (PostgreSQL refuses it: the next test), so only a SQLite file
+  // can have one from before the fix.
+  it.runIf(!process.env.DATABASE_URL)('db check never fails on a NUL already stored (and searches still answer); db copy names it instead of failing obscurely (SQLite)', async () => {
     const contract = await insertContract(org.organization.id, {
       name: 'ab\u0000cd stored before the fix',
     });
@@ -115,6 +118,25 @@ describe('control characters', () => {
       query: { search: 'stored before' },
     });
     expect(found.status).toBe(200);
+    const to = await freshPostgresUrl();
+    const copy = await copySqliteToPostgres(env().DATABASE_PATH, to).catch((e: unknown) => e);
+    expect(copy).toBeInstanceOf(CopyError);
+    expect((copy as Error).message).toMatch(new RegExp(`^smart_contracts\\.name of row ${contract.id} holds a NUL character \\(U\\+0000\\), which PostgreSQL text cannot store; nothing was copied\\. Edit that value in the SQLite file`));
+    // Nothing was stored: the same copy succeeds once the NULs are gone.
+    const sqlite = getDb().$client;
+    for (const table of ['smart_contracts', 'nfts']) {
+      for (const row of sqlite.prepare(`SELECT id, name FROM ${table} WHERE instr(name, char(0)) > 0`).all() as { id: string; name: string }[]) {
+        sqlite.prepare(`UPDATE ${table} SET name = ? WHERE id = ?`).run(row.name.replaceAll('\u0000', ''), row.id);
+      }
+    }
+    expect((await copySqliteToPostgres(env().DATABASE_PATH, to)).ok).toBe(true);
+  }, 60_000);
+
+  it.runIf(!!process.env.DATABASE_URL)('PostgreSQL refuses a NUL in text outright, so none can be stored (PostgreSQL)', async () => {
+    const contract = await insertContract(org.organization.id, { name: 'ab\u0000cd' }).catch((e: unknown) => e);
+    expect(contract).toBeInstanceOf(Error);
+    const error = contract as Error & { cause?: Error };
+    expect(error.cause?.message ?? error.message).toMatch(/invalid byte sequence for encoding "UTF8": 0x00/);
   });
 });
 

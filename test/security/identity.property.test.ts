@@ -11,15 +11,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as invitePOST } from '@/app/api/invite/[token]/route';
 import { DELETE as removeRoute, PUT as updateRoute } from '@/app/api/v1/cl2c/user/[id]/route';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
-import { getDb } from '@/db/client';
-import { apiKeys, invitations, outboxEmails, userOrganizations, users } from '@/db/schema';
+import { apiKeys, invitations, outboxEmails, userOrganizations, users } from '@/db/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { getAuth } from '@/lib/auth/server';
 import { resetEnvCache } from '@/lib/env';
 import { listTenantUsers } from '@/lib/tenant-users/service';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { getStore } from '@/lib/storage/current';
-import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 const OWNER_PASSWORD = 'correct horse battery';
@@ -49,32 +47,27 @@ beforeAll(() => {
 
 /** What an organization's members can sign in with and read, as one comparable value. */
 async function snapshot(o: Org) {
-  const db = getDb();
-  const members = db
+  const db = await getStore();
+  const members = (
+    await db
     .select({ userId: userOrganizations.userId, role: userOrganizations.role, status: userOrganizations.status, email: users.email })
     .from(userOrganizations)
     .innerJoin(users, eq(users.id, userOrganizations.userId))
     .where(eq(userOrganizations.organizationId, o.organization.id))
-    .all()
-    .sort((a, b) => a.userId.localeCompare(b.userId));
-  const keys = db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.organizationId, o.organization.id), isNull(apiKeys.revokedAt)))
-    .all()
+  ).sort((a, b) => a.userId.localeCompare(b.userId));
+  const keys = (await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.organizationId, o.organization.id), isNull(apiKeys.revokedAt))))
     .map((k) => k.id)
     .sort();
-  return JSON.stringify({ members, keys, b3: await listTenantUsers(sqliteStore(db), o.organization.id) });
+  return JSON.stringify({ members, keys, b3: await listTenantUsers(db, o.organization.id) });
 }
 
-function latestInvitationToken(o: Org, email: string): string | null {
-  const mail = getDb()
+async function latestInvitationToken(o: Org, email: string): Promise<string | null> {
+  const [mail] = await (await getStore())
     .select({ text: outboxEmails.text })
     .from(outboxEmails)
     .where(and(eq(outboxEmails.organizationId, o.organization.id), eq(outboxEmails.to, email)))
     .orderBy(desc(outboxEmails.createdAt))
-    .limit(1)
-    .get();
+    .limit(1);
   return mail?.text.match(/\/invite\/([A-Za-z0-9_-]{43})/)?.[1] ?? null;
 }
 
@@ -95,15 +88,15 @@ describe('identity property (issue 26)', () => {
           const email = people[step.person]!;
           const others = orgs.filter((_, i) => i !== step.org);
           const before = await Promise.all(others.map(snapshot));
-          const db = getDb();
-          const user = db.select().from(users).where(eq(users.email, email)).get();
-          const membership = user
-            ? db.select().from(userOrganizations).where(and(eq(userOrganizations.userId, user.id), eq(userOrganizations.organizationId, o.organization.id))).get()
-            : undefined;
+          const db = await getStore();
+          const [user] = await db.select().from(users).where(eq(users.email, email));
+          const [membership] = user
+            ? await db.select().from(userOrganizations).where(and(eq(userOrganizations.userId, user.id), eq(userOrganizations.organizationId, o.organization.id)))
+            : [];
           if (step.op === 'invite') {
             await call(bulk, { method: 'POST', headers: { 'x-api-key': o.apiKey }, body: { users: [{ email }] } });
           } else if (step.op === 'accept') {
-            const token = latestInvitationToken(o, email);
+            const token = await latestInvitationToken(o, email);
             if (token) {
               const registered = user?.isRegistered === true;
               const headers =
@@ -117,16 +110,15 @@ describe('identity property (issue 26)', () => {
               if (registered && step.as !== 'person') expect(res.status, res.text).toBeGreaterThanOrEqual(400);
               if (res.status === 200 && !registered) {
                 passwords.set(email, MEMBER_PASSWORD);
-                const created = getDb().select().from(users).where(eq(users.email, email)).get()!;
-                loginEmails.set(created.id, email);
+                const [created] = await db.select().from(users).where(eq(users.email, email));
+                loginEmails.set(created!.id, email);
               }
             }
           } else if (step.op === 'changeEmail') {
-            const invitation = db
+            const [invitation] = await db
               .select()
               .from(invitations)
-              .where(and(eq(invitations.organizationId, o.organization.id), eq(invitations.email, email), eq(invitations.status, 'PENDING')))
-              .get();
+              .where(and(eq(invitations.organizationId, o.organization.id), eq(invitations.email, email), eq(invitations.status, 'PENDING')));
             const id = membership?.id ?? invitation?.id;
             if (id) {
               const res = await call(updateRoute, { method: 'PUT', headers: { 'x-api-key': o.apiKey }, params: { id }, body: { email: `moved-${crypto.randomUUID().slice(0, 6)}@evil.test` } });
@@ -141,7 +133,7 @@ describe('identity property (issue 26)', () => {
           expect(await Promise.all(others.map(snapshot))).toEqual(before);
           // Nobody's login e-mail changed.
           for (const [userId, loginEmail] of loginEmails) {
-            expect(getDb().select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email).toBe(loginEmail);
+            expect((await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email).toBe(loginEmail);
           }
         }
         for (const o of orgs) {

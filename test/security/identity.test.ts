@@ -13,8 +13,7 @@ import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
 import { PUT as b6 } from '@/app/v1/cl2c/user/route';
 import { GET as b4 } from '@/app/v1/cl2c/users/[id]/route';
 import { GET as b3 } from '@/app/v1/cl2c/users/route';
-import { getDb } from '@/db/client';
-import { apiKeys, auditEvents, invitations, userOrganizations, users } from '@/db/schema';
+import { apiKeys, auditEvents, invitations, userOrganizations, users } from '@/db/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { setPassword } from '@/lib/auth/passwords';
 import { resetEnvCache } from '@/lib/env';
@@ -70,8 +69,8 @@ describe('finding 2: one organization cannot take over another organization’s 
     expect(bare.status, bare.text).toBe(401);
     const asAdminOfA = await call(invitePOST, { method: 'POST', params: { token }, headers: session, body: {} });
     expect(asAdminOfA.status, asAdminOfA.text).toBe(403);
-    expect(getDb().select().from(userOrganizations).where(and(eq(userOrganizations.userId, beta.admin.id), eq(userOrganizations.organizationId, alpha.organization.id))).get()).toBeUndefined();
-    expect(getDb().select().from(invitations).where(and(eq(invitations.email, boss), eq(invitations.organizationId, alpha.organization.id))).get()!.status).toBe('PENDING');
+    expect((await (await getStore()).select().from(userOrganizations).where(and(eq(userOrganizations.userId, beta.admin.id), eq(userOrganizations.organizationId, alpha.organization.id))))[0]).toBeUndefined();
+    expect((await (await getStore()).select().from(invitations).where(and(eq(invitations.email, boss), eq(invitations.organizationId, alpha.organization.id))))[0]!.status).toBe('PENDING');
 
     // Even once B's owner joins A of their own will (their own session), A cannot change their login e-mail.
     const joined = await call(invitePOST, { method: 'POST', params: { token }, headers: await adminSessionHeaders(boss), body: {} });
@@ -95,9 +94,9 @@ describe('finding 2: one organization cannot take over another organization’s 
 describe('finding 3: API keys die with their owner’s access', () => {
   /** An ADMIN member of alpha with a key of each family, as the console would create them. */
   async function adminMemberWithKeys() {
-    const db = getDb();
-    const [user] = db.insert(users).values({ email: `keyholder-${crypto.randomUUID().slice(0, 8)}@example.test`, name: 'Key Holder', isRegistered: true }).returning().all();
-    const [membership] = db.insert(userOrganizations).values({ organizationId: alpha.organization.id, userId: user!.id, role: 'ADMIN', status: 'ACTIVE' }).returning().all();
+    const db = await getStore();
+    const [user] = await db.insert(users).values({ email: `keyholder-${crypto.randomUUID().slice(0, 8)}@example.test`, name: 'Key Holder', isRegistered: true }).returning();
+    const [membership] = await db.insert(userOrganizations).values({ organizationId: alpha.organization.id, userId: user!.id, role: 'ADMIN', status: 'ACTIVE' }).returning();
     await setPassword(await getStore(), user!.id, 'key holder pass');
     const a = await createApiKey(await getStore(), { organizationId: alpha.organization.id, userId: user!.id, family: 'A', name: 'member A' });
     const b = await createApiKey(await getStore(), { organizationId: alpha.organization.id, userId: user!.id, family: 'B', name: 'member B' });
@@ -119,7 +118,7 @@ describe('finding 3: API keys die with their owner’s access', () => {
     expect(await answers(k)).toEqual([200, 201, 200, 200]);
     expect((await call(removeMember, { method: 'DELETE', headers: keyA(alpha), params: { id: k.membershipId } })).status).toBe(200);
     expect(await answers(k)).toEqual([401, 401, 401, 401]);
-    const revoked = getDb().select().from(auditEvents).where(and(eq(auditEvents.organizationId, alpha.organization.id), eq(auditEvents.action, 'api_key.revoke'))).all();
+    const revoked = await (await getStore()).select().from(auditEvents).where(and(eq(auditEvents.organizationId, alpha.organization.id), eq(auditEvents.action, 'api_key.revoke')));
     expect(revoked.filter((e) => k.keyIds.includes(e.entityId!)).map((e) => (e.data as { reason: string }).reason)).toEqual(['member.remove', 'member.remove']);
   });
 
@@ -129,14 +128,14 @@ describe('finding 3: API keys die with their owner’s access', () => {
       const res = await call(updateMember, { method: 'PUT', headers: keyA(alpha), params: { id: k.membershipId }, body: change });
       expect(res.status, res.text).toBe(200);
       expect(await answers(k)).toEqual([401, 401, 401, 401]);
-      const rows = getDb().select().from(apiKeys).where(eq(apiKeys.userId, k.user.id)).all();
+      const rows = await (await getStore()).select().from(apiKeys).where(eq(apiKeys.userId, k.user.id));
       expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
     }
   });
 
   it('the OWNER’s and one’s own membership are not changed; an invitation has no role', async () => {
-    const owner = getDb().select().from(userOrganizations).where(and(eq(userOrganizations.userId, alpha.admin.id), eq(userOrganizations.organizationId, alpha.organization.id))).get()!;
-    expect((await call(updateMember, { method: 'PUT', headers: keyA(alpha), params: { id: owner.id }, body: { role: 'MEMBER' } })).status).toBe(409);
+    const [owner] = await (await getStore()).select().from(userOrganizations).where(and(eq(userOrganizations.userId, alpha.admin.id), eq(userOrganizations.organizationId, alpha.organization.id)));
+    expect((await call(updateMember, { method: 'PUT', headers: keyA(alpha), params: { id: owner!.id }, body: { role: 'MEMBER' } })).status).toBe(409);
     const invited = await call(bulkInvite, { method: 'POST', headers: keyA(alpha), body: { users: [{ email: `role-${crypto.randomUUID().slice(0, 6)}@example.test` }] } });
     const res = await call(updateMember, { method: 'PUT', headers: keyA(alpha), params: { id: invited.json.data.results[0].id }, body: { role: 'ADMIN' } });
     expect(res.status).toBe(409);

@@ -77,6 +77,20 @@ export type CopyReport = {
 
 export class CopyError extends Error {}
 
+/**
+ * PostgreSQL text cannot hold U+0000; SQLite can, and rows written before the control-character
+ * checks (issue 26) may. Named instead of PostgreSQL's bare "invalid byte sequence", with the fix.
+ */
+function nulMessage(t: TablePlan, row: unknown[], column: number): string {
+  const name = t.columns[column]!.name;
+  const id = t.columns.findIndex((c) => c.name === 'id');
+  const which = id >= 0 ? ` of row ${String(row[id])}` : '';
+  return (
+    `${t.name}.${name}${which} holds a NUL character (U+0000), which PostgreSQL text cannot store; nothing was copied. ` +
+    `Edit that value in the SQLite file (through the app, or a script binding the corrected text: SQLite's replace() does not see a NUL), then copy again`
+  );
+}
+
 export async function copySqliteToPostgres(from: string, to: string, options: { batchRows?: number } = {}): Promise<CopyReport> {
   const started = performance.now();
   if (!existsSync(from)) throw new CopyError(`--from: no such SQLite file: ${from}`);
@@ -114,6 +128,8 @@ export async function copySqliteToPostgres(from: string, to: string, options: { 
         // Rows in rowid order: the order they were written in.
         const select = sqlite.prepare(`SELECT ${names} FROM ${quote(t.name)} ORDER BY rowid`).raw(true);
         for (const row of select.iterate() as Iterable<unknown[]>) {
+          const nul = row.findIndex((v) => typeof v === 'string' && v.includes('\u0000'));
+          if (nul >= 0) throw new CopyError(nulMessage(t, row, nul));
           batch.push(row);
           if (batch.length >= perBatch) await flush();
         }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as listUsersB } from '@/app/v1/cl2c/users/route';
-import { getDb } from '@/db/client';
-import { apiKeys, auditEvents } from '@/db/schema';
+import { apiKeys, auditEvents } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
 import { getAuth } from '@/lib/auth/server';
 import { call, createTestOrg } from '@/test/helpers';
 import { DELETE } from './[id]/route';
@@ -40,8 +40,8 @@ describe('console API keys: session only', () => {
       expect(create.json.error).toMatch(/sign in/);
     }
     expect((await call(GET)).status).toBe(401);
-    const keyRow = getDb().select().from(apiKeys).where(eq(apiKeys.organizationId, org.organization.id)).get()!;
-    expect((await call(DELETE, { method: 'DELETE', headers: { 'x-api-key': org.apiKey }, params: { id: keyRow.id } })).status).toBe(403);
+    const [keyRow] = await (await getStore()).select().from(apiKeys).where(eq(apiKeys.organizationId, org.organization.id)).limit(1);
+    expect((await call(DELETE, { method: 'DELETE', headers: { 'x-api-key': org.apiKey }, params: { id: keyRow!.id } })).status).toBe(403);
   });
 
   it('cross-site cookie writes are refused', async () => {
@@ -79,7 +79,7 @@ describe('create, list, revoke', () => {
 
     const after = await call(GET, { headers: session(), query: { status: 'revoked', family: 'B' } });
     expect(after.json.data.map((k: any) => k.id)).toContain(created.json.id);
-    const actions = getDb().select().from(auditEvents).where(eq(auditEvents.entityId, created.json.id)).all().map((a) => a.action);
+    const actions = (await (await getStore()).select().from(auditEvents).where(eq(auditEvents.entityId, created.json.id))).map((a) => a.action);
     expect(actions.sort()).toEqual(['api_key.create', 'api_key.revoke']);
   });
 
@@ -96,9 +96,9 @@ describe('create, list, revoke', () => {
   });
 
   it('an expired key is listed as expired and does not work', async () => {
-    const db = getDb();
+    const db = await getStore();
     const created = await call(POST, { method: 'POST', headers: session(), body: { family: 'B', name: 'Short-lived' } });
-    db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, created.json.id)).run();
+    await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, created.json.id));
     const list = await call(GET, { headers: session(), query: { status: 'expired' } });
     expect(list.json.data.map((k: any) => k.id)).toEqual([created.json.id]);
     expect(list.json.data[0].status).toBe('expired');
@@ -111,7 +111,7 @@ describe('create, list, revoke', () => {
     expect(list.json.data.map((k: any) => k.id)).not.toContain(theirs.json.id);
     const res = await call(DELETE, { method: 'DELETE', headers: session(), params: { id: theirs.json.id } });
     expect(res.status).toBe(404);
-    expect(getDb().select().from(apiKeys).where(eq(apiKeys.id, theirs.json.id)).get()?.revokedAt).toBeNull();
+    expect((await (await getStore()).select().from(apiKeys).where(eq(apiKeys.id, theirs.json.id)))[0]?.revokedAt).toBeNull();
   });
 
   it('lists with sorting, family filter and bad query values → 400', async () => {

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { familyADocument } from '@/lib/openapi/family-a';
 import { familyAExamples } from '@/lib/openapi/examples';
 import type { paths } from '@/lib/openapi/generated/family-a';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { resetEnvCache } from '@/lib/env';
 import { familyAClient, familyASessionClient } from '@/test/api-client';
 import { adminSessionHeaders, createTestOrg } from '@/test/helpers';
+import { getStore } from '@/lib/storage/current';
 
 /**
  * Family A through the client a developer would generate (openapi-typescript + openapi-fetch):
@@ -30,12 +30,14 @@ beforeAll(async () => {
   client = familyAClient(org.apiKey);
   session = familyASessionClient(await adminSessionHeaders(org.admin.email));
   adminUserId = org.admin.id;
-  holders = ['ana', 'ben'].map((label) => {
-    const r = getDb().transaction((tx) =>
-      registerUserInOrganization(tx, org.organization.id, { email: `${label}-${uniq()}@example.test`, firstName: label, lastName: 'Client', userName: `${label}_${uniq()}` }),
+  const store = await getStore();
+  holders = [];
+  for (const label of ['ana', 'ben']) {
+    const r = await store.transaction((tx) =>
+      registerUserInOrganizationIn(tx, org.organization.id, { email: `${label}-${uniq()}@example.test`, firstName: label, lastName: 'Client', userName: `${label}_${uniq()}` }),
     );
-    return { userId: r.user.id, membershipId: r.membershipId };
-  });
+    holders.push({ userId: r.user.id, membershipId: r.membershipId });
+  }
 });
 
 describe('Family A through the generated client', () => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { auditEvents, copyrightShares, userOrganizations } from '@/db/schema';
+import { getStore } from '@/lib/storage/current';
+import { auditEvents, copyrightShares, userOrganizations } from '@/db/tables';
 import { GET as getContract } from '@/app/api/v1/cl2c/contract/route';
 import { GET as listMembers } from '@/app/api/v1/cl2c/user/route';
 import { GET as getIpfs } from '@/app/ipfs/[cid]/route';
@@ -12,7 +12,7 @@ import { GET as getOpenApi } from '@/app/api/v1/openapi.json/route';
 import { computeCid } from '@/lib/content-store/store';
 import { resetEnvCache } from '@/lib/env';
 import { countingServer, PNG_1X1, GIF_BYTES, SVG_BYTES } from '@/lib/images/test-fixtures';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { call, createTestOrg } from '@/test/helpers';
 import { GET as getHolders } from './holders/route';
 import { GET as getMetadata } from './[id]/metadata/route';
@@ -34,10 +34,10 @@ const h = (key = org.apiKey) => ({ 'x-api-key': key });
 const uniq = () => crypto.randomUUID().slice(0, 8);
 const pngDataUri = `data:image/png;base64,${PNG_1X1.toString('base64')}`;
 
-function member(orgId: string, label: string) {
+async function member(orgId: string, label: string) {
   const email = `${label}-${uniq()}@example.test`;
-  const r = getDb().transaction((tx) =>
-    registerUserInOrganization(tx, orgId, { email, firstName: label, lastName: 'Test', userName: `${label}_${uniq()}` }),
+  const r = await (await getStore()).transaction((tx) =>
+    registerUserInOrganizationIn(tx, orgId, { email, firstName: label, lastName: 'Test', userName: `${label}_${uniq()}` }),
   );
   return { id: r.user.id, email, wallet: r.walletAddress };
 }
@@ -71,16 +71,16 @@ beforeAll(async () => {
   other = await createTestOrg();
   contractId = await newContract();
   otherContractId = await newContract(other.apiKey);
-  alice = member(org.organization.id, 'alice');
-  bob = member(org.organization.id, 'bob');
-  const s = member(org.organization.id, 'sam');
-  getDb()
+  alice = await member(org.organization.id, 'alice');
+  bob = await member(org.organization.id, 'bob');
+  const s = await member(org.organization.id, 'sam');
+  await (await getStore())
     .update(userOrganizations)
     .set({ status: 'SUSPENDED' })
     .where(and(eq(userOrganizations.userId, s.id), eq(userOrganizations.organizationId, org.organization.id)))
-    .run();
+    ;
   suspended = s;
-  outsider = member(other.organization.id, 'otto');
+  outsider = await member(other.organization.id, 'otto');
 });
 
 describe('authentication and organization scope', () => {
@@ -298,12 +298,12 @@ describe('A6 POST /cl2c/nft', () => {
         userImage: null,
       });
       expect(second).toMatchObject({ userId: bob.id, percentage: 40, walletAddress: [{ address: bob.wallet, isPrimary: true }] });
-      const rows = getDb().select().from(copyrightShares).where(eq(copyrightShares.nftId, nft.id)).all();
+      const rows = (await (await getStore()).select().from(copyrightShares).where(eq(copyrightShares.nftId, nft.id)));
       expect(rows.map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
     });
 
     it('accepts two-decimal splits that sum to exactly 100 (33.33 + 33.33 + 33.34, 0.1 + 99.9)', async () => {
-      const c = member(org.organization.id, 'carol');
+      const c = await member(org.organization.id, 'carol');
       const a = await create({
         name: `Thirds ${uniq()}`,
         copyright: [
@@ -385,7 +385,7 @@ describe('A6 POST /cl2c/nft', () => {
   });
 
   it('a member’s totalNFTs counts the NFTs they hold a share of', async () => {
-    const dana = member(org.organization.id, 'dana');
+    const dana = await member(org.organization.id, 'dana');
     const count = async () => {
       const res = await call(listMembers, { headers: h(), query: { search: dana.email } });
       expect(res.status, res.text).toBe(200);
@@ -399,7 +399,7 @@ describe('A6 POST /cl2c/nft', () => {
 
   it('writes an audit event for the creation', async () => {
     const nft = await create({ name: `Audited ${uniq()}` });
-    const events = getDb().select().from(auditEvents).where(eq(auditEvents.entityId, nft.id)).all();
+    const events = (await (await getStore()).select().from(auditEvents).where(eq(auditEvents.entityId, nft.id)));
     expect(events.map((e) => e.action)).toEqual(['nft.create']);
   });
 });

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/db/client';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/tables';
 import { resetEnvCache } from '@/lib/env';
 import { runWebhookWorkerOnce } from '@/lib/jobs/webhook-worker';
-import { sqliteWebhookQueue } from '@/lib/storage/sqlite/webhook-queue';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { webhookQueueFor } from '@/lib/storage/webhook-queue';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { installWebhooks } from '@/lib/webhooks/resources';
 import { createWebhook } from '@/lib/webhooks/service';
 import { getStore } from '@/lib/storage/current';
@@ -30,7 +29,7 @@ import { GET as listHooks, POST as createHook } from './route';
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 const receivers: Receiver[] = [];
 const mid = () => 0.5;
-const pass = (now = new Date()) => runWebhookWorkerOnce(sqliteWebhookQueue(getDb()), { now, random: mid });
+const pass = async (now = new Date()) => runWebhookWorkerOnce(webhookQueueFor(await getStore()), { now, random: mid });
 const h = (org: Org) => ({ 'x-api-key': org.apiKey });
 
 async function setup(body: Record<string, unknown> = {}) {
@@ -42,9 +41,9 @@ async function setup(body: Record<string, unknown> = {}) {
   return { org, receiver, id: res.json.endpoint.id as string, secret: res.json.secret as string };
 }
 
-const deliveriesOf = (endpointId: string) => getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).all();
-const attemptsOf = (deliveryId: string) =>
-  getDb().select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(webhookAttempts.number).all();
+const deliveriesOf = async (endpointId: string) => (await getStore()).select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+const attemptsOf = async (deliveryId: string) =>
+  (await getStore()).select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(webhookAttempts.number);
 
 beforeAll(() => {
   process.env.WEBHOOKS_ALLOW_HTTP_LOOPBACK = '1';
@@ -67,7 +66,7 @@ describe('endpoints through Family A', () => {
       expect.objectContaining({ id, url: receiver.url, description: 'Orders', eventTypes: ['nft.minted', 'transfer.confirmed'], status: 'ENABLED', secretPrefix: secret.slice(0, 12) }),
     ]);
     expect(list.text).not.toContain(secret);
-    expect(getDb().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get()!.secret).not.toContain(secret.slice(6));
+    expect((await (await getStore()).select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!.secret).not.toContain(secret.slice(6));
 
     const disabled = await call(patchHook, { method: 'PATCH', headers: h(org), params: { id }, body: { status: 'DISABLED', eventTypes: [] } });
     expect(disabled.json).toMatchObject({ status: 'DISABLED', disabledReason: 'disabled by an administrator', eventTypes: [] });
@@ -91,7 +90,7 @@ describe('endpoints through Family A', () => {
 
   it('refuses http to a public host, private and metadata addresses, and names that resolve to them; nothing is stored', async () => {
     const org = await createTestOrg();
-    const before = getDb().select().from(webhookEndpoints).all().length;
+    const before = (await (await getStore()).select().from(webhookEndpoints)).length;
     for (const [url, reason] of [
       ['http://example.com/hook', /must use https/],
       ['ftp://example.com/hook', /must use https/],
@@ -110,7 +109,7 @@ describe('endpoints through Family A', () => {
     await expect(
       createWebhook(await getStore(), actor, { url: 'https://hooks.example.com/x', description: '', eventTypes: [] }, () => Promise.resolve([{ address: '10.9.8.7', family: 4 }])),
     ).rejects.toMatchObject({ details: ['url: hooks.example.com resolves to 10.9.8.7, which is a private-network address; webhooks are sent to public addresses only'] });
-    expect(getDb().select().from(webhookEndpoints).all().length).toBe(before);
+    expect((await (await getStore()).select().from(webhookEndpoints)).length).toBe(before);
 
     // http to loopback only under the test setting.
     process.env.WEBHOOKS_ALLOW_HTTP_LOOPBACK = '0';
@@ -129,15 +128,15 @@ describe('endpoints through Family A', () => {
     const { org, id, receiver } = await setup();
     await call(testEvent, { method: 'POST', headers: h(org), params: { id } });
     // The stored URL points at the receiver by IP; simulate DNS turning hostile for a named host.
-    getDb().update(webhookEndpoints).set({ url: 'https://hooks.example.com/x' }).where(eq(webhookEndpoints.id, id)).run();
-    await runWebhookWorkerOnce(sqliteWebhookQueue(getDb()), { random: mid, lookup: () => Promise.resolve([{ address: '169.254.169.254', family: 4 }]) });
-    const [delivery] = deliveriesOf(id);
+    await (await getStore()).update(webhookEndpoints).set({ url: 'https://hooks.example.com/x' }).where(eq(webhookEndpoints.id, id));
+    await runWebhookWorkerOnce(webhookQueueFor(await getStore()), { random: mid, lookup: () => Promise.resolve([{ address: '169.254.169.254', family: 4 }]) });
+    const [delivery] = await deliveriesOf(id);
     expect(delivery).toMatchObject({ status: 'PENDING', attempts: 1 });
-    expect(attemptsOf(delivery!.id)[0]).toMatchObject({ outcome: 'FAILED', statusCode: null, error: expect.stringMatching(/refused: .*169\.254\.169\.254.*metadata address/) });
+    expect((await attemptsOf(delivery!.id))[0]).toMatchObject({ outcome: 'FAILED', statusCode: null, error: expect.stringMatching(/refused: .*169\.254\.169\.254.*metadata address/) });
     expect(receiver.received).toHaveLength(0);
     // Its retries would land in the other tests' passes (the worker serves every organization).
     expect((await call(deleteHook, { method: 'DELETE', headers: h(org), params: { id } })).status).toBe(200);
-    expect(deliveriesOf(id)).toHaveLength(0);
+    expect(await deliveriesOf(id)).toHaveLength(0);
   });
 });
 
@@ -168,13 +167,13 @@ describe('delivery', () => {
     await call(testEvent, { method: 'POST', headers: h(org), params: { id } });
     const t0 = new Date();
     await pass(t0);
-    const [d] = deliveriesOf(id);
+    const [d] = await deliveriesOf(id);
     expect(d).toMatchObject({ status: 'PENDING', attempts: 1, lastStatusCode: 500 });
     expect(d!.nextAttemptAt.getTime() - t0.getTime()).toBe(5_000);
     expect(await pass(new Date(t0.getTime() + 4_000))).toEqual({ attempted: 0, delivered: 0 });
     expect(await pass(new Date(t0.getTime() + 5_000))).toEqual({ attempted: 1, delivered: 1 });
-    expect(deliveriesOf(id)[0]).toMatchObject({ status: 'SUCCEEDED', attempts: 2, lastStatusCode: 200 });
-    expect(attemptsOf(d!.id).map((a) => [a.number, a.outcome, a.statusCode, a.responseExcerpt])).toEqual([
+    expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'SUCCEEDED', attempts: 2, lastStatusCode: 200 });
+    expect((await attemptsOf(d!.id)).map((a) => [a.number, a.outcome, a.statusCode, a.responseExcerpt])).toEqual([
       [1, 'FAILED', 500, 'boom'],
       [2, 'SUCCEEDED', 200, 'ok'],
     ]);
@@ -197,7 +196,7 @@ describe('delivery', () => {
       now = new Date(now.getTime() + step);
       expect((await pass(now)).attempted).toBe(1);
     }
-    const [d] = deliveriesOf(id);
+    const [d] = await deliveriesOf(id);
     expect(d).toMatchObject({ status: 'FAILED', attempts: 8, lastStatusCode: 503 });
     expect(receiver.received).toHaveLength(8);
   });
@@ -208,7 +207,7 @@ describe('delivery', () => {
     await call(testEvent, { method: 'POST', headers: h(org), params: { id } });
     const t0 = new Date();
     await pass(t0);
-    const [d] = deliveriesOf(id);
+    const [d] = await deliveriesOf(id);
     expect(d!.nextAttemptAt.getTime() - t0.getTime()).toBe(120_000);
     expect((await pass(new Date(t0.getTime() + 60_000))).attempted).toBe(0);
     expect(await pass(new Date(t0.getTime() + 120_000))).toEqual({ attempted: 1, delivered: 1 });
@@ -221,7 +220,7 @@ describe('delivery', () => {
     await pass();
     const hook = await call(getHook, { headers: h(org), params: { id } });
     expect(hook.json).toMatchObject({ status: 'DISABLED', disabledReason: expect.stringMatching(/410 Gone/) });
-    expect(deliveriesOf(id)[0]).toMatchObject({ status: 'FAILED', lastStatusCode: 410 });
+    expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'FAILED', lastStatusCode: 410 });
     // A state change now is recorded, but not sent while disabled; the test event is refused.
     const c = await call(createContract, { method: 'POST', headers: h(org), body: { name: 'Gone', symbol: 'GON' } });
     await call(updateContract, { method: 'PUT', headers: h(org), body: { id: c.json.id, status: 'FAILED' } });
@@ -277,20 +276,20 @@ describe('events from state changes', () => {
       { type: 'contract.failed', timestamp: expect.any(String), sequence: 1, data: { ...failed.json, chainTransaction: null } },
       { type: 'contract.deployed', timestamp: expect.any(String), sequence: 2, data: { ...deployed.json, chainTransaction: null } },
     ]);
-    expect(deliveriesOf(id)).toHaveLength(2);
+    expect(await deliveriesOf(id)).toHaveLength(2);
   });
 
   it('records nothing for an organization without endpoints, and only subscribed types are delivered', async () => {
     const org = await createTestOrg();
     const c = await call(createContract, { method: 'POST', headers: h(org), body: { name: 'Quiet', symbol: 'QT' } });
     await call(updateContract, { method: 'PUT', headers: h(org), body: { id: c.json.id, status: 'FAILED' } });
-    expect(getDb().select().from(webhookEvents).where(eq(webhookEvents.organizationId, org.organization.id)).all()).toHaveLength(0);
+    expect(await (await getStore()).select().from(webhookEvents).where(eq(webhookEvents.organizationId, org.organization.id))).toHaveLength(0);
 
     const { org: org2, id, receiver } = await setup({ eventTypes: ['member.invited'] });
     const c2 = await call(createContract, { method: 'POST', headers: h(org2), body: { name: 'Loud', symbol: 'LD' } });
     await call(updateContract, { method: 'PUT', headers: h(org2), body: { id: c2.json.id, status: 'FAILED' } });
-    expect(getDb().select().from(webhookEvents).where(eq(webhookEvents.organizationId, org2.organization.id)).all()).toHaveLength(1);
-    expect(deliveriesOf(id)).toHaveLength(0);
+    expect(await (await getStore()).select().from(webhookEvents).where(eq(webhookEvents.organizationId, org2.organization.id))).toHaveLength(1);
+    expect(await deliveriesOf(id)).toHaveLength(0);
     await pass();
     expect(receiver.received).toHaveLength(0);
   });
@@ -301,8 +300,8 @@ describe('events from state changes', () => {
     const invited = await call(bulkInvite, { method: 'POST', headers: h(org), body: { users: [{ email }] } });
     const invitationId = invited.json.data.results[0].id as string;
     const asInvited = await call(getMember, { headers: h(org), params: { id: invitationId } });
-    const joined = getDb().transaction((tx) =>
-      registerUserInOrganization(tx, org.organization.id, { email, firstName: 'Hook', lastName: 'Member', userName: `hook_${crypto.randomUUID().slice(0, 6)}` }),
+    const joined = await (await getStore()).transaction((tx) =>
+      registerUserInOrganizationIn(tx, org.organization.id, { email, firstName: 'Hook', lastName: 'Member', userName: `hook_${crypto.randomUUID().slice(0, 6)}` }),
     );
     const asMember = await call(getMember, { headers: h(org), params: { id: joined.membershipId } });
     const removed = await call(removeMember, { method: 'DELETE', headers: h(org), params: { id: joined.membershipId } });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { auditEvents, copyrightShares, nfts } from '@/db/schema';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { getStore } from '@/lib/storage/current';
+import { auditEvents, copyrightShares, nfts } from '@/db/tables';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { call, createTestOrg } from '@/test/helpers';
 import { DELETE as deleteContract } from '../../contract/[id]/route';
 import { POST as createContract } from '../../contract/route';
@@ -35,8 +35,10 @@ beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
   const email = `holder-${uniq()}@example.test`;
-  holderId = getDb().transaction((tx) =>
-    registerUserInOrganization(tx, org.organization.id, { email, firstName: 'H', lastName: 'Older', userName: `holder_${uniq()}` }),
+  holderId = (
+    await (await getStore()).transaction((tx) =>
+      registerUserInOrganizationIn(tx, org.organization.id, { email, firstName: 'H', lastName: 'Older', userName: `holder_${uniq()}` }),
+    )
   ).user.id;
 });
 
@@ -44,15 +46,15 @@ describe('DELETE /cl2c/nft/{id}', () => {
   it('deletes an unminted NFT with its shares, audits it, and then A4 can delete the contract', async () => {
     const contractId = await newContract();
     const nft = await newNft(contractId, true);
-    expect(getDb().select().from(copyrightShares).where(eq(copyrightShares.nftId, nft.id)).all()).toHaveLength(1);
+    expect((await (await getStore()).select().from(copyrightShares).where(eq(copyrightShares.nftId, nft.id)))).toHaveLength(1);
     expect((await call(deleteContract, { method: 'DELETE', headers: h(), params: { id: contractId } })).status).toBe(409);
 
     const res = await del(nft.id);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ message: 'NFT deleted.', deletedNft: { id: nft.id, name: nft.name } });
-    expect(getDb().select().from(nfts).where(eq(nfts.id, nft.id)).get()).toBeUndefined();
-    expect(getDb().select().from(copyrightShares).where(eq(copyrightShares.nftId, nft.id)).all()).toEqual([]);
-    const audit = getDb().select().from(auditEvents).where(eq(auditEvents.entityId, nft.id)).all();
+    expect((await (await getStore()).select().from(nfts).where(eq(nfts.id, nft.id)))[0]).toBeUndefined();
+    expect((await (await getStore()).select().from(copyrightShares).where(eq(copyrightShares.nftId, nft.id)))).toEqual([]);
+    const audit = (await (await getStore()).select().from(auditEvents).where(eq(auditEvents.entityId, nft.id)));
     expect(audit.map((a) => a.action)).toContain('nft.delete');
     expect((await call(GET, { headers: h(), params: { id: nft.id } })).status).toBe(404);
     expect((await del(nft.id)).status).toBe(404);
@@ -65,10 +67,10 @@ describe('DELETE /cl2c/nft/{id}', () => {
     const contractId = await newContract();
     const minted = await newNft(contractId);
     const copyrighted = await newNft(contractId, true);
-    const db = getDb();
-    db.update(nfts).set({ status: 'MINTED', mintedAt: new Date() }).where(eq(nfts.id, minted.id)).run();
-    db.update(nfts).set({ copyrightedAt: new Date('2026-11-22T10:00:00.000Z') }).where(eq(nfts.id, copyrighted.id)).run();
-    const before = db.select().from(nfts).where(eq(nfts.smartContractId, contractId)).all();
+    const db = await getStore();
+    await db.update(nfts).set({ status: 'MINTED', mintedAt: new Date() }).where(eq(nfts.id, minted.id));
+    await db.update(nfts).set({ copyrightedAt: new Date('2026-11-22T10:00:00.000Z') }).where(eq(nfts.id, copyrighted.id));
+    const before = (await db.select().from(nfts).where(eq(nfts.smartContractId, contractId)));
 
     const a = await del(minted.id);
     expect(a.status).toBe(409);
@@ -78,9 +80,9 @@ describe('DELETE /cl2c/nft/{id}', () => {
     expect(b.json.error).toMatch(/copyrighted/);
     expect(b.json.details).toEqual([`id: NFT ${copyrighted.id} was copyrighted at 2026-11-22T10:00:00.000Z`]);
 
-    expect(db.select().from(nfts).where(eq(nfts.smartContractId, contractId)).all()).toEqual(before);
-    expect(db.select().from(copyrightShares).where(eq(copyrightShares.nftId, copyrighted.id)).all()).toHaveLength(1);
-    expect(db.select().from(auditEvents).where(eq(auditEvents.entityId, minted.id)).all().map((e) => e.action)).not.toContain('nft.delete');
+    expect((await db.select().from(nfts).where(eq(nfts.smartContractId, contractId)))).toEqual(before);
+    expect((await db.select().from(copyrightShares).where(eq(copyrightShares.nftId, copyrighted.id)))).toHaveLength(1);
+    expect((await db.select().from(auditEvents).where(eq(auditEvents.entityId, minted.id))).map((e) => e.action)).not.toContain('nft.delete');
   });
 
   it('another organization’s NFT is 404 and stays; no key is 401', async () => {
@@ -89,6 +91,6 @@ describe('DELETE /cl2c/nft/{id}', () => {
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ error: 'NFT not found.', details: [] });
     expect((await call(DELETE, { method: 'DELETE', params: { id: nft.id } })).status).toBe(401);
-    expect(getDb().select().from(nfts).where(eq(nfts.id, nft.id)).get()).toBeDefined();
+    expect((await (await getStore()).select().from(nfts).where(eq(nfts.id, nft.id)))[0]).toBeDefined();
   });
 });
