@@ -478,6 +478,9 @@ export const chainTransactions = pgTable(
     error: text('error'),
     attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
     nextCheckAt: timestamp('next_check_at'),
+    /** The receipt worker instance following the row now, and until when (lib/jobs/chain-worker.ts). */
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -561,6 +564,22 @@ export const chainSequences = pgTable('chain_sequences', {
   name: text('name').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull(),
 });
+
+/**
+ * One nonce sequence per (chain, wallet) (lib/chain/nonce-lock.ts): the transaction that signs and
+ * records a wallet's next transaction first takes this row (an upsert: PostgreSQL locks it until
+ * commit), so two instances never choose a nonce for one wallet at the same time; `next` is one
+ * more than the highest nonce handed out.
+ */
+export const chainNonces = pgTable(
+  'chain_nonces',
+  {
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    next: bigint('next', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.address] })],
+);
 
 export const apiKeys = pgTable(
   'api_keys',

@@ -27,6 +27,7 @@ export const {
   chainTxEvents,
   chainIdentities,
   chainSequences,
+  chainNonces,
   apiKeys,
   outboxEmails,
   auditEvents,

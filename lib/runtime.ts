@@ -15,9 +15,10 @@ const SLOTS = {
   checkpointer: 'the WAL checkpoint thread (lib/db/checkpointer.ts) — per process (SQLite)',
   chainClient: 'the chain driver built from the settings (lib/chain/index.ts) — per process',
   chainWorker:
-    'the receipt worker timer (lib/jobs/chain-worker.ts) — SHARED WORK: one instance assumes it is alone',
+    'the receipt worker timer (lib/jobs/chain-worker.ts) — claims with leases (lib/storage/chain-claims.ts), safe with several instances',
+  chainInstanceId: 'this process\'s name on ledger leases (lib/chain/instance.ts) — per process',
   nonceLocks:
-    'one promise chain per (chain, wallet) serializing nonce allocation (lib/chain/nonce-lock.ts) — SHARED: several instances would need a database lock',
+    'one promise chain per (chain, wallet) queueing this process\'s own submissions (lib/chain/nonce-lock.ts) — per process; across instances the wallet\'s chain_nonces row is locked in the database',
   chainInFlight: 'ledger rows whose send is in progress here (lib/chain/settle.ts) — per process',
   ledgerListeners: 'listeners of every ledger state change (lib/chain/state.ts) — per process',
   mailWorker:

@@ -1,6 +1,6 @@
 import { assertAppEngineSupported, env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
-import { startChainWorker } from '@/lib/jobs/chain-worker';
+import { startChainWorker, stopChainWorker } from '@/lib/jobs/chain-worker';
 import { startWebhookWorker, stopWebhookWorker } from '@/lib/jobs/webhook-worker';
 import { startMailWorker } from '@/lib/mail/worker';
 import { announceDemo, seedDemoIfEmpty } from '@/lib/seed/demo';
@@ -39,6 +39,7 @@ export async function onServerStart() {
   // Shutdown runs these in order: the workers finish their item, then the engine's services stop
   // and the PostgreSQL pool closes (the SQLite file closes last, lib/shutdown.ts).
   onShutdown(stopWebhookWorker);
+  onShutdown(stopChainWorker);
   onShutdown(stopEngineServices);
   onShutdown(closeStore);
 }

@@ -5,14 +5,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, http, parseEther, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { getDb } from '@/db/client';
-import { chainIdentities, chainTransactions, tokenTransfers } from '@/db/schema';
+import { getStore } from '@/lib/storage/current';
+import { chainIdentities, chainTransactions, tokenTransfers } from '@/db/tables';
 import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from '@/lib/chain/devnode';
-import { organizationAccount, resetChainClient } from '@/lib/chain';
+import { organizationAccountIn, resetChainClient } from '@/lib/chain';
 import { resetEnvCache } from '@/lib/env';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { getChainClient } from '@/lib/chain';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { call, createTestOrg } from '@/test/helpers';
 import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
 
@@ -58,38 +58,38 @@ describe('cli chain reconcile (spawned)', () => {
   let org: Awaited<ReturnType<typeof createTestOrg>>;
   let wallet: Address;
   const h = () => ({ 'x-api-key': org.apiKey });
-  const member = () => {
+  const member = async () => {
     const label = crypto.randomUUID().slice(0, 8);
-    return getDb().transaction((tx) =>
-      registerUserInOrganization(tx, org.organization.id, { email: `r-${label}@example.test`, firstName: 'R', lastName: label, userName: `r_${label}` }),
+    return (await getStore()).transaction((tx) =>
+      registerUserInOrganizationIn(tx, org.organization.id, { email: `r-${label}@example.test`, firstName: 'R', lastName: label, userName: `r_${label}` }),
     );
   };
 
   beforeAll(async () => {
     node = await startDevNode({ portRange: PORTS });
     org = await createTestOrg();
-    wallet = organizationAccount(getDb(), org.organization.id)!.address;
+    wallet = (await organizationAccountIn(await getStore(), org.organization.id))!.address;
     await fund(node.url, wallet);
     useChain(node.url);
   }, 90_000);
 
   it('after the node restarted empty: old records ORPHANED, nonces reported from the new chain, exit 0; sending resumes at nonce 0', async () => {
-    const m = member();
+    const m = await member();
     const sent: string[] = [];
     for (const amount of [0.1, 0.2]) {
       const res = await call(sendRoute, { method: 'POST', headers: h(), body: { memberId: m.membershipId, amount } });
       expect(res.json).toMatchObject({ status: 'CONFIRMED' });
       sent.push(res.json.transferId as string);
     }
-    const oldGenesis = getDb().select().from(chainIdentities).where(eq(chainIdentities.driver, 'evm')).get()!.genesisHash;
+    const oldGenesis = (await (await getStore()).select().from(chainIdentities).where(eq(chainIdentities.driver, 'evm')))[0]!.genesisHash;
 
     // The node comes back empty on the same port: same chain id, a new genesis block.
     const port = node.port;
     await node.stop();
     node = await startDevNode({ port });
     await fund(node.url, wallet);
-    await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
-    expect(getDb().select().from(chainIdentities).where(eq(chainIdentities.driver, 'evm')).get()!.mismatch).toMatch(/sending is stopped/);
+    await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
+    expect((await (await getStore()).select().from(chainIdentities).where(eq(chainIdentities.driver, 'evm')))[0]!.mismatch).toMatch(/sending is stopped/);
     expect((await call(sendRoute, { method: 'POST', headers: h(), body: { memberId: m.membershipId, amount: 0.3 } })).status).toBe(503);
 
     const out = await reconcileCli(node.url);
@@ -112,13 +112,13 @@ describe('cli chain reconcile (spawned)', () => {
     expect(report.nonces).toEqual([{ address: wallet, chainNonce: 0, highestLedgerNonce: null }]);
 
     for (const id of sent) {
-      expect(getDb().select().from(tokenTransfers).where(eq(tokenTransfers.id, id)).get()).toMatchObject({ status: 'FAILED', state: 'orphaned' });
-      expect(getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, id)).get()).toMatchObject({
+      expect((await (await getStore()).select().from(tokenTransfers).where(eq(tokenTransfers.id, id)))[0]).toMatchObject({ status: 'FAILED', state: 'orphaned' });
+      expect((await (await getStore()).select().from(chainTransactions).where(eq(chainTransactions.entityId, id)))[0]).toMatchObject({
         status: 'ORPHANED',
         error: expect.stringMatching(/^orphaned: sent on chain 31337 with genesis block 0x/),
       });
     }
-    expect(getDb().select().from(chainIdentities).where(eq(chainIdentities.driver, 'evm')).get()).toMatchObject({
+    expect((await (await getStore()).select().from(chainIdentities).where(eq(chainIdentities.driver, 'evm')))[0]).toMatchObject({
       genesisHash: report.current.genesisHash,
       mismatch: null,
     });
@@ -126,7 +126,7 @@ describe('cli chain reconcile (spawned)', () => {
     // Sending resumes, at the new chain's first nonce.
     const fresh = await call(sendRoute, { method: 'POST', headers: h(), body: { memberId: m.membershipId, amount: 0.3 } });
     expect(fresh.json).toMatchObject({ status: 'CONFIRMED' });
-    expect(getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, fresh.json.transferId as string)).get()!.nonce).toBe(0);
+    expect((await (await getStore()).select().from(chainTransactions).where(eq(chainTransactions.entityId, fresh.json.transferId as string)))[0]!.nonce).toBe(0);
 
     // Idempotent: a second run finds nothing more to orphan.
     const again = await reconcileCli(node.url);

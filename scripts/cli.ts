@@ -40,8 +40,8 @@ const USAGE = `usage:
   cli chain reconcile      after the node changed chains: orphan what is gone, record the new chain, resume sending
   cli db copy --from <sqlite file> --to <postgres url>   copy every table to an empty PostgreSQL database
 With DATABASE_URL=postgres://… set, org create, key create/revoke/list, db check, db reindex,
-db backup (to a portable SQLite file) and db restore (into an empty database) run on PostgreSQL;
-chain reconcile runs on SQLite only so far.`;
+db backup (to a portable SQLite file), db restore (into an empty database) and chain reconcile run
+on PostgreSQL.`;
 
 class UsageError extends Error {}
 
@@ -75,6 +75,16 @@ async function run(argv: string[]): Promise<unknown> {
     if (problem) throw new UsageError(`--to ${problem}`);
     return copySqliteToPostgres(required(values, 'from'), to);
   }
+  if (group === 'chain' && command === 'reconcile') {
+    const { getChainClient } = await import('@/lib/chain');
+    const { reconcileChain } = await import('@/lib/chain/reconcile');
+    const store = await getStore();
+    try {
+      return await reconcileChain(store, getChainClient());
+    } finally {
+      await closeStore();
+    }
+  }
   if (group === 'org' || group === 'key') {
     const store = await getStore();
     try {
@@ -92,7 +102,7 @@ async function run(argv: string[]): Promise<unknown> {
       return command === 'backup' ? backupPostgres(databaseUrl, file) : restorePostgresBackup(databaseUrl, file);
     }
     throw new UsageError(
-      `DATABASE_URL is set: on PostgreSQL the CLI runs org, key, db copy, db check, db reindex, db backup and db restore so far; unset it to run ${[group, command].filter(Boolean).join(' ')} on SQLite`,
+      `DATABASE_URL is set: on PostgreSQL the CLI runs org, key, chain reconcile, db copy, db check, db reindex, db backup and db restore so far; unset it to run ${[group, command].filter(Boolean).join(' ')} on SQLite`,
     );
   }
   if (group === 'db' && (command === 'backup' || command === 'restore')) {
@@ -104,11 +114,6 @@ async function run(argv: string[]): Promise<unknown> {
   if (group === 'db') {
     const result = runDbCommand(db.$client, command);
     if (result !== undefined) return result;
-  }
-  if (group === 'chain' && command === 'reconcile') {
-    const { getChainClient } = await import('@/lib/chain');
-    const { reconcileChain } = await import('@/lib/chain/reconcile');
-    return reconcileChain(getDb(), getChainClient());
   }
   throw new UsageError(`unknown command: ${[group, command].filter(Boolean).join(' ') || '(none)'}`);
 }

@@ -14,6 +14,7 @@ import { E2E_SERVER_ENV } from '../env';
 import { expect, test } from '../fixtures';
 import { readChainInfo } from './global-setup';
 import { nextChainSeq } from '@/lib/chain/sequence';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /**
  * Issue 27 in the console, on a real Hardhat node: the token history says what the chain did to each
@@ -140,19 +141,20 @@ test('sends in the console: sent and waiting, replaced with both hashes, cancell
     .values({ seq: nextChainSeq(db, 'token_transfers'), organizationId, userOrganizationId: reverting.membershipId, toAddress: reverting.walletAddress, amount: '5', tokenType: 'faucet', status: 'PENDING', chain: 'evm' })
     .returning()
     .get();
-  const ledger = db.transaction((tx) => prepareChainTx(tx, { organizationId, kind: 'transfer', entityId: transfer.id, chain: 'evm' }));
+  const store = sqliteStore(db);
+  const ledger = await store.transaction((tx) => prepareChainTx(tx, { organizationId, kind: 'transfer', entityId: transfer.id, chain: 'evm' }));
   const account = organizationAccount(db, organizationId)!;
   const nonce = await reader.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const genesis = (await reader.getBlock({ blockNumber: 0n })).hash;
   const fees = { maxFeePerGas: parseGwei('20'), maxPriorityFeePerGas: parseGwei('2') };
   const data = encodeFunctionData({ abi: cL2CTokenAbi, functionName: 'transfer', args: [reverting.walletAddress, parseEther('5')] });
   const raw = await account.signTransaction({ type: 'eip1559', chainId: 31337, nonce, to: token, value: 0n, data, gas: 100_000n, ...fees });
-  recordSigned(db, ledger.id, { chain: 'evm', chainId: 31337, from: account.address, to: token, nonce, transactionHash: keccak256(raw), raw, contractAddress: null, valueWei: 0n, gasLimit: 100_000n, genesisHash: genesis, ...fees });
+  await store.transaction((tx) => recordSigned(tx, ledger.id, { chain: 'evm', chainId: 31337, from: account.address, to: token, nonce, transactionHash: keccak256(raw), raw, contractAddress: null, valueWei: 0n, gasLimit: 100_000n, genesisHash: genesis, ...fees }));
   // With automine on, the node would answer the broadcast itself with the revert: mine it separately.
   await rpc(rpcUrl, 'evm_setAutomine', [false]);
   try {
     await reader.sendRawTransaction({ serializedTransaction: raw });
-    markSubmitted(db, ledger.id, { now: new Date(), block: null });
+    await markSubmitted(store, ledger.id, { now: new Date(), block: null });
     await rpc(rpcUrl, 'evm_mine');
   } finally {
     await rpc(rpcUrl, 'evm_setAutomine', [true]);

@@ -1,7 +1,5 @@
-import { auditEvents } from '@/db/schema';
-import type { Db } from '@/db/client';
-
-type Tx = Pick<Db, 'insert'>;
+import { auditEvents } from '@/db/tables';
+import type { Store } from '@/lib/storage/store';
 
 const entityTypes = { deploy: 'smart_contract', mint: 'nft', transfer: 'token_transfer' } as const;
 const actions = {
@@ -29,9 +27,11 @@ export type ChainOutcome = {
  * (GET /console/audit/updates) are these events. A `local` transfer that was only signed is not
  * an outcome (nothing was sent), so it records nothing.
  */
-export function recordChainOutcome(tx: Tx, o: ChainOutcome) {
+export async function recordChainOutcome(tx: Store, o: ChainOutcome): Promise<void> {
   if (o.kind === 'transfer' && o.ok && !o.broadcast) return;
-  tx.insert(auditEvents)
+  const at = new Date();
+  await tx
+    .insert(auditEvents)
     .values({
       organizationId: o.organizationId,
       actorType: 'system',
@@ -46,6 +46,7 @@ export function recordChainOutcome(tx: Tx, o: ChainOutcome) {
         ...(o.reason ? { reason: o.reason } : {}),
         broadcast: o.broadcast,
       },
-    })
-    .run();
+      createdAt: at,
+      updatedAt: at,
+    });
 }

@@ -36,12 +36,12 @@ describe('GET /console/audit/updates (notifications)', () => {
     recordAudit(db, actor, { action: 'copyright.reject', entityType: 'nft', entityId: crypto.randomUUID(), data: { reason: 'not agreed', copyAuthLocation: 'Porto' } });
     await tick();
     const transferId = crypto.randomUUID();
-    recordChainOutcome(db, { organizationId: org.organization.id, kind: 'transfer', entityId: transferId, ok: true, broadcast: true, transactionHash: '0xabc', blockNumber: 7 });
+    await recordChainOutcome(await getStore(), { organizationId: org.organization.id, kind: 'transfer', entityId: transferId, ok: true, broadcast: true, transactionHash: '0xabc', blockNumber: 7 });
     // A local transfer that was only signed is no outcome.
-    recordChainOutcome(db, { organizationId: org.organization.id, kind: 'transfer', entityId: crypto.randomUUID(), ok: true, broadcast: false, transactionHash: '0xdef' });
+    await recordChainOutcome(await getStore(), { organizationId: org.organization.id, kind: 'transfer', entityId: crypto.randomUUID(), ok: true, broadcast: false, transactionHash: '0xdef' });
     await tick();
-    recordChainOutcome(db, { organizationId: org.organization.id, kind: 'mint', entityId: crypto.randomUUID(), ok: false, broadcast: true, transactionHash: '0x123', reason: 'reverted' });
-    recordChainOutcome(db, { organizationId: other.organization.id, kind: 'transfer', entityId: crypto.randomUUID(), ok: false, broadcast: false, transactionHash: null, reason: 'elsewhere' });
+    await recordChainOutcome(await getStore(), { organizationId: org.organization.id, kind: 'mint', entityId: crypto.randomUUID(), ok: false, broadcast: true, transactionHash: '0x123', reason: 'reverted' });
+    await recordChainOutcome(await getStore(), { organizationId: other.organization.id, kind: 'transfer', entityId: crypto.randomUUID(), ok: false, broadcast: false, transactionHash: null, reason: 'elsewhere' });
 
     const next = await call(updatesRoute, { headers: session, query: { after: first.json.cursor } });
     expect(next.status).toBe(200);
@@ -65,7 +65,7 @@ describe('GET /console/audit/{id} (event detail)', () => {
     const db = getDb();
     const nftId = crypto.randomUUID();
     recordAudit(db, actor, { action: 'copyright.authorize', entityType: 'nft', entityId: nftId, data: { copyAuthLocation: 'Lisbon, Portugal', reason: null, via: 'link' } });
-    recordChainOutcome(db, { organizationId: org.organization.id, kind: 'transfer', entityId: crypto.randomUUID(), ok: false, broadcast: true, transactionHash: '0xfeed', reason: 'insufficient funds' });
+    await recordChainOutcome(await getStore(), { organizationId: org.organization.id, kind: 'transfer', entityId: crypto.randomUUID(), ok: false, broadcast: true, transactionHash: '0xfeed', reason: 'insufficient funds' });
     const rows = db.select().from(auditEvents).all().filter((e) => e.organizationId === org.organization.id);
     const decision = rows.find((e) => e.action === 'copyright.authorize')!;
     const failed = rows.find((e) => e.action === 'token.fail' && (e.data as { transactionHash?: string }).transactionHash === '0xfeed')!;

@@ -11,7 +11,7 @@ import {
   type LocalAccount,
 } from 'viem';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
-import { getDb } from '@/db/client';
+import { getStore } from '@/lib/storage/current';
 import { getChainTx, prepareChainTx, type ChainTxKind } from './ledger';
 import type { ChainClient, ChainReceipt, SubmitResult } from './types';
 
@@ -27,8 +27,10 @@ export type DriverContext = {
   organizationId: string;
 };
 
-export function ledgerRow(ctx: DriverContext, kind: ChainTxKind) {
-  return prepareChainTx(getDb(), { organizationId: ctx.organizationId, kind, entityId: crypto.randomUUID(), chain: ctx.client.name }).id;
+export async function ledgerRow(ctx: DriverContext, kind: ChainTxKind): Promise<string> {
+  const store = await getStore();
+  const row = await store.transaction((tx) => prepareChainTx(tx, { organizationId: ctx.organizationId, kind, entityId: crypto.randomUUID(), chain: ctx.client.name }));
+  return row.id;
 }
 
 /** What viem computes from the signed bytes alone must equal what the driver reported. */
@@ -56,7 +58,7 @@ export function driverLifecycle(name: string, context: () => DriverContext) {
   it(`${name}: deploys the collection at the address derived from sender + nonce, recorded in the ledger`, async () => {
     const ctx = context();
     const chainId = await ctx.client.chainId();
-    const ledgerId = ledgerRow(ctx, 'deploy');
+    const ledgerId = await ledgerRow(ctx, 'deploy');
     const result = await ctx.client.deploy({
       ledgerId,
       from: ctx.from,
@@ -65,7 +67,7 @@ export function driverLifecycle(name: string, context: () => DriverContext) {
     });
     await expectSelfConsistent(result, ctx.from, chainId);
     expect(result.broadcast).toBe(ctx.client.name === 'evm');
-    const row = getChainTx(getDb(), ledgerId)!;
+    const row = (await getChainTx(await getStore(), ledgerId))!;
     expect(row).toMatchObject({ transactionHash: result.transactionHash, raw: result.raw, nonce: result.nonce, fromAddress: ctx.from.address, chainId });
     const receipt = await receiptOf(ctx.client, result.transactionHash);
     expect(receipt.status).toBe('success');
@@ -82,7 +84,7 @@ export function driverLifecycle(name: string, context: () => DriverContext) {
     const chainId = await ctx.client.chainId();
     const ids: number[] = [];
     for (const uri of ['ipfs://bafyfirst', 'ipfs://bafysecond']) {
-      const result = await ctx.client.mint({ ledgerId: ledgerRow(ctx, 'mint'), from: ctx.from, contract: state.collection!, to: ctx.from.address, amount: 3n, tokenUri: uri });
+      const result = await ctx.client.mint({ ledgerId: await ledgerRow(ctx, 'mint'), from: ctx.from, contract: state.collection!, to: ctx.from.address, amount: 3n, tokenUri: uri });
       await expectSelfConsistent(result, ctx.from, chainId);
       expect(getAddress(parseTransaction(result.raw).to!)).toBe(state.collection);
       const receipt = await receiptOf(ctx.client, result.transactionHash);
@@ -99,12 +101,12 @@ export function driverLifecycle(name: string, context: () => DriverContext) {
     const ctx = context();
     const chainId = await ctx.client.chainId();
     const to: Address = '0x52908400098527886E0F7030069857D2E4169EE7';
-    const native = await ctx.client.sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '0.5', tokenType: 'mainnet' });
+    const native = await ctx.client.sendTokens({ ledgerId: await ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '0.5', tokenType: 'mainnet' });
     await expectSelfConsistent(native, ctx.from, chainId);
     expect((await receiptOf(ctx.client, native.transactionHash)).status).toBe('success');
 
     const token = await ctx.client.deploy({
-      ledgerId: ledgerRow(ctx, 'deploy'),
+      ledgerId: await ledgerRow(ctx, 'deploy'),
       from: ctx.from,
       contract: 'CL2CToken',
       args: { name: 'Faucet', symbol: 'FCT', owner: ctx.from.address, initialSupply: 1000n * 10n ** 18n },
@@ -112,7 +114,7 @@ export function driverLifecycle(name: string, context: () => DriverContext) {
     expect((await receiptOf(ctx.client, token.transactionHash)).contractAddress).toBe(token.contractAddress);
     const faucet = await ctx
       .withFaucet(token.contractAddress!)
-      .sendTokens({ ledgerId: ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '2', tokenType: 'faucet' });
+      .sendTokens({ ledgerId: await ledgerRow(ctx, 'transfer'), from: ctx.from, to, amount: '2', tokenType: 'faucet' });
     await expectSelfConsistent(faucet, ctx.from, chainId);
     const receipt = await receiptOf(ctx.client, faucet.transactionHash);
     const transfers = parseEventLogs({ abi: cL2CTokenAbi, eventName: 'Transfer', logs: receipt.logs.map(viemLog) });

@@ -16,13 +16,13 @@ import {
   type LocalAccount,
 } from 'viem';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
-import type { Db } from '@/db/client';
+import type { Store } from '@/lib/storage/store';
 import { deployCall, mintCall, sendCall, type Call } from './calls';
 import { ChainError, chainRejected, chainUnavailable, chainUncertain, classifyRefusal, shortReason } from './errors';
 import { recordedIdentity } from './identity';
-import { getChainTx, markSubmitted, nextLedgerNonce, recordReplacement, recordSigned } from './ledger';
+import { freeLedgerNonce, getChainTx, markSubmitted, recordReplacement, recordSigned } from './ledger';
 import { mintedTokenId } from './logs';
-import { withAddressLock } from './nonce-lock';
+import { advanceWalletNonce, inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
 import { bumped } from './settings';
 import type { ChainClient, ChainIdentityFacts, ChainReceipt, DeployRequest, MintRequest, Rebroadcast, ReplaceRequest, SendTokensRequest, SubmitResult } from './types';
 
@@ -44,9 +44,10 @@ export class EvmChainClient implements ChainClient {
   private cachedChainId: number | undefined;
 
   constructor(
-    private readonly db: () => Db,
+    private readonly store: () => Promise<Store>,
     rpcUrl: string,
     private readonly faucetToken?: Address,
+    private readonly options: DriverOptions = {},
   ) {
     this.client = createPublicClient({ transport: http(rpcUrl, { timeout: 15_000, retryCount: 0 }) });
   }
@@ -100,14 +101,11 @@ export class EvmChainClient implements ChainClient {
   }
 
   private submit(ledgerId: string, from: LocalAccount, call: Call): Promise<SubmitResult> {
-    return withAddressLock(from.address, async () => {
-      let chainId: number, nonce: number, gas: bigint, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+    return inAddressQueue(this.options, from.address, async () => {
+      let chainId: number, pending: number, gas: bigint, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
       try {
         chainId = await this.chainId();
-        // Never below what this ledger already signed on this chain: a node that lost pending
-        // transactions must not get their nonces for new payments.
-        const pending = await this.client.getTransactionCount({ address: from.address, blockTag: 'pending' });
-        nonce = Math.max(pending, nextLedgerNonce(this.db(), this.name, from.address, recordedIdentity(this.db(), this.name)?.genesisHash ?? null));
+        pending = await this.client.getTransactionCount({ address: from.address, blockTag: 'pending' });
         gas = await this.client.estimateGas({ account: from.address, to: call.to, data: call.data, value: call.value });
         fees = await this.client.estimateFeesPerGas();
         const balance = await this.client.getBalance({ address: from.address });
@@ -120,36 +118,47 @@ export class EvmChainClient implements ChainClient {
         throw isTransportError(error) ? chainUnavailable(shortReason(error)) : chainRejected(revertReason(error, call));
       }
       const gasLimit = (gas * 12n) / 10n;
-      const raw = await from.signTransaction({
-        type: 'eip1559',
-        chainId,
-        nonce,
-        to: call.to,
-        value: call.value,
-        data: call.data,
-        gas: gasLimit,
-        ...fees,
-      });
-      const transactionHash = keccak256(raw);
-      const contractAddress = call.to ? null : getContractAddress({ from: from.address, nonce: BigInt(nonce) });
-      const db = this.db();
-      recordSigned(db, ledgerId, {
-        chain: this.name,
-        chainId,
-        from: from.address,
-        to: call.to,
-        nonce,
-        transactionHash,
-        raw,
-        contractAddress,
-        valueWei: call.value,
-        gasLimit,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-        genesisHash: (recordedIdentity(db, this.name)?.genesisHash ?? null) as Hex | null,
+      const store = await this.store();
+      const genesisHash = ((await recordedIdentity(store, this.name))?.genesisHash ?? null) as Hex | null;
+      // Nonce, signature and record in one transaction under the wallet's nonce row (lib/chain/nonce-lock.ts).
+      const { raw, transactionHash, nonce, contractAddress } = await store.transaction(async (tx) => {
+        await lockWalletNonce(tx, this.name, from.address);
+        // The lowest nonce from the node's pending count up that no counted ledger row holds: never one
+        // this ledger already signed (a node that lost pending transactions must not get their nonces
+        // for new payments), and a hole left by a send refused after signing is filled by the next one.
+        const nonce = await freeLedgerNonce(tx, this.name, from.address, genesisHash, pending);
+        const raw = await from.signTransaction({
+          type: 'eip1559',
+          chainId,
+          nonce,
+          to: call.to,
+          value: call.value,
+          data: call.data,
+          gas: gasLimit,
+          ...fees,
+        });
+        const transactionHash = keccak256(raw);
+        const contractAddress = call.to ? null : getContractAddress({ from: from.address, nonce: BigInt(nonce) });
+        await recordSigned(tx, ledgerId, {
+          chain: this.name,
+          chainId,
+          from: from.address,
+          to: call.to,
+          nonce,
+          transactionHash,
+          raw,
+          contractAddress,
+          valueWei: call.value,
+          gasLimit,
+          maxFeePerGas: fees.maxFeePerGas,
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+          genesisHash,
+        });
+        await advanceWalletNonce(tx, this.name, from.address, nonce);
+        return { raw, transactionHash, nonce, contractAddress };
       });
       await this.broadcast(raw, call);
-      markSubmitted(db, ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
+      await markSubmitted(store, ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
       return { transactionHash, raw, nonce, from: from.address, contractAddress, broadcast: true };
     });
   }
@@ -171,9 +180,9 @@ export class EvmChainClient implements ChainClient {
   }
 
   replace(req: ReplaceRequest): Promise<{ transactionHash: Hex } | null> {
-    return withAddressLock(req.from.address, async () => {
-      const db = this.db();
-      const row = getChainTx(db, req.ledgerId);
+    return inAddressQueue(this.options, req.from.address, async () => {
+      const store = await this.store();
+      const row = await getChainTx(store, req.ledgerId);
       if (!row?.raw || row.nonce == null || (row.status !== 'SIGNED' && row.status !== 'SUBMITTED')) return null;
       const previous = parseTransaction(row.raw as Hex);
       const current = await this.rpc(() => this.client.estimateFeesPerGas());
@@ -196,9 +205,11 @@ export class EvmChainClient implements ChainClient {
         maxPriorityFeePerGas,
       });
       const transactionHash = keccak256(raw);
-      recordReplacement(db, row, { purpose: req.purpose, transactionHash, raw, maxFeePerGas, maxPriorityFeePerGas });
+      // Recorded only while the row is still pending as read: a receipt applied meanwhile wins.
+      const recorded = await store.transaction((tx) => recordReplacement(tx, row, { purpose: req.purpose, transactionHash, raw, maxFeePerGas, maxPriorityFeePerGas }));
+      if (!recorded) return null;
       await this.broadcast(raw);
-      markSubmitted(db, row.id, { now: new Date(), block: await this.blockNumber().catch(() => null) });
+      await markSubmitted(store, row.id, { now: new Date(), block: await this.blockNumber().catch(() => null) });
       return { transactionHash };
     });
   }

@@ -15,16 +15,17 @@ import type { ChainClient } from './types';
  * The embedded `local` driver has a fixed identity and is never checked.
  */
 
-export function recordedIdentity(db: Pick<Db, 'select'>, driver: string): ChainIdentity | undefined {
-  return db.select().from(chainIdentities).where(eq(chainIdentities.driver, driver)).get();
+export async function recordedIdentity(store: Store, driver: string): Promise<ChainIdentity | undefined> {
+  const [row] = await store.select().from(engineChainIdentities).where(eq(engineChainIdentities.driver, driver)).limit(1);
+  return row;
+}
+
+/** Why sending is stopped on this driver (synchronous SQLite twin of chainHaltReasonIn, for lib/ops/readiness.ts). */
+export function chainHaltReason(db: Pick<Db, 'select'>, driver: string): string | null {
+  return db.select({ mismatch: chainIdentities.mismatch }).from(chainIdentities).where(eq(chainIdentities.driver, driver)).get()?.mismatch ?? null;
 }
 
 /** Why sending is stopped on this driver, or null. A primary-key read: cheap on every send. */
-export function chainHaltReason(db: Pick<Db, 'select'>, driver: string): string | null {
-  return recordedIdentity(db, driver)?.mismatch ?? null;
-}
-
-/** `chainHaltReason` on the Store (either engine). */
 export async function chainHaltReasonIn(store: Store, driver: string): Promise<string | null> {
   const [row] = await store.select({ mismatch: engineChainIdentities.mismatch }).from(engineChainIdentities).where(eq(engineChainIdentities.driver, driver)).limit(1);
   return row?.mismatch ?? null;
@@ -33,30 +34,28 @@ export async function chainHaltReasonIn(store: Store, driver: string): Promise<s
 export type IdentityCheck = { status: 'recorded' | 'same' | 'mismatch'; identity: ChainIdentity };
 
 /** Asks the node which chain it serves and compares it with the record (first time: records it). */
-export async function checkChainIdentity(db: Db, chain: ChainClient, now = new Date()): Promise<IdentityCheck> {
+export async function checkChainIdentity(store: Store, chain: ChainClient, now = new Date()): Promise<IdentityCheck> {
   const seen = await chain.identity();
-  const known = recordedIdentity(db, chain.name);
+  const known = await recordedIdentity(store, chain.name);
   if (!known) {
-    const identity = db
-      .insert(chainIdentities)
+    const [identity] = await store
+      .insert(engineChainIdentities)
       .values({ driver: chain.name, chainId: seen.chainId, genesisHash: seen.genesisHash, checkedAt: now })
       .onConflictDoNothing()
-      .returning()
-      .get();
-    return { status: 'recorded', identity: identity ?? recordedIdentity(db, chain.name)! };
+      .returning();
+    return { status: 'recorded', identity: identity ?? (await recordedIdentity(store, chain.name))! };
   }
   const same = known.chainId === seen.chainId && known.genesisHash.toLowerCase() === seen.genesisHash.toLowerCase();
   const mismatch = same
     ? null
     : `the node now serves chain ${seen.chainId} with genesis block ${seen.genesisHash}, but this service's records are on chain ${known.chainId} with genesis block ${known.genesisHash} (a reset or a different network); sending is stopped — run \`npm run cli -- chain reconcile\``;
   // Once stopped, it stays stopped until reconciled, even if the old node comes back.
-  const identity = db
-    .update(chainIdentities)
+  const [identity] = await store
+    .update(engineChainIdentities)
     .set({ checkedAt: now, ...(mismatch && !known.mismatch ? { mismatch } : {}) })
-    .where(eq(chainIdentities.driver, chain.name))
-    .returning()
-    .get();
-  return { status: same && !known.mismatch ? 'same' : 'mismatch', identity };
+    .where(eq(engineChainIdentities.driver, chain.name))
+    .returning();
+  return { status: same && !known.mismatch ? 'same' : 'mismatch', identity: identity! };
 }
 
 /**
@@ -64,13 +63,13 @@ export async function checkChainIdentity(db: Db, chain: ChainClient, now = new D
  * Asked on every send (two light RPC calls), so a reset is caught before a nonce is chosen. A node
  * that does not answer is left to the driver, which records the send FAILED with that reason.
  */
-export async function assertChainUsable(db: Db, chain: ChainClient): Promise<void> {
+export async function assertChainUsable(store: Store, chain: ChainClient): Promise<void> {
   if (chain.name === 'local') return;
-  const known = recordedIdentity(db, chain.name);
+  const known = await recordedIdentity(store, chain.name);
   if (known?.mismatch) throw chainHalted(known.mismatch);
   let check: IdentityCheck;
   try {
-    check = await checkChainIdentity(db, chain);
+    check = await checkChainIdentity(store, chain);
   } catch (error) {
     if (error instanceof ChainError && error.kind === 'unavailable') return;
     throw error;

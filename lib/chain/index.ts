@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LocalAccount } from 'viem';
-import { getDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { organizations } from '@/db/schema';
+import { organizations as engineOrganizations } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
+import type { Store } from '@/lib/storage/store';
 import { open } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
 import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';
@@ -19,7 +22,7 @@ const chainSlot = runtimeSlot<ChainClient>('chainClient');
 export function getChainClient(): ChainClient {
   return chainSlot.getOrCreate(() => {
     const e = env();
-    return e.CHAIN === 'evm' ? new EvmChainClient(getDb, e.RPC_URL!, e.FAUCET_TOKEN_ADDRESS) : new LocalChainClient(getDb, e.FAUCET_TOKEN_ADDRESS);
+    return e.CHAIN === 'evm' ? new EvmChainClient(getStore, e.RPC_URL!, e.FAUCET_TOKEN_ADDRESS) : new LocalChainClient(getStore, e.FAUCET_TOKEN_ADDRESS);
   });
 }
 
@@ -32,12 +35,17 @@ export function resetChainClient(): void {
  * The organization's signing account, or null when it has no key. The key is opened only
  * into viem's account closure; the returned object's fields carry the address, never the key.
  */
+export async function organizationAccountIn(store: Store, organizationId: string): Promise<LocalAccount | null> {
+  const [row] = await store.select({ sealed: engineOrganizations.chainKeyEncrypted }).from(engineOrganizations).where(eq(engineOrganizations.id, organizationId)).limit(1);
+  return accountOf(row?.sealed);
+}
+
+/** The synchronous SQLite twin of organizationAccountIn, for lib/copyright (its own move onto the Store) and scripts/devchain.ts. */
 export function organizationAccount(db: Db, organizationId: string): LocalAccount | null {
-  const row = db
-    .select({ sealed: organizations.chainKeyEncrypted })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .get();
-  if (!row?.sealed) return null;
-  return privateKeyToAccount(open(row.sealed, CHAIN_KEY_PURPOSE) as `0x${string}`);
+  const row = db.select({ sealed: organizations.chainKeyEncrypted }).from(organizations).where(eq(organizations.id, organizationId)).get();
+  return accountOf(row?.sealed);
+}
+
+function accountOf(sealed: string | null | undefined): LocalAccount | null {
+  return sealed ? privateKeyToAccount(open(sealed, CHAIN_KEY_PURPOSE) as `0x${string}`) : null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { Db } from '@/db/client';
 import type { chainAttemptPurposes, chainTxKinds } from '@/db/schema';
@@ -6,8 +6,11 @@ import { chainTransactions, chainTxAttempts, chainTxEvents, type ChainTransactio
 import { chainTransactions as engineChainTransactions, chainTxAttempts as engineChainTxAttempts, chainTxEvents as engineChainTxEvents } from '@/db/tables';
 import { ConflictError } from '@/lib/errors';
 import type { Store } from '@/lib/storage/store';
-import { nextChainSeq } from './sequence';
-import { applyTransition, PENDING_STATUSES, transitionChainTx } from './state';
+import { leaseFor } from '@/lib/storage/chain-claims';
+import { isUniqueViolation } from '@/lib/storage/errors';
+import { chainInstanceId, REQUEST_LEASE_MS } from './instance';
+import { nextChainSeqIn } from './sequence';
+import { applyTransition, logTransition, PENDING_STATUSES } from './state';
 
 /**
  * The ledger of chain operations (`chain_transactions`). Order of events for every deploy, mint
@@ -22,38 +25,57 @@ import { applyTransition, PENDING_STATUSES, transitionChainTx } from './state';
  * cannot be deployed twice at once, an NFT not minted twice.
  */
 
-type Writer = Pick<Db, 'select' | 'insert' | 'update'>;
 export type ChainTxKind = (typeof chainTxKinds)[number];
 export type AttemptPurpose = (typeof chainAttemptPurposes)[number];
 export const LIVE_STATUSES = PENDING_STATUSES;
 
-export function liveChainTx(db: Pick<Db, 'select'>, entityId: string): ChainTransaction | undefined {
-  return db
+const t = engineChainTransactions;
+
+export async function liveChainTxIn(store: Store, entityId: string): Promise<ChainTransaction | undefined> {
+  const [row] = await store
     .select()
-    .from(chainTransactions)
-    .where(and(eq(chainTransactions.entityId, entityId), inArray(chainTransactions.status, [...LIVE_STATUSES])))
-    .get();
+    .from(t)
+    .where(and(eq(t.entityId, entityId), inArray(t.status, [...LIVE_STATUSES])))
+    .limit(1);
+  return row;
 }
 
-/** Inside the caller's transaction: the PREPARED row, or 409 while another operation is live. */
-export function prepareChainTx(
-  tx: Writer,
-  input: { organizationId: string; kind: ChainTxKind; entityId: string; chain: string },
-): ChainTransaction {
-  const live = liveChainTx(tx, input.entityId);
+/**
+ * Inside the caller's transaction: the PREPARED row, held by this instance's request
+ * (lib/chain/instance.ts) until it has signed and sent it, or 409 while another operation is live. The
+ * unique index on (entity_id) of live rows refuses a second one that a concurrent transaction
+ * inserted after this read (PostgreSQL): that one fails with a unique violation, answered 409 too.
+ */
+export async function prepareChainTx(tx: Store, input: { organizationId: string; kind: ChainTxKind; entityId: string; chain: string }): Promise<ChainTransaction> {
+  const live = await liveChainTxIn(tx, input.entityId);
   if (live) {
     throw new ConflictError(`A ${live.kind} transaction for this record is already in progress.`, [
       `${input.kind}: transaction ${live.transactionHash ?? live.id} is ${live.status}`,
     ]);
   }
-  const row = tx.insert(chainTransactions).values({ ...input, seq: nextChainSeq(tx, 'chain_transactions'), status: 'PREPARED' }).returning().get();
-  return applyTransition(tx, row.id, 'PREPARED', { detail: 'recorded before calling the chain' });
+  let row: ChainTransaction | undefined;
+  try {
+    // In a savepoint: on PostgreSQL a unique violation would otherwise abort the caller's transaction.
+    row = await tx.transaction(async (sp) => {
+      const [inserted] = await sp
+        .insert(t)
+        .values({ ...input, seq: await nextChainSeqIn(sp, 'chain_transactions'), status: 'PREPARED', ...leaseFor(chainInstanceId, new Date(), REQUEST_LEASE_MS) })
+        .returning();
+      return inserted;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new ConflictError(`A ${input.kind} transaction for this record is already in progress.`, [`${input.kind}: another request started one at the same moment`]);
+  }
+  return applyTransition(tx, row!.id, 'PREPARED', { detail: 'recorded before calling the chain' });
 }
 
-export function getChainTx(db: Pick<Db, 'select'>, id: string): ChainTransaction | undefined {
-  return db.select().from(chainTransactions).where(eq(chainTransactions.id, id)).get();
+export async function getChainTx(store: Store, id: string): Promise<ChainTransaction | undefined> {
+  const [row] = await store.select().from(t).where(eq(t.id, id)).limit(1);
+  return row;
 }
 
+/** The record's latest operation by insertion order (synchronous SQLite twin of latestChainTxForIn, for chainFactsFor). */
 export function latestChainTxFor(db: Pick<Db, 'select'>, entityId: string): ChainTransaction | undefined {
   return db.select().from(chainTransactions).where(eq(chainTransactions.entityId, entityId)).orderBy(desc(chainTransactions.seq)).limit(1).get();
 }
@@ -91,87 +113,98 @@ export type SignedTx = {
   genesisHash?: Hex | null;
 };
 
-/** The first signed transaction of a row: ledger SIGNED, the attempt kept, before broadcasting. */
-export function recordSigned(db: Db, id: string, signed: SignedTx) {
-  db.transaction((tx) => {
-    tx.insert(chainTxAttempts)
-      .values({
-        seq: nextChainSeq(tx, 'chain_tx_attempts'),
-        chainTxId: id,
-        purpose: 'original',
-        transactionHash: signed.transactionHash,
-        raw: signed.raw,
-        nonce: signed.nonce,
-        maxFeePerGas: signed.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: signed.maxPriorityFeePerGas.toString(),
-      })
-      .run();
-    applyTransition(tx, id, 'SIGNED', {
-      set: {
-        chain: signed.chain,
-        chainId: signed.chainId,
-        fromAddress: signed.from,
-        toAddress: signed.to,
-        nonce: signed.nonce,
-        transactionHash: signed.transactionHash,
-        raw: signed.raw,
-        contractAddress: signed.contractAddress,
-        tokenId: signed.tokenId ?? null,
-        valueWei: signed.valueWei.toString(),
-        gasLimit: signed.gasLimit.toString(),
-        maxFeePerGas: signed.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: signed.maxPriorityFeePerGas.toString(),
-        genesisHash: signed.genesisHash ?? null,
-      },
-      detail: `signed nonce ${signed.nonce}`,
-    });
+/**
+ * The first signed transaction of a row, inside the caller's transaction: ledger SIGNED, the attempt
+ * kept, before broadcasting. Only from PREPARED (compare-and-set): a row another party already
+ * signed or failed is refused, and the caller's transaction (with its nonce) rolls back.
+ */
+export async function recordSigned(tx: Store, id: string, signed: SignedTx): Promise<ChainTransaction> {
+  const row = await applyTransition(tx, id, 'SIGNED', {
+    from: ['PREPARED'],
+    set: {
+      chain: signed.chain,
+      chainId: signed.chainId,
+      fromAddress: signed.from,
+      toAddress: signed.to,
+      nonce: signed.nonce,
+      transactionHash: signed.transactionHash,
+      raw: signed.raw,
+      contractAddress: signed.contractAddress,
+      tokenId: signed.tokenId ?? null,
+      valueWei: signed.valueWei.toString(),
+      gasLimit: signed.gasLimit.toString(),
+      maxFeePerGas: signed.maxFeePerGas.toString(),
+      maxPriorityFeePerGas: signed.maxPriorityFeePerGas.toString(),
+      genesisHash: signed.genesisHash ?? null,
+    },
+    detail: `signed nonce ${signed.nonce}`,
   });
+  if (!row) throw new ConflictError('This chain operation is no longer waiting to be signed.', [`ledger: row ${id} left PREPARED`]);
+  await tx.insert(engineChainTxAttempts).values({
+    seq: await nextChainSeqIn(tx, 'chain_tx_attempts'),
+    chainTxId: id,
+    purpose: 'original',
+    transactionHash: signed.transactionHash,
+    raw: signed.raw,
+    nonce: signed.nonce,
+    maxFeePerGas: signed.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: signed.maxPriorityFeePerGas.toString(),
+  });
+  return row;
 }
 
-/** A replacement (fee bump or cancel) of a pending row: same nonce, new hash, kept beside the others. */
-export function recordReplacement(
-  db: Db,
+/**
+ * A replacement (fee bump or cancel) of a pending row: same nonce, new hash, kept beside the others.
+ * Inside the caller's transaction; null (nothing recorded) when the row is no longer SIGNED/SUBMITTED.
+ */
+export async function recordReplacement(
+  tx: Store,
   row: ChainTransaction,
   attempt: { purpose: Exclude<AttemptPurpose, 'original'>; transactionHash: Hex; raw: Hex; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
-) {
-  db.transaction((tx) => {
-    tx.insert(chainTxAttempts)
-      .values({
-        seq: nextChainSeq(tx, 'chain_tx_attempts'),
-        chainTxId: row.id,
-        purpose: attempt.purpose,
-        transactionHash: attempt.transactionHash,
-        raw: attempt.raw,
-        nonce: row.nonce!,
-        maxFeePerGas: attempt.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: attempt.maxPriorityFeePerGas.toString(),
-      })
-      .run();
-    applyTransition(tx, row.id, row.status === 'PREPARED' ? 'SIGNED' : row.status, {
-      set: {
-        transactionHash: attempt.transactionHash,
-        raw: attempt.raw,
-        maxFeePerGas: attempt.maxFeePerGas.toString(),
-        maxPriorityFeePerGas: attempt.maxPriorityFeePerGas.toString(),
-      },
-      detail:
-        attempt.purpose === 'cancel'
-          ? `cancel signed: zero-value self-transfer at nonce ${row.nonce}`
-          : `replaced at nonce ${row.nonce} with higher fees (maxFeePerGas ${attempt.maxFeePerGas} wei)`,
-    });
+): Promise<ChainTransaction | null> {
+  const next = await applyTransition(tx, row.id, row.status, {
+    from: [row.status],
+    set: {
+      transactionHash: attempt.transactionHash,
+      raw: attempt.raw,
+      maxFeePerGas: attempt.maxFeePerGas.toString(),
+      maxPriorityFeePerGas: attempt.maxPriorityFeePerGas.toString(),
+    },
+    detail:
+      attempt.purpose === 'cancel'
+        ? `cancel signed: zero-value self-transfer at nonce ${row.nonce}`
+        : `replaced at nonce ${row.nonce} with higher fees (maxFeePerGas ${attempt.maxFeePerGas} wei)`,
   });
+  if (!next) return null;
+  await tx.insert(engineChainTxAttempts).values({
+    seq: await nextChainSeqIn(tx, 'chain_tx_attempts'),
+    chainTxId: row.id,
+    purpose: attempt.purpose,
+    transactionHash: attempt.transactionHash,
+    raw: attempt.raw,
+    nonce: row.nonce!,
+    maxFeePerGas: attempt.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: attempt.maxPriorityFeePerGas.toString(),
+  });
+  return next;
 }
 
 /** The node accepted the latest attempt: SUBMITTED, and the stuck clock starts at this time and head. */
-export function markSubmitted(db: Db, id: string, at: { now: Date; block: number | null }) {
-  const row = getChainTx(db, id)!;
-  db.update(chainTxAttempts).set({ broadcast: true }).where(eq(chainTxAttempts.transactionHash, row.transactionHash!)).run();
-  transitionChainTx(db, id, row.status === 'SIGNED' || row.status === 'PREPARED' ? 'SUBMITTED' : row.status, {
-    set: { broadcast: true, sentAt: at.now, sentBlock: at.block },
+export async function markSubmitted(store: Store, id: string, at: { now: Date; block: number | null }): Promise<void> {
+  const row = await store.transaction(async (tx) => {
+    const [current] = await tx.select().from(t).where(eq(t.id, id)).limit(1);
+    if (!current?.transactionHash) return null;
+    await tx.update(engineChainTxAttempts).set({ broadcast: true }).where(eq(engineChainTxAttempts.transactionHash, current.transactionHash));
+    // From SIGNED (or a replacement's status): never back from a receipt someone else applied meanwhile.
+    return applyTransition(tx, id, current.status === 'SIGNED' ? 'SUBMITTED' : current.status, {
+      from: [current.status],
+      set: { broadcast: true, sentAt: at.now, sentBlock: at.block },
+    });
   });
+  if (row && row.status === 'SUBMITTED') logTransition(row);
 }
 
-/** Every transaction signed for a ledger row, oldest first. */
+/** Every transaction signed for a ledger row, oldest first (synchronous SQLite twin of attemptsOfIn, for chainFactsFor). */
 export function attemptsOf(db: Pick<Db, 'select'>, chainTxId: string): ChainTxAttempt[] {
   return db.select().from(chainTxAttempts).where(eq(chainTxAttempts.chainTxId, chainTxId)).orderBy(asc(chainTxAttempts.seq)).all();
 }
@@ -181,82 +214,55 @@ export function historyOf(db: Pick<Db, 'select'>, chainTxId: string): ChainTxEve
 }
 
 /** Next nonce of an address on the embedded chain: one more than the last it signed. */
-export function nextLocalNonce(db: Db, chain: string, from: Address): number {
-  const last = db
-    .select({ nonce: chainTransactions.nonce })
-    .from(chainTransactions)
-    .where(and(eq(chainTransactions.chain, chain), eq(chainTransactions.fromAddress, from), isNotNull(chainTransactions.nonce)))
-    .orderBy(desc(chainTransactions.nonce))
-    .limit(1)
-    .get();
+export async function nextLocalNonce(store: Store, chain: string, from: Address): Promise<number> {
+  const [last] = await store
+    .select({ nonce: t.nonce })
+    .from(t)
+    .where(and(eq(t.chain, chain), eq(t.fromAddress, from), isNotNull(t.nonce)))
+    .orderBy(desc(t.nonce))
+    .limit(1);
   return last?.nonce == null ? 0 : last.nonce + 1;
 }
 
 /**
- * One more than the highest nonce this ledger holds for an address on a chain (by genesis hash) in a
- * row that still counts: a node that reports a lower pending nonce lost transactions it was given,
- * and reusing their nonces could pay twice.
+ * The lowest nonce from `atLeast` (the node's pending count) up that no ledger row still counting
+ * holds for the address on this chain (by genesis hash). Call it under the wallet's nonce lock
+ * (lib/chain/nonce-lock.ts), in the transaction that records the signed transaction.
  */
-export function nextLedgerNonce(db: Db, chain: string, from: Address, genesisHash: string | null): number {
-  const last = db
-    .select({ nonce: chainTransactions.nonce })
-    .from(chainTransactions)
+export async function freeLedgerNonce(store: Store, chain: string, from: Address, genesisHash: string | null, atLeast: number): Promise<number> {
+  const rows = await store
+    .select({ nonce: t.nonce })
+    .from(t)
     .where(
       and(
-        eq(chainTransactions.chain, chain),
-        eq(chainTransactions.fromAddress, from),
-        isNotNull(chainTransactions.nonce),
-        inArray(chainTransactions.status, ['SIGNED', 'SUBMITTED', 'MINED', 'CONFIRMED', 'REVERTED', 'CANCELLED']),
-        genesisHash ? eq(chainTransactions.genesisHash, genesisHash) : isNull(chainTransactions.genesisHash),
+        eq(t.chain, chain),
+        eq(t.fromAddress, from),
+        gte(t.nonce, atLeast),
+        inArray(t.status, ['SIGNED', 'SUBMITTED', 'MINED', 'CONFIRMED', 'REVERTED', 'CANCELLED']),
+        genesisHash ? eq(t.genesisHash, genesisHash) : isNull(t.genesisHash),
       ),
     )
-    .orderBy(desc(chainTransactions.nonce))
-    .limit(1)
-    .get();
-  return last?.nonce == null ? 0 : last.nonce + 1;
+    .orderBy(asc(t.nonce));
+  let nonce = atLeast;
+  for (const row of rows) {
+    if (row.nonce! > nonce) break;
+    if (row.nonce === nonce) nonce += 1;
+  }
+  return nonce;
 }
 
 /** Mints signed on a collection before this nonce (the contract counts its token ids from 1). */
-export function localMintsBefore(db: Db, chain: string, contract: Address, beforeNonce: number): number {
-  return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(chainTransactions)
-      .where(
-        and(
-          eq(chainTransactions.chain, chain),
-          eq(chainTransactions.kind, 'mint'),
-          eq(chainTransactions.toAddress, contract),
-          isNotNull(chainTransactions.transactionHash),
-          lt(chainTransactions.nonce, beforeNonce),
-        ),
-      )
-      .get()?.n ?? 0
-  );
+export async function localMintsBefore(store: Store, chain: string, contract: Address, beforeNonce: number): Promise<number> {
+  const [row] = await store
+    .select({ n: count() })
+    .from(t)
+    .where(and(eq(t.chain, chain), eq(t.kind, 'mint'), eq(t.toAddress, contract), isNotNull(t.transactionHash), lt(t.nonce, beforeNonce)));
+  return Number(row?.n ?? 0);
 }
 
-export function findChainTxByHash(db: Db, hash: Hex): ChainTransaction | undefined {
-  const direct = db.select().from(chainTransactions).where(eq(chainTransactions.transactionHash, hash)).get();
+export async function findChainTxByHash(store: Store, hash: Hex): Promise<ChainTransaction | undefined> {
+  const [direct] = await store.select().from(t).where(eq(t.transactionHash, hash)).limit(1);
   if (direct) return direct;
-  const attempt = db.select({ id: chainTxAttempts.chainTxId }).from(chainTxAttempts).where(eq(chainTxAttempts.transactionHash, hash)).get();
-  return attempt ? getChainTx(db, attempt.id) : undefined;
-}
-
-/** Rows the receipt worker still has to follow, due now: pending ones, and confirmed ones not yet final. */
-export function dueChainTxs(db: Db, now: Date, limit = 50): ChainTransaction[] {
-  return db
-    .select()
-    .from(chainTransactions)
-    .where(
-      and(
-        or(
-          inArray(chainTransactions.status, [...LIVE_STATUSES]),
-          and(eq(chainTransactions.status, 'CONFIRMED'), isNull(chainTransactions.finalAt)),
-        ),
-        sql`coalesce(${chainTransactions.nextCheckAt}, 0) <= ${now.getTime()}`,
-      ),
-    )
-    .orderBy(asc(chainTransactions.seq))
-    .limit(limit)
-    .all();
+  const [attempt] = await store.select({ id: engineChainTxAttempts.chainTxId }).from(engineChainTxAttempts).where(eq(engineChainTxAttempts.transactionHash, hash)).limit(1);
+  return attempt ? getChainTx(store, attempt.id) : undefined;
 }

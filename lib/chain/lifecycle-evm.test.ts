@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, getContract, http, parseEther, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { getStore } from '@/lib/storage/current';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
 import { getDb } from '@/db/client';
 import { chainTransactions, tokenTransfers } from '@/db/schema';
@@ -154,15 +155,15 @@ describe('CHAIN=evm against a Hardhat node', () => {
     const m = member();
     const key = `lost-${crypto.randomUUID()}`;
     const actor = { kind: 'api_key' as const, keyId: 'k', userId: org.admin.id, organizationId: org.organization.id, requestId: 'lost' };
-    const flaky = new EvmChainClient(getDb, proxy.url);
-    const error = await sendTokens(getDb(), flaky, actor, { memberId: m.membershipId, amount: '0.7', tokenType: 'mainnet' }, key).catch((e: unknown) => e);
+    const flaky = new EvmChainClient(getStore, proxy.url);
+    const error = await sendTokens(await getStore(), flaky, actor, { memberId: m.membershipId, amount: '0.7', tokenType: 'mainnet' }, key).catch((e: unknown) => e);
     await new Promise<void>((r) => proxy.server.close(() => r()));
     expect(error).toMatchObject({ status: 502 });
     const rows = getDb().select().from(tokenTransfers).where(eq(tokenTransfers.idempotencyKey, key)).all();
     expect(rows).toHaveLength(1);
     // Signed and handed to the node, the answer lost: sent (pending), never "failed".
     expect(rows[0]).toMatchObject({ status: 'SUBMITTED', state: 'sent', transactionHash: expect.stringMatching(/^0x/) });
-    await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
+    await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
     expect(transfer(rows[0]!.id).status).toBe('CONFIRMED');
     const replay = await send({ memberId: m.membershipId, amount: 0.7 }, key);
     expect(replay.status).toBe(200);
@@ -205,11 +206,11 @@ describe('CHAIN=evm against a Hardhat node', () => {
     // The same key still answers its send, not a 503 or a new payment.
     expect((await send({ memberId: m.membershipId, amount: 1 }, key)).json).toMatchObject({ transferId: id, status: 'FAILED' });
     // The worker does not relabel what was mined on the old chain while stopped.
-    await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
+    await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
     expect(transfer(paid.json.transferId as string)).toMatchObject({ status: 'CONFIRMED' });
 
     const { reconcileChain } = await import('./reconcile');
-    const report = await reconcileChain(getDb(), getChainClient());
+    const report = await reconcileChain(await getStore(), getChainClient());
     expect(report.orphaned).toBeGreaterThanOrEqual(2);
     expect(report.nonces.find((n) => n.address === wallet)).toMatchObject({ chainNonce: 0 });
     expect(transfer(paid.json.transferId as string)).toMatchObject({ status: 'FAILED', state: 'orphaned', error: expect.stringMatching(/^orphaned: /) });

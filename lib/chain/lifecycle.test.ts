@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getContractAddress, keccak256, type Hex } from 'viem';
+import { getStore } from '@/lib/storage/current';
 import { getDb } from '@/db/client';
 import { chainTransactions, nfts, tokenTransfers, type ChainTransaction } from '@/db/schema';
 import { call, createTestOrg } from '@/test/helpers';
@@ -291,7 +292,7 @@ describe('receipt worker: nothing is lost across a crash', () => {
       .set({ status: 'PREPARED', transactionHash: null, raw: null, nonce: null })
       .where(eq(chainTransactions.entityId, transferId))
       .run();
-    const report = await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
+    const report = await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
     expect(report.failed).toBeGreaterThanOrEqual(1);
     const retry = await call(sendRoute, {
       method: 'POST',
@@ -307,7 +308,7 @@ describe('receipt worker: nothing is lost across a crash', () => {
       state: 'errored',
       error: 'interrupted before the transaction was signed; nothing was sent',
     });
-    expect(await runChainWorkerOnce(getDb(), getChainClient(), { boot: true })).toEqual({
+    expect(await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true })).toEqual({
       settled: 0,
       failed: 0,
       retried: 0,
@@ -342,7 +343,7 @@ describe('receipt worker: nothing is lost across a crash', () => {
       .set({ status: 'SIGNED', tokenId: null })
       .where(eq(chainTransactions.entityId, nft.json.id as string))
       .run();
-    await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
+    await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
     expect(
       getDb()
         .select()
@@ -366,7 +367,7 @@ describe('receipt worker: nothing is lost across a crash', () => {
       })
       .returning()
       .get();
-    await runChainWorkerOnce(getDb(), getChainClient(), { boot: true });
+    await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
     expect(
       getDb().select().from(tokenTransfers).where(eq(tokenTransfers.id, row.id)).get()!.status,
     ).toBe('FAILED');

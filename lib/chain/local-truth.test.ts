@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { tokenTransfers } from '@/db/schema';
+import { tokenTransfers } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
 import { loadEnv, resetEnvCache } from '@/lib/env';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { call, createTestOrg } from '@/test/helpers';
 import { POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
 import { GET as getContractRoute } from '@/app/api/v1/cl2c/contract/[id]/route';
@@ -21,8 +21,10 @@ let memberId: string;
 beforeAll(async () => {
   org = await createTestOrg();
   const label = crypto.randomUUID().slice(0, 8);
-  memberId = getDb().transaction((tx) =>
-    registerUserInOrganization(tx, org.organization.id, { email: `l-${label}@example.test`, firstName: 'L', lastName: label, userName: `l_${label}` }),
+  memberId = (
+    await (await getStore()).transaction((tx) =>
+      registerUserInOrganizationIn(tx, org.organization.id, { email: `l-${label}@example.test`, firstName: 'L', lastName: label, userName: `l_${label}` }),
+    )
   ).membershipId;
 });
 
@@ -35,11 +37,11 @@ const send = (amount: number) => call(sendRoute, { method: 'POST', headers: h(),
 
 describe('CHAIN=local simulated balance (LOCAL_CHAIN_BALANCE)', () => {
   it('refuses a send above the wallet’s simulated balance with 409 naming amount, writing nothing; the balance goes down with every send', async () => {
-    const rowsBefore = getDb().select().from(tokenTransfers).all().length;
+    const rowsBefore = (await (await getStore()).select().from(tokenTransfers)).length;
     const refused = await send(99_999_999);
     expect(refused.status).toBe(409);
     expect(refused.json.details[0]).toMatch(/^amount: 99999999 exceeds the simulated balance 1000 of wallet 0x/);
-    expect(getDb().select().from(tokenTransfers).all().length).toBe(rowsBefore);
+    expect((await (await getStore()).select().from(tokenTransfers)).length).toBe(rowsBefore);
 
     const ok = await send(400);
     expect(ok.json).toMatchObject({ success: true, status: 'SIGNED', state: 'signed', broadcast: false });

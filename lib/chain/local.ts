@@ -14,14 +14,14 @@ import {
   type LocalAccount,
 } from 'viem';
 import { cL2CCollectionAbi } from '@/chain/artifacts';
-import type { Db } from '@/db/client';
-import { and, eq, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
-import { chainTransactions } from '@/db/schema';
+import { and, count, eq, isNotNull, lte, notInArray } from 'drizzle-orm';
+import { chainTransactions } from '@/db/tables';
+import type { Store } from '@/lib/storage/store';
 import { deployCall, mintCall, sendCall, type Call } from './calls';
 import { chainInsufficient } from './errors';
 import { findChainTxByHash, localMintsBefore, nextLocalNonce, recordSigned } from './ledger';
 import { deployLogs, erc20TransferLogs, mintLogs } from './logs';
-import { withAddressLock } from './nonce-lock';
+import { advanceWalletNonce, inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
 import { localChainBalance } from './settings';
 import type { ChainClient, ChainIdentityFacts, ChainLog, ChainReceipt, DeployRequest, MintRequest, Rebroadcast, SendTokensRequest, SubmitResult } from './types';
 
@@ -35,8 +35,8 @@ const LOCAL_GENESIS = keccak256(toHex('cl2c embedded local chain'));
  * value, or the token amount of a faucet send) plus its gas at its fee cap. Refused, cancelled and
  * orphaned rows spent nothing.
  */
-export function localSpent(db: Db, from: Address): bigint {
-  const rows = db
+export async function localSpent(store: Store, from: Address): Promise<bigint> {
+  const rows = await store
     .select({ value: chainTransactions.valueWei, gas: chainTransactions.gasLimit, fee: chainTransactions.maxFeePerGas })
     .from(chainTransactions)
     .where(
@@ -46,14 +46,13 @@ export function localSpent(db: Db, from: Address): bigint {
         isNotNull(chainTransactions.nonce),
         notInArray(chainTransactions.status, ['FAILED', 'CANCELLED', 'ORPHANED']),
       ),
-    )
-    .all();
+    );
   return rows.reduce((sum, r) => sum + BigInt(r.value ?? '0') + BigInt(r.gas ?? '0') * BigInt(r.fee ?? '0'), 0n);
 }
 
 /** The simulated balance of an organization wallet: LOCAL_CHAIN_BALANCE minus what it signed. */
-export function localBalance(db: Db, from: Address): bigint {
-  const left = localChainBalance() - localSpent(db, from);
+export async function localBalance(store: Store, from: Address): Promise<bigint> {
+  const left = localChainBalance() - (await localSpent(store, from));
   return left > 0n ? left : 0n;
 }
 
@@ -78,8 +77,9 @@ export class LocalChainClient implements ChainClient {
   readonly name = 'local' as const;
 
   constructor(
-    private readonly db: () => Db,
+    private readonly store: () => Promise<Store>,
     private readonly faucetToken?: Address,
+    private readonly options: DriverOptions = {},
   ) {}
 
   chainId() {
@@ -91,21 +91,20 @@ export class LocalChainClient implements ChainClient {
   }
 
   /** One transaction per block: the number of transactions signed so far. */
-  blockNumber() {
-    const row = this.db()
-      .select({ n: sql<number>`count(*)` })
+  async blockNumber() {
+    const [row] = await (await this.store())
+      .select({ n: count() })
       .from(chainTransactions)
-      .where(and(eq(chainTransactions.chain, 'local'), isNotNull(chainTransactions.transactionHash)))
-      .get();
-    return Promise.resolve(row?.n ?? 0);
+      .where(and(eq(chainTransactions.chain, 'local'), isNotNull(chainTransactions.transactionHash)));
+    return Number(row?.n ?? 0);
   }
 
   blockHashAt(blockNumber: number) {
     return this.blockNumber().then((head) => (blockNumber > head ? null : keccak256(toHex(`local block ${blockNumber}`))));
   }
 
-  confirmedNonce(address: Address) {
-    return Promise.resolve(nextLocalNonce(this.db(), this.name, address));
+  async confirmedNonce(address: Address) {
+    return nextLocalNonce(await this.store(), this.name, address);
   }
 
   /** Nothing local is ever pending (its receipt is synthesized at once): nothing to replace. */
@@ -125,56 +124,66 @@ export class LocalChainClient implements ChainClient {
     return this.submit(req.ledgerId, req.from, sendCall(req, this.faucetToken), req.amount);
   }
 
+  /**
+   * Balance, nonce, signature and ledger record in ONE transaction: the nonce is the ledger's next
+   * (taken under the wallet's nonce lock, lib/chain/nonce-lock.ts), and what is signed is recorded
+   * with it or not at all. Signing with a local viem account settles within the same turn of the
+   * event loop (no I/O), which the SQLite engine's transactions require.
+   */
   private submit(ledgerId: string, from: LocalAccount, call: Call, amount?: string): Promise<SubmitResult> {
-    return withAddressLock(from.address, async () => {
-      const db = this.db();
-      const cost = localCost(call, amount);
-      const balance = localBalance(db, from.address);
-      if (cost > balance) {
-        throw chainInsufficient(
-          `${amount ? `amount ${amount} plus gas` : 'gas'} (${formatEther(cost)}) exceeds the simulated balance of ${from.address} on the local chain (${formatEther(balance)} left of LOCAL_CHAIN_BALANCE ${formatEther(localChainBalance())})`,
-        );
-      }
-      const nonce = nextLocalNonce(db, this.name, from.address);
-      const raw = await from.signTransaction({
-        type: 'eip1559',
-        chainId: LOCAL_CHAIN_ID,
-        nonce,
-        to: call.to,
-        value: call.value,
-        data: call.data,
-        gas: call.gas,
-        maxPriorityFeePerGas: LOCAL_TIP,
-        maxFeePerGas: LOCAL_MAX_FEE,
+    return inAddressQueue(this.options, from.address, async () => {
+      const store = await this.store();
+      return store.transaction(async (tx) => {
+        await lockWalletNonce(tx, this.name, from.address);
+        const cost = localCost(call, amount);
+        const balance = await localBalance(tx, from.address);
+        if (cost > balance) {
+          throw chainInsufficient(
+            `${amount ? `amount ${amount} plus gas` : 'gas'} (${formatEther(cost)}) exceeds the simulated balance of ${from.address} on the local chain (${formatEther(balance)} left of LOCAL_CHAIN_BALANCE ${formatEther(localChainBalance())})`,
+          );
+        }
+        const nonce = await nextLocalNonce(tx, this.name, from.address);
+        const raw = await from.signTransaction({
+          type: 'eip1559',
+          chainId: LOCAL_CHAIN_ID,
+          nonce,
+          to: call.to,
+          value: call.value,
+          data: call.data,
+          gas: call.gas,
+          maxPriorityFeePerGas: LOCAL_TIP,
+          maxFeePerGas: LOCAL_MAX_FEE,
+        });
+        const transactionHash = keccak256(raw);
+        const contractAddress = call.to ? null : getContractAddress({ from: from.address, nonce: BigInt(nonce) });
+        const tokenId = call.to && call.abi === cL2CCollectionAbi ? (await localMintsBefore(tx, this.name, call.to, nonce)) + 1 : null;
+        await recordSigned(tx, ledgerId, {
+          chain: this.name,
+          chainId: LOCAL_CHAIN_ID,
+          from: from.address,
+          to: call.to,
+          nonce,
+          transactionHash,
+          raw,
+          contractAddress,
+          tokenId,
+          valueWei: amount ? parseEther(amount) : call.value,
+          gasLimit: call.gas,
+          maxFeePerGas: LOCAL_MAX_FEE,
+          maxPriorityFeePerGas: LOCAL_TIP,
+          genesisHash: LOCAL_GENESIS,
+        });
+        await advanceWalletNonce(tx, this.name, from.address, nonce);
+        return { transactionHash, raw, nonce, from: from.address, contractAddress, broadcast: false };
       });
-      const transactionHash = keccak256(raw);
-      const contractAddress = call.to ? null : getContractAddress({ from: from.address, nonce: BigInt(nonce) });
-      const tokenId = call.to && call.abi === cL2CCollectionAbi ? localMintsBefore(db, this.name, call.to, nonce) + 1 : null;
-      recordSigned(db, ledgerId, {
-        chain: this.name,
-        chainId: LOCAL_CHAIN_ID,
-        from: from.address,
-        to: call.to,
-        nonce,
-        transactionHash,
-        raw,
-        contractAddress,
-        tokenId,
-        valueWei: amount ? parseEther(amount) : call.value,
-        gasLimit: call.gas,
-        maxFeePerGas: LOCAL_MAX_FEE,
-        maxPriorityFeePerGas: LOCAL_TIP,
-        genesisHash: LOCAL_GENESIS,
-      });
-      return { transactionHash, raw, nonce, from: from.address, contractAddress, broadcast: false };
     });
   }
 
   /** The receipt a node would give for a signed ledger transaction (one transaction per block). */
-  getReceipt(transactionHash: Hex): Promise<ChainReceipt | null> {
-    const db = this.db();
-    const row = findChainTxByHash(db, transactionHash);
-    if (!row?.raw || !row.fromAddress || row.nonce == null) return Promise.resolve(null);
+  async getReceipt(transactionHash: Hex): Promise<ChainReceipt | null> {
+    const store = await this.store();
+    const row = await findChainTxByHash(store, transactionHash);
+    if (!row?.raw || !row.fromAddress || row.nonce == null) return null;
     const tx = parseTransaction(row.raw as Hex);
     const from = getAddress(row.fromAddress);
     let logs: ChainLog[] = [];
@@ -188,15 +197,15 @@ export class LocalChainClient implements ChainClient {
       const mint = tryDecode(() => decodeFunctionData({ abi: cL2CCollectionAbi, data: tx.data! }));
       if (mint?.functionName === 'mint') {
         const [recipient, amount, uri] = mint.args;
-        tokenId = localMintsBefore(db, this.name, to, row.nonce) + 1;
+        tokenId = (await localMintsBefore(store, this.name, to, row.nonce)) + 1;
         logs = mintLogs(to, from, recipient, BigInt(tokenId), amount, uri);
       } else {
         const transfer = tryDecode(() => decodeFunctionData({ abi: erc20Abi, data: tx.data! }));
         if (transfer?.functionName === 'transfer') logs = erc20TransferLogs(to, from, transfer.args[0], transfer.args[1]);
       }
     }
-    const blockNumber = localBlockNumber(db, row.id);
-    return Promise.resolve({
+    const blockNumber = await localBlockNumber(store, row.id);
+    return {
       transactionHash,
       status: 'success',
       blockNumber,
@@ -210,18 +219,18 @@ export class LocalChainClient implements ChainClient {
       logs,
       reason: null,
       broadcast: false,
-    });
+    };
   }
 
-  rebroadcast(raw: Hex): Promise<Rebroadcast> {
-    return Promise.resolve(
-      findChainTxByHash(this.db(), keccak256(raw)) ? { accepted: true } : { accepted: false, kind: 'refused', reason: 'node refused: unknown to the local chain' },
-    );
+  async rebroadcast(raw: Hex): Promise<Rebroadcast> {
+    return (await findChainTxByHash(await this.store(), keccak256(raw)))
+      ? { accepted: true }
+      : { accepted: false, kind: 'refused', reason: 'node refused: unknown to the local chain' };
   }
 
   /** The simulated balance (LOCAL_CHAIN_BALANCE minus what the wallet signed). */
-  getBalance(address: Address) {
-    return Promise.resolve(localBalance(this.db(), getAddress(address)));
+  async getBalance(address: Address) {
+    return localBalance(await this.store(), getAddress(address));
   }
 }
 
@@ -234,12 +243,11 @@ function tryDecode<T>(decode: () => T): T | null {
 }
 
 /** One transaction per block on the embedded chain: the block number is the ledger position. */
-function localBlockNumber(db: Db, id: string): number {
-  const position = db.select({ seq: chainTransactions.seq }).from(chainTransactions).where(eq(chainTransactions.id, id));
-  const row = db
-    .select({ n: sql<number>`count(*)` })
+async function localBlockNumber(store: Store, id: string): Promise<number> {
+  const position = store.select({ seq: chainTransactions.seq }).from(chainTransactions).where(eq(chainTransactions.id, id));
+  const [row] = await store
+    .select({ n: count() })
     .from(chainTransactions)
-    .where(and(eq(chainTransactions.chain, 'local'), isNotNull(chainTransactions.transactionHash), lte(chainTransactions.seq, position)))
-    .get();
-  return row?.n ?? 0;
+    .where(and(eq(chainTransactions.chain, 'local'), isNotNull(chainTransactions.transactionHash), lte(chainTransactions.seq, position)));
+  return Number(row?.n ?? 0);
 }

@@ -2,9 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Nft, SmartContract } from '@/db/schema';
 import { chainTransactions } from '@/db/tables';
 import { ConflictError } from '@/lib/errors';
-import type { Db } from '@/db/client';
 import type { Store } from '@/lib/storage/store';
-import { LIVE_STATUSES, liveChainTx } from './ledger';
+import { LIVE_STATUSES } from './ledger';
 
 /**
  * What A3 (contract) and A7 (NFT status) may still write by hand once a chain has spoken.
@@ -22,7 +21,6 @@ import { LIVE_STATUSES, liveChainTx } from './ledger';
  *   mint (POST /nft/{id}/mint) gets there (409); CREATED/FAILED may still be written;
  * - on any other contract, A7 works as before (minting happened elsewhere).
  */
-type Reader = Pick<Db, 'select'>;
 
 /** The record's chain operation still in flight, if any (liveChainTx's question, on the Store). */
 async function liveOperation(store: Store, entityId: string) {
@@ -58,15 +56,15 @@ export async function assertContractManualUpdate(
   }
 }
 
-export function assertNftManualStatus(
-  db: Reader,
+export async function assertNftManualStatus(
+  store: Store,
   current: Pick<Nft, 'id' | 'status' | 'mintTransactionHash' | 'mintedAt'>,
   contract: Pick<SmartContract, 'deploymentTransactionHash'>,
   input: { status?: Nft['status']; mintedAt?: Date },
 ) {
   const touchesStatus = (input.status !== undefined && input.status !== current.status) || input.mintedAt !== undefined;
   if (!touchesStatus) return;
-  const live = liveChainTx(db, current.id);
+  const live = await liveOperation(store, current.id);
   if (live) {
     throw new ConflictError('The NFT is being minted; wait for its receipt.', [`status: mint ${live.transactionHash ?? live.id} is ${live.status}`]);
   }

@@ -1,11 +1,46 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { chainNonces } from '@/db/tables';
 import { runtimeSlot } from '@/lib/runtime';
+import type { Store } from '@/lib/storage/store';
 
 /**
- * One queue per signing address: choosing a nonce, signing, recording and broadcasting run one
- * after another for an address, so parallel requests of one organization take consecutive nonces.
- * In-process (one server per database); the ledger's hash index catches anything else.
+ * Nonces, one sequence per (chain, wallet), safe across instances (issue 29):
+ * - `lockWalletNonce` opens the transaction that chooses a nonce, signs and records the signed
+ *   transaction (lib/chain/local.ts, lib/chain/evm.ts): an upsert of the wallet's `chain_nonces`
+ *   row, which PostgreSQL keeps locked until that transaction commits — a second instance's
+ *   allocation for the same wallet waits there, then sees the first one's recorded row. On SQLite
+ *   writers are serialized anyway. The nonce is chosen from the ledger's rows inside that lock, so
+ *   two instances never hand out one nonce, and nothing is handed out that is not recorded (a crash
+ *   rolls the choice back with the record: no gap). A recorded row that never reached the node is
+ *   broadcast again by the receipt worker.
+ * - `advanceWalletNonce` keeps `next` (one more than the highest nonce handed out) for operators.
+ * - `withAddressLock` queues one process's own submissions per address, so they do not wait on
+ *   each other's row lock and take consecutive nonces in request order.
  */
+export async function lockWalletNonce(tx: Store, chain: string, address: string): Promise<number> {
+  const [row] = await tx
+    .insert(chainNonces)
+    .values({ chain, address: address.toLowerCase(), next: 0 })
+    .onConflictDoUpdate({ target: [chainNonces.chain, chainNonces.address], set: { next: sql`${chainNonces.next}` } })
+    .returning({ next: chainNonces.next });
+  return Number(row!.next);
+}
+
+export async function advanceWalletNonce(tx: Store, chain: string, address: string, used: number): Promise<void> {
+  await tx
+    .update(chainNonces)
+    .set({ next: sql`case when ${chainNonces.next} > ${used + 1} then ${chainNonces.next} else ${used + 1} end` })
+    .where(and(eq(chainNonces.chain, chain), eq(chainNonces.address, address.toLowerCase())));
+}
+
 const tails = runtimeSlot<Map<string, Promise<unknown>>>('nonceLocks').getOrCreate(() => new Map());
+
+/** Driver options: `queue: false` sends each submission straight to the database lock, as a second instance does (tests of several instances in one process). */
+export type DriverOptions = { queue?: boolean };
+
+export function inAddressQueue<T>(options: DriverOptions, address: string, work: () => Promise<T>): Promise<T> {
+  return options.queue === false ? work() : withAddressLock(address, work);
+}
 
 export function withAddressLock<T>(address: string, work: () => Promise<T>): Promise<T> {
   const key = address.toLowerCase();

@@ -1,4 +1,6 @@
-import type { Db } from '@/db/client';
+import { releaseChainTx } from '@/lib/storage/chain-claims';
+import type { Store } from '@/lib/storage/store';
+import { chainInstanceId } from './instance';
 import { ChainError, shortReason } from './errors';
 import { getChainTx } from './ledger';
 import { failChainTx, followOnce, inFlight } from './settle';
@@ -14,18 +16,20 @@ import type { ChainClient, SubmitResult } from './types';
  *   up while its nonce is free.
  * The error is rethrown for the API to answer (ChainError carries its status).
  */
-export async function runChainOperation(db: Db, chain: ChainClient, ledgerId: string, submit: () => Promise<SubmitResult>): Promise<SubmitResult> {
+export async function runChainOperation(store: Store, chain: ChainClient, ledgerId: string, submit: () => Promise<SubmitResult>): Promise<SubmitResult> {
   inFlight.add(ledgerId);
   try {
     const result = await submit();
-    await followOnce(db, chain, ledgerId);
+    await followOnce(store, chain, ledgerId);
     return result;
   } catch (error) {
-    const row = getChainTx(db, ledgerId)!;
+    const row = (await getChainTx(store, ledgerId))!;
     const uncertain = error instanceof ChainError && error.kind === 'uncertain';
-    if (!uncertain && (row.status === 'PREPARED' || row.status === 'SIGNED')) failChainTx(db, row, shortReason(error));
+    if (!uncertain && (row.status === 'PREPARED' || row.status === 'SIGNED')) await failChainTx(store, row, shortReason(error));
     throw error;
   } finally {
     inFlight.delete(ledgerId);
+    // The receipt worker of any instance may follow it from now on.
+    await releaseChainTx(store, ledgerId, chainInstanceId).catch(() => {});
   }
 }

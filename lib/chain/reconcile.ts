@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Hex } from 'viem';
-import type { Db } from '@/db/client';
-import { chainIdentities, chainTransactions } from '@/db/schema';
+import { chainIdentities, chainTransactions } from '@/db/tables';
+import type { Store } from '@/lib/storage/store';
 import { log } from '@/lib/logger';
 import { recordedIdentity } from './identity';
-import { attemptsOf } from './ledger';
+import { attemptsOfIn } from './ledger';
 import { applyReceipt } from './settle';
 import { transitionChainTx } from './state';
 import type { ChainClient } from './types';
@@ -26,11 +26,12 @@ export type ReconcileReport = {
  * Then the new identity is recorded and sending resumes. Nonces come from the new chain (the
  * ledger's old nonces no longer count), reported per wallet. Idempotent.
  */
-export async function reconcileChain(db: Db, chain: ChainClient): Promise<ReconcileReport> {
+export async function reconcileChain(store: Store, chain: ChainClient): Promise<ReconcileReport> {
   const seen = await chain.identity();
-  const known = recordedIdentity(db, chain.name);
-  const stale = db
-    .select()
+  const known = await recordedIdentity(store, chain.name);
+  const stale = (
+    await store
+      .select()
     .from(chainTransactions)
     .where(
       and(
@@ -39,12 +40,12 @@ export async function reconcileChain(db: Db, chain: ChainClient): Promise<Reconc
         inArray(chainTransactions.status, ['SIGNED', 'SUBMITTED', 'MINED', 'CONFIRMED', 'REVERTED', 'CANCELLED']),
       ),
     )
-    .all()
-    .filter((row) => (row.genesisHash ?? '').toLowerCase() !== seen.genesisHash.toLowerCase());
+      .orderBy(asc(chainTransactions.seq))
+  ).filter((row) => (row.genesisHash ?? '').toLowerCase() !== seen.genesisHash.toLowerCase());
   let orphaned = 0;
   let found = 0;
   for (const row of stale) {
-    const hashes = attemptsOf(db, row.id).map((a) => a.transactionHash as Hex);
+    const hashes = (await attemptsOfIn(store, row.id)).map((a) => a.transactionHash as Hex);
     if (!hashes.length) hashes.push(row.transactionHash as Hex);
     let receipt = null;
     for (const hash of hashes) {
@@ -52,28 +53,33 @@ export async function reconcileChain(db: Db, chain: ChainClient): Promise<Reconc
       if (receipt) break;
     }
     if (receipt) {
-      db.update(chainTransactions).set({ genesisHash: seen.genesisHash }).where(eq(chainTransactions.id, row.id)).run();
-      applyReceipt(db, { ...row, genesisHash: seen.genesisHash }, receipt);
+      await store.update(chainTransactions).set({ genesisHash: seen.genesisHash }).where(eq(chainTransactions.id, row.id));
+      await applyReceipt(store, { ...row, genesisHash: seen.genesisHash }, receipt);
       found += 1;
       continue;
     }
     const reason = `orphaned: sent on chain ${row.chainId ?? '?'} with genesis block ${row.genesisHash ?? 'unknown'}, which the node no longer serves; the transaction is not on the current chain`;
-    transitionChainTx(db, row.id, 'ORPHANED', { set: { error: reason, nextCheckAt: null, finalAt: new Date() }, detail: reason });
+    await transitionChainTx(store, row.id, 'ORPHANED', { set: { error: reason, nextCheckAt: null, finalAt: new Date() }, detail: reason });
     orphaned += 1;
   }
-  db.insert(chainIdentities)
+  await store
+    .insert(chainIdentities)
     .values({ driver: chain.name, chainId: seen.chainId, genesisHash: seen.genesisHash, checkedAt: new Date(), mismatch: null })
-    .onConflictDoUpdate({ target: chainIdentities.driver, set: { chainId: seen.chainId, genesisHash: seen.genesisHash, checkedAt: new Date(), mismatch: null } })
-    .run();
-  const addresses = [...new Set(db.select({ a: chainTransactions.fromAddress }).from(chainTransactions).where(and(eq(chainTransactions.chain, chain.name), isNotNull(chainTransactions.fromAddress))).all().map((r) => r.a!))];
+    .onConflictDoUpdate({ target: chainIdentities.driver, set: { chainId: seen.chainId, genesisHash: seen.genesisHash, checkedAt: new Date(), mismatch: null } });
+  const senders = await store
+    .select({ a: chainTransactions.fromAddress })
+    .from(chainTransactions)
+    .where(and(eq(chainTransactions.chain, chain.name), isNotNull(chainTransactions.fromAddress)))
+    .orderBy(asc(chainTransactions.seq));
+  const addresses = [...new Set(senders.map((r) => r.a!))];
   const nonces = [];
   for (const address of addresses) {
-    const highest = db
-      .select({ n: chainTransactions.nonce })
+    const highest = (
+      await store
+        .select({ n: chainTransactions.nonce })
       .from(chainTransactions)
       .where(and(eq(chainTransactions.chain, chain.name), eq(chainTransactions.fromAddress, address), eq(chainTransactions.genesisHash, seen.genesisHash), isNotNull(chainTransactions.nonce)))
-      .all()
-      .reduce<number | null>((max, r) => (max == null || r.n! > max ? r.n! : max), null);
+    ).reduce<number | null>((max, r) => (max == null || r.n! > max ? r.n! : max), null);
     nonces.push({ address, chainNonce: await chain.confirmedNonce(address as `0x${string}`), highestLedgerNonce: highest });
   }
   const report: ReconcileReport = {

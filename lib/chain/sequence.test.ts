@@ -10,6 +10,7 @@ import { organizations } from '@/db/schema';
 import { registerFold } from '@/lib/storage/sqlite/functions';
 import { transferPage } from '@/lib/storage/sqlite/lists/transfers';
 import { attemptsOf, historyOf, latestChainTxFor, prepareChainTx } from './ledger';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
 import { LocalChainClient } from './local';
 
 /*
@@ -76,7 +77,7 @@ describe('ledger insertion order (seq)', () => {
       expect(historyOf(db, 'a-second').map((e) => e.detail)).toEqual(['zero', 'one', 'two']);
       expect(attemptsOf(db, 'a-second').map((a) => a.purpose)).toEqual(['original', 'speedup']);
       // The local chain's block numbers are positions among signed rows: unchanged by the migration.
-      const local = new LocalChainClient(() => db);
+      const local = new LocalChainClient(() => Promise.resolve(sqliteStore(db)));
       expect(await local.blockNumber()).toBe(2);
 
       // The send history breaks its created_at ties in insertion order, as before (newest first).
@@ -85,7 +86,7 @@ describe('ledger insertion order (seq)', () => {
       expect(page('asc')).toEqual(['z-sent-first', 'a-sent-second']);
 
       // New rows come after the migrated ones, even when created in the same millisecond.
-      const next = db.transaction((tx) => prepareChainTx(tx, { organizationId: org.id, kind: 'transfer', entityId: entity, chain: 'local' }));
+      const next = await sqliteStore(db).transaction((tx) => prepareChainTx(tx, { organizationId: org.id, kind: 'transfer', entityId: entity, chain: 'local' }));
       expect(next.seq).toBe(4);
       expect(latestChainTxFor(db, entity)?.id).toBe(next.id);
       expect(historyOf(db, next.id).map((e) => [e.seq > 3, e.status])).toEqual([[true, 'PREPARED']]);

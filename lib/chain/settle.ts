@@ -1,8 +1,8 @@
 import { getAddress, parseEventLogs, type Hex } from 'viem';
 import { cL2CCollectionAbi } from '@/chain/artifacts';
-import type { Db } from '@/db/client';
+import type { Store } from '@/lib/storage/store';
 import type { ChainTransaction } from '@/db/schema';
-import { attemptsOf, getChainTx } from './ledger';
+import { attemptsOfIn, getChainTx } from './ledger';
 import { logsJson } from './logs';
 import { confirmationsFor, finalityBlocks } from './settings';
 import { transitionChainTx } from './state';
@@ -21,8 +21,12 @@ import { runtimeSlot } from '@/lib/runtime';
 /** Ledger rows a request of this process is working on; the worker leaves them alone. */
 export const inFlight = runtimeSlot<Set<string>>('chainInFlight').getOrCreate(() => new Set());
 
-export function applyReceipt(db: Db, row: ChainTransaction, receipt: ChainReceipt): ChainTransaction {
-  const attempt = attemptsOf(db, row.id).find((a) => a.transactionHash.toLowerCase() === receipt.transactionHash.toLowerCase());
+/**
+ * Compare-and-set on the status the caller read (`row.status`): a receipt applied by another worker
+ * (or request) meanwhile wins, and this one changes nothing (null).
+ */
+export async function applyReceipt(store: Store, row: ChainTransaction, receipt: ChainReceipt): Promise<ChainTransaction | null> {
+  const attempt = (await attemptsOfIn(store, row.id)).find((a) => a.transactionHash.toLowerCase() === receipt.transactionHash.toLowerCase());
   const cancelled = attempt?.purpose === 'cancel';
   // A mint that emitted no Minted event did not mint (e.g. the address holds no collection).
   const noToken = !cancelled && row.kind === 'mint' && receipt.status === 'success' && receipt.tokenId == null;
@@ -32,7 +36,8 @@ export function applyReceipt(db: Db, row: ChainTransaction, receipt: ChainReceip
   // The embedded chain's receipts are final at once (it has no blocks to wait for or to lose).
   const status = !ok ? 'REVERTED' : cancelled ? 'CANCELLED' : !receipt.broadcast || receipt.confirmations >= depth ? 'CONFIRMED' : 'MINED';
   const final = !receipt.broadcast || (status !== 'MINED' && receipt.confirmations >= finalityBlocks());
-  return transitionChainTx(db, row.id, status, {
+  return transitionChainTx(store, row.id, status, {
+    from: [row.status],
     set: {
       transactionHash: receipt.transactionHash,
       blockNumber: receipt.blockNumber,
@@ -60,18 +65,18 @@ function mintRecipient(receipt: ChainReceipt): string | null {
   return event?.args.to ? getAddress(event.args.to) : null;
 }
 
-/** Nothing was sent (or the chain refused it): the ledger row and its record become FAILED. */
-export function failChainTx(db: Db, row: Pick<ChainTransaction, 'id'>, reason: string) {
-  transitionChainTx(db, row.id, 'FAILED', { set: { error: reason, nextCheckAt: null }, detail: reason });
+/** Nothing was sent (or the chain refused it): the ledger row and its record become FAILED — unless it left `row.status` meanwhile. */
+export function failChainTx(store: Store, row: Pick<ChainTransaction, 'id' | 'status'>, reason: string): Promise<ChainTransaction | null> {
+  return transitionChainTx(store, row.id, 'FAILED', { from: [row.status], set: { error: reason, nextCheckAt: null }, detail: reason });
 }
 
 /** One receipt check right after submitting (a dev node or the local driver answers at once). */
-export async function followOnce(db: Db, chain: ChainClient, ledgerId: string): Promise<void> {
-  const row = getChainTx(db, ledgerId);
+export async function followOnce(store: Store, chain: ChainClient, ledgerId: string): Promise<void> {
+  const row = await getChainTx(store, ledgerId);
   if (!row?.transactionHash || (row.status !== 'SIGNED' && row.status !== 'SUBMITTED')) return;
   try {
     const receipt = await chain.getReceipt(row.transactionHash as Hex);
-    if (receipt) applyReceipt(db, row, receipt);
+    if (receipt) await applyReceipt(store, row, receipt);
   } catch {
     // The receipt worker follows it.
   }

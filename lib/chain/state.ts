@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { recordChainOutcome } from '@/lib/audit/chain-events';
-import type { Db } from '@/db/client';
 import type { chainTxStatuses, ledgerStates, transferStatuses } from '@/db/enums';
-import { chainTransactions, chainTxEvents, nfts, smartContracts, tokenTransfers, type ChainTransaction } from '@/db/schema';
+import type { ChainTransaction } from '@/db/schema';
+import { chainTransactions, chainTxEvents, nfts, smartContracts, tokenTransfers } from '@/db/tables';
 import { log } from '@/lib/logger';
 import { runtimeSlot } from '@/lib/runtime';
-import { nextChainSeq } from './sequence';
+import type { Store } from '@/lib/storage/store';
+import { nextChainSeqIn } from './sequence';
 
 /**
  * Every state change of a ledger row (`chain_transactions`) goes through `applyTransition`: the row,
@@ -30,7 +31,6 @@ import { nextChainSeq } from './sequence';
 export type ChainTxStatus = (typeof chainTxStatuses)[number];
 export type LedgerState = (typeof ledgerStates)[number];
 type TransferStatus = (typeof transferStatuses)[number];
-type Writer = Pick<Db, 'select' | 'insert' | 'update'>;
 
 /** Not final: the worker follows these until their nonce is consumed on chain. */
 export const PENDING_STATUSES = ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED'] as const satisfies readonly ChainTxStatus[];
@@ -85,7 +85,7 @@ export type LedgerChange = {
   /** A new transaction hash for the same nonce (a replacement or our cancel), not only a new status or note. */
   hashChanged: boolean;
 };
-export type LedgerListener = (tx: Writer, change: LedgerChange) => void;
+export type LedgerListener = (tx: Store, change: LedgerChange) => Promise<void>;
 
 const listeners = runtimeSlot<Set<LedgerListener>>('ledgerListeners').getOrCreate(() => new Set());
 
@@ -100,57 +100,88 @@ export type EntityFacts = { logs?: string; tokenOwner?: string | null };
 
 type ChainTxPatch = Partial<Omit<typeof chainTransactions.$inferInsert, 'id' | 'status'>>;
 
-/** The one transition, inside the caller's transaction. Returns the row after the change. */
-export function applyTransition(
-  tx: Writer,
-  id: string,
-  status: ChainTxStatus,
-  opts: { set?: ChainTxPatch; detail?: string | null; facts?: EntityFacts } = {},
-): ChainTransaction {
-  const before = tx.select().from(chainTransactions).where(eq(chainTransactions.id, id)).get();
+export type TransitionOptions = {
+  set?: ChainTxPatch;
+  detail?: string | null;
+  facts?: EntityFacts;
+  /**
+   * Compare-and-set: the transition happens only while the row still has one of these statuses
+   * (read in this transaction, written with `status = <what was read>`); otherwise nothing changes
+   * and the answer is null. Two workers (or a worker and a request) acting on one row: the second
+   * one's transition, made from a status the row no longer has, is a no-op.
+   */
+  from?: readonly ChainTxStatus[];
+};
+
+/**
+ * The one transition, inside the caller's transaction (either engine). Returns the row after the
+ * change, or null when `opts.from` is given and the row has moved on.
+ */
+export async function applyTransition(tx: Store, id: string, status: ChainTxStatus, opts: TransitionOptions & { from: readonly ChainTxStatus[] }): Promise<ChainTransaction | null>;
+export async function applyTransition(tx: Store, id: string, status: ChainTxStatus, opts?: TransitionOptions): Promise<ChainTransaction>;
+export async function applyTransition(tx: Store, id: string, status: ChainTxStatus, opts: TransitionOptions = {}): Promise<ChainTransaction | null> {
+  const [before] = await tx.select().from(chainTransactions).where(eq(chainTransactions.id, id)).limit(1);
   if (!before) throw new Error(`ledger row ${id} not found`);
-  const row = tx
+  if (opts.from && !opts.from.includes(before.status)) return null;
+  // `status = before.status`: a concurrent transition committed since the read changes nothing here.
+  const [row] = (await tx
     .update(chainTransactions)
     .set({ ...opts.set, status })
-    .where(eq(chainTransactions.id, id))
-    .returning()
-    .get();
+    .where(and(eq(chainTransactions.id, id), eq(chainTransactions.status, before.status)))
+    .returning()) as ChainTransaction[];
+  if (!row) {
+    if (opts.from) return null;
+    throw new Error(`ledger row ${id} changed status concurrently`);
+  }
   const detail = opts.detail ?? null;
   const hashChanged = row.transactionHash !== before.transactionHash;
-  applyToEntity(tx, row, opts.facts ?? {});
+  await applyToEntity(tx, row, opts.facts ?? {});
   // The final outcome as a 'system' audit event (Activity, the console's notifications): once, when
   // the status becomes final — a later note on the same status is no second outcome.
-  if (before.status !== status) recordOutcome(tx, row);
+  if (before.status !== status) await recordOutcome(tx, row);
   // A change worth a history line (and a listener call): new status, new hash, or something said.
   if (before.status !== status || hashChanged || detail) {
-    tx.insert(chainTxEvents)
-      .values({ seq: nextChainSeq(tx, 'chain_tx_events'), chainTxId: id, status, previousStatus: before.status === status && status === 'PREPARED' ? null : before.status, transactionHash: row.transactionHash, detail })
-      .run();
+    await tx.insert(chainTxEvents).values({
+      seq: await nextChainSeqIn(tx, 'chain_tx_events'),
+      chainTxId: id,
+      status,
+      previousStatus: before.status === status && status === 'PREPARED' ? null : before.status,
+      transactionHash: row.transactionHash,
+      detail,
+    });
     const change: LedgerChange = { row, previousStatus: before.status, status, state: ledgerState(row), detail, hashChanged };
-    for (const listener of listeners) listener(tx, change);
+    for (const listener of listeners) await listener(tx, change);
   }
   return row;
 }
 
 /** `applyTransition` in its own transaction. */
-export function transitionChainTx(db: Db, id: string, status: ChainTxStatus, opts: Parameters<typeof applyTransition>[3] = {}): ChainTransaction {
-  const row = db.transaction((tx) => applyTransition(tx, id, status, opts));
+export async function transitionChainTx(store: Store, id: string, status: ChainTxStatus, opts: TransitionOptions & { from: readonly ChainTxStatus[] }): Promise<ChainTransaction | null>;
+export async function transitionChainTx(store: Store, id: string, status: ChainTxStatus, opts?: TransitionOptions): Promise<ChainTransaction>;
+export async function transitionChainTx(store: Store, id: string, status: ChainTxStatus, opts: TransitionOptions = {}): Promise<ChainTransaction | null> {
+  const row = await store.transaction((tx) => applyTransition(tx, id, status, opts));
+  if (!row) return null;
+  logTransition(row, opts.detail);
+  return row;
+}
+
+export function logTransition(row: ChainTransaction, detail?: string | null) {
+  const status = row.status;
   log(status === 'FAILED' || status === 'REVERTED' || status === 'ORPHANED' ? 'warn' : 'info', 'chain transaction state', {
-    ledgerId: id,
+    ledgerId: row.id,
     kind: row.kind,
     entityId: row.entityId,
     status,
     transactionHash: row.transactionHash,
-    ...(opts.detail ? { detail: opts.detail } : {}),
+    ...(detail ? { detail } : {}),
   });
-  return row;
 }
 
 const isFailure = (status: ChainTxStatus) => status === 'FAILED' || status === 'REVERTED' || status === 'ORPHANED' || status === 'CANCELLED';
 
-function recordOutcome(tx: Writer, row: ChainTransaction) {
+async function recordOutcome(tx: Store, row: ChainTransaction) {
   if (row.status !== 'CONFIRMED' && !isFailure(row.status)) return;
-  recordChainOutcome(tx, {
+  await recordChainOutcome(tx, {
     organizationId: row.organizationId,
     kind: row.kind,
     entityId: row.entityId,
@@ -164,11 +195,11 @@ function recordOutcome(tx: Writer, row: ChainTransaction) {
 }
 
 /** The record a ledger row is for, following its state (the table above). */
-function applyToEntity(tx: Writer, row: ChainTransaction, facts: EntityFacts) {
+async function applyToEntity(tx: Store, row: ChainTransaction, facts: EntityFacts) {
   const failed = isFailure(row.status);
   const error = failed ? (row.error ?? 'the transaction failed') : null;
   if (row.kind === 'transfer') {
-    tx.update(tokenTransfers)
+    await tx.update(tokenTransfers)
       .set({
         status: transferStatusOf(row),
         state: ledgerState(row),
@@ -176,20 +207,18 @@ function applyToEntity(tx: Writer, row: ChainTransaction, facts: EntityFacts) {
         ...(row.transactionHash ? { transactionHash: row.transactionHash } : {}),
         error,
       })
-      .where(and(eq(tokenTransfers.id, row.entityId), eq(tokenTransfers.organizationId, row.organizationId)))
-      .run();
+      .where(and(eq(tokenTransfers.id, row.entityId), eq(tokenTransfers.organizationId, row.organizationId)));
     return;
   }
   if (row.status === 'PREPARED') return; // the operation resets its record in the same transaction
   if (row.kind === 'deploy') {
     const where = and(eq(smartContracts.id, row.entityId), eq(smartContracts.organizationId, row.organizationId));
     if (failed) {
-      tx.update(smartContracts)
+      await tx.update(smartContracts)
         .set({ status: 'FAILED', deploymentTransactionHash: row.transactionHash, deploymentLogs: JSON.stringify({ error }), contractAddress: null, deployedAt: null })
-        .where(where)
-        .run();
+        .where(where);
     } else if (row.status === 'CONFIRMED') {
-      tx.update(smartContracts)
+      await tx.update(smartContracts)
         .set({
           status: 'DEPLOYED',
           contractAddress: row.contractAddress,
@@ -198,11 +227,10 @@ function applyToEntity(tx: Writer, row: ChainTransaction, facts: EntityFacts) {
           deploymentTransactionHash: row.transactionHash,
           ...(facts.logs ? { deploymentLogs: facts.logs } : {}),
         })
-        .where(where)
-        .run();
+        .where(where);
     } else {
       // Signed, sent, or mined but not deep enough (or back from a reorg): not deployed yet.
-      tx.update(smartContracts)
+      await tx.update(smartContracts)
         .set({
           status: 'CREATED',
           contractAddress: null,
@@ -211,19 +239,17 @@ function applyToEntity(tx: Writer, row: ChainTransaction, facts: EntityFacts) {
           creatorAddress: row.fromAddress,
           ...(facts.logs ? { deploymentLogs: facts.logs } : {}),
         })
-        .where(where)
-        .run();
+        .where(where);
     }
     return;
   }
   const where = and(eq(nfts.id, row.entityId), eq(nfts.organizationId, row.organizationId));
   if (failed) {
-    tx.update(nfts)
+    await tx.update(nfts)
       .set({ status: 'FAILED', mintTransactionHash: row.transactionHash, mintLogs: JSON.stringify({ error }), tokenId: null, tokenOwner: null, mintedAt: null })
-      .where(where)
-      .run();
+      .where(where);
   } else if (row.status === 'CONFIRMED') {
-    tx.update(nfts)
+    await tx.update(nfts)
       .set({
         status: 'MINTED',
         tokenId: row.tokenId,
@@ -232,10 +258,9 @@ function applyToEntity(tx: Writer, row: ChainTransaction, facts: EntityFacts) {
         ...(facts.tokenOwner !== undefined ? { tokenOwner: facts.tokenOwner } : {}),
         ...(facts.logs ? { mintLogs: facts.logs } : {}),
       })
-      .where(where)
-      .run();
+      .where(where);
   } else {
-    tx.update(nfts)
+    await tx.update(nfts)
       .set({
         status: 'PENDING',
         mintedAt: null,
@@ -243,7 +268,6 @@ function applyToEntity(tx: Writer, row: ChainTransaction, facts: EntityFacts) {
         ...(facts.tokenOwner !== undefined ? { tokenOwner: facts.tokenOwner } : {}),
         ...(facts.logs ? { mintLogs: facts.logs } : {}),
       })
-      .where(where)
-      .run();
+      .where(where);
   }
 }

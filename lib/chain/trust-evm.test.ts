@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, encodeFunctionData, http, keccak256, parseEther, parseGwei, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { getStore } from '@/lib/storage/current';
 import { cL2CTokenAbi, cL2CTokenBytecode } from '@/chain/artifacts';
 import { getDb } from '@/db/client';
 import { chainTransactions, tokenTransfers, webhookEndpoints, webhookEvents } from '@/db/schema';
@@ -57,7 +58,7 @@ const send = (body: Record<string, unknown>, key?: string) =>
   call(sendRoute, { method: 'POST', headers: { ...h(), ...(key ? { 'idempotency-key': key } : {}) }, body });
 const read = (id: string) => call(getTransferRoute, { headers: h(), params: { id } });
 const ledgerOf = (transferId: string) => getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, transferId)).get()!;
-const worker = (now: Date) => runChainWorkerOnce(getDb(), getChainClient(), { now });
+const worker = async (now: Date) => runChainWorkerOnce(await getStore(), getChainClient(), { now });
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 /** The webhook messages recorded for a send, in order (issue 30: replaced and cancelled are events too). */
 const eventsOf = (transferId: string) =>
@@ -97,7 +98,10 @@ describe('a send that does not land at once', () => {
     const m = member();
     const key = `stuck-${crypto.randomUUID()}`;
     const changes: LedgerChange[] = [];
-    const stop = onLedgerChange((_tx, change) => changes.push(change));
+    const stop = onLedgerChange((_tx, change) => {
+      changes.push(change);
+      return Promise.resolve();
+    });
     setEnv({ CHAIN_STUCK_SECONDS: '86400', CHAIN_STUCK_BLOCKS: '10000' });
     await automine(false);
     const first = await send({ memberId: m.membershipId, amount: 0.5 }, key);
@@ -211,17 +215,18 @@ describe('a send that does not land at once', () => {
       .values({ seq: nextChainSeq(getDb(), 'token_transfers'), organizationId: org.organization.id, userOrganizationId: m.membershipId, toAddress: m.walletAddress, amount: '5', tokenType: 'faucet', status: 'PENDING', chain: 'evm' })
       .returning()
       .get();
-    const ledger = getDb().transaction((tx) => prepareChainTx(tx, { organizationId: org.organization.id, kind: 'transfer', entityId: transfer.id, chain: 'evm' }));
+    const store = await getStore();
+    const ledger = await store.transaction((tx) => prepareChainTx(tx, { organizationId: org.organization.id, kind: 'transfer', entityId: transfer.id, chain: 'evm' }));
     // Signed with a fixed gas limit (no estimate, which would refuse it) and broadcast as the driver does.
     const account = organizationAccount(getDb(), org.organization.id)!;
     const nonce = await reader.getTransactionCount({ address: wallet, blockTag: 'pending' });
     const fees = { maxFeePerGas: parseGwei('20'), maxPriorityFeePerGas: parseGwei('2') };
     const data = encodeFunctionData({ abi: cL2CTokenAbi, functionName: 'transfer', args: [m.walletAddress as Address, parseEther('5')] });
     const raw = await account.signTransaction({ type: 'eip1559', chainId: 31337, nonce, to: token, value: 0n, data, gas: 100_000n, ...fees });
-    recordSigned(getDb(), ledger.id, { chain: 'evm', chainId: 31337, from: wallet, to: token, nonce, transactionHash: keccak256(raw), raw, contractAddress: null, valueWei: 0n, gasLimit: 100_000n, ...fees });
+    await store.transaction((tx) => recordSigned(tx, ledger.id, { chain: 'evm', chainId: 31337, from: wallet, to: token, nonce, transactionHash: keccak256(raw), raw, contractAddress: null, valueWei: 0n, gasLimit: 100_000n, ...fees }));
     await automine(false);
     await reader.sendRawTransaction({ serializedTransaction: raw });
-    markSubmitted(getDb(), ledger.id, { now: new Date(), block: null });
+    await markSubmitted(store, ledger.id, { now: new Date(), block: null });
     await mine();
     await worker(minutes(1));
     const detail = await read(transfer.id);

@@ -1,8 +1,8 @@
 import { formatEther } from 'viem';
-import type { Db } from '@/db/client';
+import type { Store } from '@/lib/storage/store';
 import { ConflictError } from '@/lib/errors';
 import { ChainError } from './errors';
-import { organizationAccount } from './index';
+import { organizationAccountIn } from './index';
 import type { ChainClient } from './types';
 
 export type WalletView = {
@@ -14,8 +14,8 @@ export type WalletView = {
 };
 
 /** The organization's wallet: it pays for deployments, mints and sends. The key is never returned. */
-export async function getWallet(db: Db, chain: ChainClient, organizationId: string): Promise<WalletView> {
-  const account = organizationAccount(db, organizationId);
+export async function getWallet(store: Store, chain: ChainClient, organizationId: string): Promise<WalletView> {
+  const account = await organizationAccountIn(store, organizationId);
   if (!account) throw new ConflictError('The organization has no signing key.', ['organization: no chain key configured']);
   try {
     const [chainId, balance] = await Promise.all([chain.chainId(), chain.getBalance(account.address)]);

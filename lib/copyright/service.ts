@@ -24,7 +24,6 @@ import { kickMailWorker } from '@/lib/mail/worker';
 import { recordEventIn } from '@/lib/webhooks/emit';
 import { mintBlocker, requestMint } from '@/lib/nfts/mint';
 import { lockRowById } from '@/lib/storage/row-lock';
-import { sqliteDbOf } from '@/lib/storage/sqlite/store';
 import { affectedRows, type Store } from '@/lib/storage/store';
 import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';
 import { licenceDetails } from './licences';
@@ -513,11 +512,8 @@ export async function afterCopyrighted(store: Store, organizationId: string, nft
   const signed = await completeCopyright(store, organizationId, nftId);
   if (!signed) return;
   try {
-    // mintBlocker and requestMint are the chain helper's, still on better-sqlite3 (lib/nfts/mint.ts):
-    // until they take a Store, no mint follows on PostgreSQL (the warning below says why).
-    const db = sqliteDbOf(store);
-    if (mintBlocker(db, organizationId, nftId)) return;
-    await requestMint(db, organizationId, nftId);
+    if (await mintBlocker(store, organizationId, nftId)) return;
+    await requestMint(store, organizationId, nftId);
   } catch (error) {
     log('warn', 'mint after copyright failed', { nftId, ...errorFields(error) });
   }

@@ -1,23 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keccak256, toHex } from 'viem';
-import { getDb } from '@/db/client';
-import { chainTransactions } from '@/db/schema';
+import { chainTransactions } from '@/db/tables';
 import { EvmChainClient } from '@/lib/chain/evm';
-import { nextChainSeq } from '@/lib/chain/sequence';
+import { nextChainSeqIn } from '@/lib/chain/sequence';
+import { getStore } from '@/lib/storage/current';
 import { inFlight } from '@/lib/chain/settle';
 import { createTestOrg } from '@/test/helpers';
 import { BACKOFF_MAX_MS, backoff, runChainWorkerOnce } from './chain-worker';
 
 /** Bounded retries with backoff while the node cannot answer (a closed port on 127.0.0.1). */
 let organizationId: string;
-const unreachable = () => new EvmChainClient(getDb, 'http://127.0.0.1:9');
+const unreachable = () => new EvmChainClient(getStore, 'http://127.0.0.1:9');
 
-function submittedRow(attempts = 0) {
-  return getDb()
+async function submittedRow(attempts = 0) {
+  const store = await getStore();
+  const [row] = await store
     .insert(chainTransactions)
     .values({
-      seq: nextChainSeq(getDb(), 'chain_transactions'),
+      seq: await nextChainSeqIn(store, 'chain_transactions'),
       organizationId,
       kind: 'transfer',
       entityId: crypto.randomUUID(),
@@ -26,10 +27,10 @@ function submittedRow(attempts = 0) {
       transactionHash: keccak256(toHex(crypto.randomUUID())),
       attempts,
     })
-    .returning()
-    .get();
+    .returning();
+  return row!;
 }
-const reload = (id: string) => getDb().select().from(chainTransactions).where(eq(chainTransactions.id, id)).get()!;
+const reload = async (id: string) => (await (await getStore()).select().from(chainTransactions).where(eq(chainTransactions.id, id)))[0]!;
 
 beforeAll(async () => {
   organizationId = (await createTestOrg()).organization.id;
@@ -42,24 +43,24 @@ describe('receipt worker retries', () => {
   });
 
   it('a node that cannot answer: the row is checked again later, not before; rows in flight are left alone', async () => {
-    const row = submittedRow();
-    const busy = submittedRow();
+    const row = await submittedRow();
+    const busy = await submittedRow();
     inFlight.add(busy.id);
     const now = new Date();
-    await runChainWorkerOnce(getDb(), unreachable(), { now });
-    const after = reload(row.id);
+    await runChainWorkerOnce(await getStore(), unreachable(), { now });
+    const after = await reload(row.id);
     expect(after).toMatchObject({ status: 'SUBMITTED', attempts: 1 });
     expect(after.nextCheckAt!.getTime()).toBe(now.getTime() + 1000);
     expect(after.error).toMatch(/HTTP request failed|fetch failed/);
-    expect(reload(busy.id).attempts).toBe(0);
+    expect((await reload(busy.id)).attempts).toBe(0);
     inFlight.delete(busy.id);
-    await runChainWorkerOnce(getDb(), unreachable(), { now });
-    expect(reload(row.id).attempts).toBe(1); // not due yet
+    await runChainWorkerOnce(await getStore(), unreachable(), { now });
+    expect((await reload(row.id)).attempts).toBe(1); // not due yet
   });
 
   it('never gives a sent transaction up while the node cannot answer: after 50 checks it is still pending, with the last reason', async () => {
-    const row = submittedRow(49);
-    await runChainWorkerOnce(getDb(), unreachable(), { now: new Date(Date.now() + 60 * 60_000) });
-    expect(reload(row.id)).toMatchObject({ status: 'SUBMITTED', attempts: 50, error: expect.stringMatching(/HTTP request failed|fetch failed/) });
+    const row = await submittedRow(49);
+    await runChainWorkerOnce(await getStore(), unreachable(), { now: new Date(Date.now() + 60 * 60_000) });
+    expect(await reload(row.id)).toMatchObject({ status: 'SUBMITTED', attempts: 50, error: expect.stringMatching(/HTTP request failed|fetch failed/) });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getStore } from '@/lib/storage/current';
 import { NotFoundError } from '@/lib/errors';
 import { createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';
@@ -10,7 +10,7 @@ describe('mintBlocker', () => {
   it('names each reason an NFT cannot be minted now, and none when it can', async () => {
     const org = await createTestOrg();
     const orgId = org.organization.id;
-    const db = getDb();
+    const db = await getStore();
     const deployed = await insertContract(orgId, {
       status: 'DEPLOYED',
       contractAddress: `0x${'1'.repeat(40)}`,
@@ -63,6 +63,6 @@ describe('mintBlocker', () => {
       other.organization.id,
       (await insertContract(other.organization.id)).id,
     );
-    expect(() => mintBlocker(getDb(), org.organization.id, nft.id)).toThrow(NotFoundError);
+    await expect(mintBlocker(await getStore(), org.organization.id, nft.id)).rejects.toThrow(NotFoundError);
   });
 });

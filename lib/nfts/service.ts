@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { chainFactsFor } from '@/lib/chain/facts';
+import { chainFactsFor, chainFactsForIn } from '@/lib/chain/facts';
 import type { ChainFactsView } from '@/lib/chain/schemas';
 import type { Db } from '@/db/client';
 import type { Nft } from '@/db/schema';
@@ -8,9 +8,8 @@ import { recordAuditIn } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { preparedQuery } from '@/lib/storage/prepared';
-import { sqliteDbOf } from '@/lib/storage/sqlite/store';
 import type { Store } from '@/lib/storage/store';
-import { mintBlocker, mintIfReady } from './mint';
+import { mintBlocker, mintBlockerSync, mintIfReady } from './mint';
 import { inPageOrder } from '@/lib/storage/lists';
 import { nftPage } from '@/lib/storage/nft-list';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
@@ -198,9 +197,7 @@ function detailView(row: Row, copyright: CopyrightEntry[], mintBlockedBy: string
 export async function getNft(store: Store, organizationId: string, id: string): Promise<NftDetailView> {
   const row = await loadRow(store, organizationId, id);
   const copyright = (await loadCopyright(store, [id])).get(id) ?? [];
-  // mintBlocker and the chain facts are the chain helper's, still on better-sqlite3 (lib/nfts/mint.ts, lib/chain/facts.ts).
-  const db = sqliteDbOf(store);
-  return detailView(row, copyright, mintBlocker(db, organizationId, id), chainFactsFor(db, id));
+  return detailView(row, copyright, await mintBlocker(store, organizationId, id), await chainFactsForIn(store, id));
 }
 
 /**
@@ -216,7 +213,7 @@ export function getNftSync(db: Db, organizationId: string, id: string): NftDetai
   const row = (query as unknown as { get(): Row | undefined }).get();
   if (!row) throw new NotFoundError('NFT');
   const copyright = loadCopyrightSync(db, [id]).get(id) ?? [];
-  return detailView(row, copyright, mintBlocker(db, organizationId, id), chainFactsFor(db, id));
+  return detailView(row, copyright, mintBlockerSync(db, organizationId, id), chainFactsFor(db, id));
 }
 
 async function assertContract(store: Store, organizationId: string, contractId: string) {
@@ -321,8 +318,7 @@ export async function createNft(store: Store, actor: Actor, input: CreateNftBody
   if (input.copyright.length) kickMailWorker();
   // Minted at once when it has no copyright shares and its contract was deployed by the service.
   // With shares it is minted by the copyright flow once every holder has authorized (lib/copyright).
-  // mintIfReady is the chain helper's, still on better-sqlite3 (lib/nfts/mint.ts).
-  if (!input.copyright.length) await mintIfReady(sqliteDbOf(store), actor, id, deps.chain);
+  if (!input.copyright.length) await mintIfReady(store, actor, id, deps.chain);
   const row = await loadRow(store, organizationId, id);
   return withCopyright(row, (await loadCopyright(store, [id])).get(id) ?? []);
 }
@@ -391,8 +387,7 @@ export async function updateNftStatus(store: Store, actor: Actor, input: UpdateN
     .innerJoin(smartContracts, eq(smartContracts.id, nfts.smartContractId))
     .where(eq(nfts.id, id))
     .limit(1);
-  // assertNftManualStatus is the chain helper's, still on better-sqlite3 (lib/chain/manual-status.ts).
-  assertNftManualStatus(sqliteDbOf(store), { ...current, mintTransactionHash: chainState!.mintTransactionHash }, chainState!, input);
+  await assertNftManualStatus(store, { ...current, mintTransactionHash: chainState!.mintTransactionHash }, chainState!, input);
   const changes: Changes = { ...rest };
   if (input.status === 'MINTED' && !input.mintedAt && !current.mintedAt) changes.mintedAt = new Date();
   return applyUpdate(store, actor, id, changes, 'nft.update_status');

@@ -1,8 +1,7 @@
 import nodemailer from 'nodemailer';
-import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { getChainClient } from '@/lib/chain';
-import { chainHaltReason, checkChainIdentity } from '@/lib/chain/identity';
+import { chainHaltReasonIn, checkChainIdentity } from '@/lib/chain/identity';
 import { untrustedForwardedSeenAt } from '@/lib/http/forwarded-warning';
 import { withTimeout } from '@/lib/timeout';
 import { getStore } from '@/lib/storage/current';
@@ -36,12 +35,12 @@ async function checkMail(): Promise<CheckState> {
 async function checkChain(): Promise<CheckState> {
   const e = env();
   if (e.CHAIN === 'local') return { status: 'ok', detail: 'local driver: transactions are signed, never broadcast' };
-  const db = getDb();
-  const halted = chainHaltReason(db, 'evm');
+  const store = await getStore();
+  const halted = await chainHaltReasonIn(store, 'evm');
   if (halted) return { status: 'error', detail: halted };
   try {
     // The node's chain id + genesis block against the record: a node restarted empty stops sending.
-    const check = await withTimeout(checkChainIdentity(db, getChainClient()), TIMEOUT_MS);
+    const check = await withTimeout(checkChainIdentity(store, getChainClient()), TIMEOUT_MS);
     if (check.status === 'mismatch') return { status: 'error', detail: check.identity.mismatch ?? 'the node serves another chain' };
     return { status: 'ok', detail: `chain id ${check.identity.chainId}` };
   } catch {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { tokenTransfers, type TokenTransfer } from '@/db/schema';
+import type { TokenTransfer } from '@/db/schema';
+import { tokenTransfers } from '@/db/tables';
+import type { Store } from '@/lib/storage/store';
 import { ConflictError } from '@/lib/errors';
 
 /**
@@ -36,12 +37,13 @@ export function requestFingerprint(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
 
-export function findByIdempotencyKey(db: Db, organizationId: string, key: string): TokenTransfer | undefined {
-  return db
+export async function findByIdempotencyKey(store: Store, organizationId: string, key: string): Promise<TokenTransfer | undefined> {
+  const [row] = await store
     .select()
     .from(tokenTransfers)
     .where(and(eq(tokenTransfers.organizationId, organizationId), eq(tokenTransfers.idempotencyKey, key)))
-    .get();
+    .limit(1);
+  return row;
 }
 
 /**
@@ -50,7 +52,7 @@ export function findByIdempotencyKey(db: Db, organizationId: string, key: string
  * to IN_PROGRESS_WAIT_MS), then answers 409 "still in progress" rather than sending twice.
  */
 export async function settledRowForKey(
-  db: Db,
+  store: Store,
   organizationId: string,
   key: string,
   fingerprint: string,
@@ -58,7 +60,7 @@ export async function settledRowForKey(
 ): Promise<TokenTransfer> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const row = findByIdempotencyKey(db, organizationId, key);
+    const row = await findByIdempotencyKey(store, organizationId, key);
     if (!row) throw new Error('Idempotency row vanished.');
     if (row.requestFingerprint !== fingerprint) {
       throw new ConflictError('This Idempotency-Key was already used with a different request body.', [
@@ -75,12 +77,5 @@ export async function settledRowForKey(
   }
 }
 
-/** SQLite unique-constraint violation (the idempotency index lost a race to another process). */
-export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
-}
+/** The idempotency index lost a race to another request or instance (either engine). */
+export { isUniqueViolation } from '@/lib/storage/errors';

@@ -1,19 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatEther, getAddress, parseEther } from 'viem';
 import type { Db } from '@/db/client';
-import { chainTransactions as chainTransactionsTable, tokenTransfers, userOrganizations, users, wallets, type TokenTransfer } from '@/db/schema';
+import { tokenTransfers, userOrganizations, users, type TokenTransfer } from '@/db/schema';
 import * as engine from '@/db/tables';
-import { recordAudit } from '@/lib/audit/service';
-import { organizationAccount, type ChainClient } from '@/lib/chain';
+import { recordAuditIn } from '@/lib/audit/service';
+import { organizationAccountIn, type ChainClient } from '@/lib/chain';
 import { ChainError } from '@/lib/chain/errors';
 import { chainFactsFor, chainFactsForIn } from '@/lib/chain/facts';
 import type { ChainFactsView } from '@/lib/chain/schemas';
 import { assertChainUsable } from '@/lib/chain/identity';
-import { getChainTx, latestChainTxFor, prepareChainTx } from '@/lib/chain/ledger';
+import { getChainTx, latestChainTxForIn, prepareChainTx } from '@/lib/chain/ledger';
 import { replacementPolicy } from '@/lib/chain/settings';
-import { applyTransition as applyTransitionFn } from '@/lib/chain/state';
+import { applyTransition } from '@/lib/chain/state';
 import { runChainOperation } from '@/lib/chain/operation';
-import { nextChainSeq } from '@/lib/chain/sequence';
+import { nextChainSeqIn } from '@/lib/chain/sequence';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { envelope } from '@/lib/http/query';
@@ -57,7 +57,7 @@ export type SendOutcome = { response: SendTokensResponse; replayed: boolean };
  * the same key gets a final answer and nothing is sent twice.
  */
 export async function sendTokens(
-  db: Db,
+  store: Store,
   chain: ChainClient,
   actor: Actor,
   input: SendTokensBody,
@@ -65,14 +65,14 @@ export async function sendTokens(
 ): Promise<SendOutcome> {
   const organizationId = actor.organizationId;
   const fingerprint = idempotencyKey ? requestFingerprint(input) : null;
-  if (idempotencyKey && fingerprint && findByIdempotencyKey(db, organizationId, idempotencyKey)) {
-    return replay(db, organizationId, idempotencyKey, fingerprint);
+  if (idempotencyKey && fingerprint && (await findByIdempotencyKey(store, organizationId, idempotencyKey))) {
+    return replay(store, organizationId, idempotencyKey, fingerprint);
   }
 
-  const from = organizationAccount(db, organizationId);
+  const from = await organizationAccountIn(store, organizationId);
   if (!from) throw new ConflictError('The organization has no signing key for token sends.', ['organization: no chain key configured']);
   // Another chain than the one on record (a reset node): nothing is prepared, nothing is signed.
-  await assertChainUsable(db, chain);
+  await assertChainUsable(store, chain);
   if (chain.name === 'local') {
     // The embedded chain's simulated balance (LOCAL_CHAIN_BALANCE); the driver checks again under its lock.
     const balance = await chain.getBalance(from.address);
@@ -85,58 +85,54 @@ export async function sendTokens(
 
   let reserved: { row: TokenTransfer; ledgerId: string };
   try {
-    reserved = db.transaction(
-      (tx) => {
-        const member = tx
-          .select({ id: userOrganizations.id, userId: userOrganizations.userId, status: userOrganizations.status })
-          .from(userOrganizations)
-          .where(and(eq(userOrganizations.id, input.memberId), eq(userOrganizations.organizationId, organizationId)))
-          .get();
-        // A pending invitation id, a suspended member, another organization's member: not a member here.
-        if (!member || member.status !== 'ACTIVE') throw new NotFoundError('Member');
-        const toAddress = tx
-          .select({ address: wallets.address })
-          .from(wallets)
-          .where(and(eq(wallets.userId, member.userId), eq(wallets.isPrimary, true)))
-          .get()?.address;
-        if (!toAddress) {
-          throw new ConflictError('The member has no wallet address to send tokens to.', [`memberId: ${member.id} has no wallet`]);
-        }
-        const row = tx
-          .insert(tokenTransfers)
-          .values({
-            seq: nextChainSeq(tx, 'token_transfers'),
-            organizationId,
-            userOrganizationId: member.id,
-            toAddress: getAddress(toAddress),
-            amount: input.amount,
-            tokenType: input.tokenType,
-            status: 'PENDING',
-            chain: chain.name,
-            idempotencyKey,
-            requestFingerprint: fingerprint,
-          })
-          .returning()
-          .get();
-        const ledger = prepareChainTx(tx, { organizationId, kind: 'transfer', entityId: row.id, chain: chain.name });
-        recordAudit(tx, actor, {
-          action: 'token.send',
-          entityType: 'token_transfer',
-          entityId: row.id,
-          data: { memberId: member.id, amount: input.amount, tokenType: input.tokenType, idempotencyKey },
-        });
-        return { row, ledgerId: ledger.id };
-      },
-      { behavior: 'immediate' },
-    );
+    reserved = await store.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ id: engine.userOrganizations.id, userId: engine.userOrganizations.userId, status: engine.userOrganizations.status })
+        .from(engine.userOrganizations)
+        .where(and(eq(engine.userOrganizations.id, input.memberId), eq(engine.userOrganizations.organizationId, organizationId)))
+        .limit(1);
+      // A pending invitation id, a suspended member, another organization's member: not a member here.
+      if (!member || member.status !== 'ACTIVE') throw new NotFoundError('Member');
+      const [wallet] = await tx
+        .select({ address: engine.wallets.address })
+        .from(engine.wallets)
+        .where(and(eq(engine.wallets.userId, member.userId), eq(engine.wallets.isPrimary, true)))
+        .limit(1);
+      if (!wallet?.address) {
+        throw new ConflictError('The member has no wallet address to send tokens to.', [`memberId: ${member.id} has no wallet`]);
+      }
+      const [row] = await tx
+        .insert(engine.tokenTransfers)
+        .values({
+          seq: await nextChainSeqIn(tx, 'token_transfers'),
+          organizationId,
+          userOrganizationId: member.id,
+          toAddress: getAddress(wallet.address),
+          amount: input.amount,
+          tokenType: input.tokenType,
+          status: 'PENDING',
+          chain: chain.name,
+          idempotencyKey,
+          requestFingerprint: fingerprint,
+        })
+        .returning();
+      const ledger = await prepareChainTx(tx, { organizationId, kind: 'transfer', entityId: row!.id, chain: chain.name });
+      await recordAuditIn(tx, actor, {
+        action: 'token.send',
+        entityType: 'token_transfer',
+        entityId: row!.id,
+        data: { memberId: member.id, amount: input.amount, tokenType: input.tokenType, idempotencyKey },
+      });
+      return { row: row!, ledgerId: ledger.id };
+    });
   } catch (error) {
-    if (idempotencyKey && fingerprint && isUniqueViolation(error)) return replay(db, organizationId, idempotencyKey, fingerprint);
+    if (idempotencyKey && fingerprint && isUniqueViolation(error)) return replay(store, organizationId, idempotencyKey, fingerprint);
     throw error;
   }
 
   const { row, ledgerId } = reserved;
   try {
-    const result = await runChainOperation(db, chain, ledgerId, () =>
+    const result = await runChainOperation(store, chain, ledgerId, () =>
       chain.sendTokens({ ledgerId, from, to: row.toAddress as `0x${string}`, amount: row.amount, tokenType: row.tokenType }),
     );
     log('info', 'token transfer recorded', {
@@ -154,8 +150,8 @@ export async function sendTokens(
       ? new TransferFailedError(row.id, reason, error.status, error.message)
       : new TransferFailedError(row.id, reason);
   }
-  const settled = db.select().from(tokenTransfers).where(eq(tokenTransfers.id, row.id)).get()!;
-  return { response: responseFromRow(settled), replayed: false };
+  const [settled] = await store.select().from(engine.tokenTransfers).where(eq(engine.tokenTransfers.id, row.id)).limit(1);
+  return { response: responseFromRow(settled!), replayed: false };
 }
 
 /**
@@ -163,8 +159,8 @@ export async function sendTokens(
  * send's current state in the same body shape (never a 502, never a second payment) — FAILED with
  * `success: false` when nothing was sent.
  */
-async function replay(db: Db, organizationId: string, key: string, fingerprint: string): Promise<SendOutcome> {
-  const row = await settledRowForKey(db, organizationId, key, fingerprint);
+async function replay(store: Store, organizationId: string, key: string, fingerprint: string): Promise<SendOutcome> {
+  const row = await settledRowForKey(store, organizationId, key, fingerprint);
   return { response: responseFromRow(row), replayed: true };
 }
 
@@ -228,7 +224,7 @@ export async function getTransferIn(store: Store, organizationId: string, id: st
   return detailOf(row, await chainFactsForIn(store, row.id));
 }
 
-/** The synchronous twin of getTransferIn, for the webhook resource loader (lib/webhooks/resources.ts, SQLite) and this module's writes. */
+/** The synchronous twin of getTransferIn, for the webhook resource loader of synchronous recordEvent callers (lib/webhooks/resources.ts, SQLite). */
 export function getTransfer(db: Db, organizationId: string, id: string): TransferDetail {
   const row = db
     .select({
@@ -264,9 +260,9 @@ export function getTransfer(db: Db, organizationId: string, id: string): Transfe
  * its transactions mines decides: the cancel → CANCELLED (nothing paid), the payment → CONFIRMED.
  * A send already mined, final, or never broadcast (CHAIN=local) cannot be cancelled (409).
  */
-export async function cancelTransfer(db: Db, chain: ChainClient, actor: Actor, id: string): Promise<TransferDetail> {
-  const transfer = getTransfer(db, actor.organizationId, id);
-  const ledger = latestChainTxFor(db, id);
+export async function cancelTransfer(store: Store, chain: ChainClient, actor: Actor, id: string): Promise<TransferDetail> {
+  const transfer = await getTransferIn(store, actor.organizationId, id);
+  const ledger = await latestChainTxForIn(store, id);
   if (!ledger || (ledger.status !== 'SIGNED' && ledger.status !== 'SUBMITTED')) {
     throw new ConflictError('Only a send that is sent but not yet mined can be cancelled.', [
       `status: the send is ${transfer.state}${ledger?.transactionHash ? ` (${ledger.transactionHash})` : ''}`,
@@ -275,13 +271,20 @@ export async function cancelTransfer(db: Db, chain: ChainClient, actor: Actor, i
   if (ledger.chain !== chain.name || chain.name === 'local') {
     throw new ConflictError('This send was never broadcast; there is nothing on a network to cancel.', [`chain: ${ledger.chain}`]);
   }
-  await assertChainUsable(db, chain);
-  const from = organizationAccount(db, actor.organizationId);
+  await assertChainUsable(store, chain);
+  const from = await organizationAccountIn(store, actor.organizationId);
   if (!from) throw new ConflictError('The organization has no signing key.', ['organization: no chain key configured']);
-  db.transaction((tx) => {
-    transitionChainTxIn(tx, ledger.id);
-    recordAudit(tx, actor, { action: 'token.cancel', entityType: 'token_transfer', entityId: id, data: { transactionHash: ledger.transactionHash } });
+  // The cancel request is part of the ledger's history (same single transition path), recorded only
+  // while the send is still pending as read.
+  const requested = await store.transaction(async (tx) => {
+    const row = await applyTransition(tx, ledger.id, ledger.status, { from: ['SIGNED', 'SUBMITTED'], set: { cancelRequestedAt: new Date() }, detail: 'cancel requested' });
+    if (!row) return false;
+    await recordAuditIn(tx, actor, { action: 'token.cancel', entityType: 'token_transfer', entityId: id, data: { transactionHash: ledger.transactionHash } });
+    return true;
   });
+  if (!requested) {
+    throw new ConflictError('Only a send that is sent but not yet mined can be cancelled.', [`status: the send changed while the cancel was requested`]);
+  }
   const policy = replacementPolicy();
   let reason: string | null = null;
   try {
@@ -292,17 +295,11 @@ export async function cancelTransfer(db: Db, chain: ChainClient, actor: Actor, i
     reason = chainErrorReason(error);
   }
   log(reason ? 'warn' : 'info', 'token transfer cancel requested', { requestId: actor.requestId, transferId: id, ...(reason ? { reason } : {}) });
-  const current = getChainTx(db, ledger.id);
+  const current = await getChainTx(store, ledger.id);
   if (current && current.status !== 'CANCELLED' && reason) {
-    db.update(tokenTransfers).set({ error: `cancel requested; ${reason}` }).where(eq(tokenTransfers.id, id)).run();
+    await store.update(engine.tokenTransfers).set({ error: `cancel requested; ${reason}` }).where(eq(engine.tokenTransfers.id, id));
   }
-  return getTransfer(db, actor.organizationId, id);
-}
-
-/** The cancel request is part of the ledger's history (same single transition path). */
-function transitionChainTxIn(tx: Parameters<Parameters<Db['transaction']>[0]>[0], ledgerId: string) {
-  const row = tx.select().from(chainTransactionsTable).where(eq(chainTransactionsTable.id, ledgerId)).get()!;
-  applyTransitionFn(tx, ledgerId, row.status, { set: { cancelRequestedAt: new Date() }, detail: 'cancel requested' });
+  return getTransferIn(store, actor.organizationId, id);
 }
 
 /** A short, single-line reason; error messages of drivers never carry key material. */

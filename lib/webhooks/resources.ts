@@ -1,11 +1,11 @@
 import type { Db } from '@/db/client';
 import { onLedgerChange } from '@/lib/chain/state';
-import { getContractWithChainSync } from '@/lib/contracts/service';
+import { getContractWithChain, getContractWithChainSync } from '@/lib/contracts/service';
 import { getCopyrightState } from '@/lib/copyright/service';
 import { getMember, getMembershipSync } from '@/lib/members/service';
-import { getNftSync } from '@/lib/nfts/service';
-import { getTransfer } from '@/lib/tokens/service';
-import { recordEvent, setResourceLoaders, setStoreResourceLoaders } from './emit';
+import { getNft, getNftSync } from '@/lib/nfts/service';
+import { getTransfer, getTransferIn } from '@/lib/tokens/service';
+import { recordEventIn, setResourceLoaders, setStoreResourceLoaders } from './emit';
 import { eventForLedgerChange } from './events';
 import { runtimeSlot } from '@/lib/runtime';
 
@@ -26,13 +26,15 @@ export function installWebhooks() {
     transfer: (tx, org, id) => getTransfer(asDb(tx), org, id),
     member: (tx, org, id) => getMembershipSync(asDb(tx), org, id),
   });
-  setStoreResourceLoaders({ member: getMember, copyright: getCopyrightState });
+  // The ledger's transitions (lib/chain/state.ts) run on the Store: their messages read the
+  // contract, NFT or transfer on the Store, in the transition's transaction, on either engine.
+  setStoreResourceLoaders({ member: getMember, copyright: getCopyrightState, contract: getContractWithChain, nft: getNft, transfer: getTransferIn });
   unsubscribe.get()?.();
   unsubscribe.set(
-    onLedgerChange((tx, change) => {
+    onLedgerChange(async (tx, change) => {
       const event = eventForLedgerChange(change);
       if (!event) return;
-      recordEvent(tx, { organizationId: change.row.organizationId, type: event.type, resourceType: event.resourceType, resourceId: change.row.entityId });
+      await recordEventIn(tx, { organizationId: change.row.organizationId, type: event.type, resourceType: event.resourceType, resourceId: change.row.entityId });
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/db/client';
-import { auditEvents, invitations, organizations, tokenTransfers, userOrganizations, users, wallets } from '@/db/schema';
+import { getStore } from '@/lib/storage/current';
+import { auditEvents, invitations, organizations, tokenTransfers, userOrganizations, users, wallets } from '@/db/tables';
 import { getChainClient, type ChainClient, type SendTokensRequest } from '@/lib/chain';
 import { LocalChainClient } from '@/lib/chain/local';
 import { open } from '@/lib/crypto/secret-box';
@@ -9,30 +9,30 @@ import type { Actor } from '@/lib/http/actor';
 import { settledRowForKey } from '@/lib/tokens/idempotency';
 import { NOT_BROADCAST_NOTE, sendTokens } from '@/lib/tokens/service';
 import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { unsealWalletKey } from '@/lib/wallets/service';
 import { call, createTestOrg } from '@/test/helpers';
 import { GET as listTransfers } from '@/app/api/v1/console/transfers/route';
 import { GET as openapi } from '@/app/api/v1/openapi.json/route';
 import { POST } from './route';
-import { nextChainSeq } from '@/lib/chain/sequence';
+import { nextChainSeqIn } from '@/lib/chain/sequence';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
 let other: Org;
-let member: ReturnType<typeof addMember>;
-let otherMember: ReturnType<typeof addMember>;
+let member: Awaited<ReturnType<typeof addMember>>;
+let otherMember: Awaited<ReturnType<typeof addMember>>;
 
-function addMember(organizationId: string, label = crypto.randomUUID().slice(0, 8)) {
+async function addMember(organizationId: string, label = crypto.randomUUID().slice(0, 8)) {
   const email = `member-${label}@example.test`;
-  const r = getDb().transaction((tx) =>
-    registerUserInOrganization(tx, organizationId, { email, firstName: 'Mem', lastName: label, userName: `user_${label}` }),
+  const r = await (await getStore()).transaction((tx) =>
+    registerUserInOrganizationIn(tx, organizationId, { email, firstName: 'Mem', lastName: label, userName: `user_${label}` }),
   );
   return { membershipId: r.membershipId, walletAddress: r.walletAddress, email, userId: r.user.id };
 }
 
-function transferRows(organizationId = org.organization.id) {
-  return getDb().select().from(tokenTransfers).where(eq(tokenTransfers.organizationId, organizationId)).all();
+async function transferRows(organizationId = org.organization.id) {
+  return (await getStore()).select().from(tokenTransfers).where(eq(tokenTransfers.organizationId, organizationId));
 }
 
 const send = (body: unknown, headers: Record<string, string> = {}, key = org.apiKey) =>
@@ -41,8 +41,8 @@ const send = (body: unknown, headers: Record<string, string> = {}, key = org.api
 beforeAll(async () => {
   org = await createTestOrg();
   other = await createTestOrg();
-  member = addMember(org.organization.id);
-  otherMember = addMember(other.organization.id);
+  member = await addMember(org.organization.id);
+  otherMember = await addMember(other.organization.id);
 });
 
 afterEach(() => {
@@ -51,7 +51,7 @@ afterEach(() => {
 
 describe('A14 POST /cl2c/token — success', () => {
   it('signs locally, records the row SIGNED with the decimal amount, and says it was not broadcast', async () => {
-    const before = transferRows().length;
+    const before = (await transferRows()).length;
     const res = await send({ memberId: member.membershipId, amount: 1.5 });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({
@@ -67,7 +67,7 @@ describe('A14 POST /cl2c/token — success', () => {
     });
     expect(res.json.note).toMatch(/not broadcast/i);
     expect(res.headers.get('idempotent-replayed')).toBeNull();
-    const rows = transferRows();
+    const rows = (await transferRows());
     expect(rows.length).toBe(before + 1);
     const row = rows.find((r) => r.id === res.json.transferId)!;
     expect(row).toMatchObject({
@@ -82,7 +82,7 @@ describe('A14 POST /cl2c/token — success', () => {
       error: null,
       idempotencyKey: null,
     });
-    const audit = getDb().select().from(auditEvents).where(eq(auditEvents.entityId, row.id)).get();
+    const [audit] = await (await getStore()).select().from(auditEvents).where(eq(auditEvents.entityId, row.id));
     expect(audit?.action).toBe('token.send');
   });
 
@@ -90,7 +90,7 @@ describe('A14 POST /cl2c/token — success', () => {
     const a = await send({ memberId: member.membershipId, amount: 0.000000000000000001, tokenType: 'faucet' });
     expect(a.status, a.text).toBe(200);
     expect(a.json.tokenType).toBe('faucet');
-    expect(transferRows().find((r) => r.id === a.json.transferId)?.amount).toBe('0.000000000000000001');
+    expect((await transferRows()).find((r) => r.id === a.json.transferId)?.amount).toBe('0.000000000000000001');
     const b = await send({ memberId: member.membershipId, amount: 0.000000000000000001, tokenType: 'faucet' });
     expect(b.json.transactionHash).not.toBe(a.json.transactionHash);
   });
@@ -125,12 +125,12 @@ describe('A14 — validation (400, nothing written)', () => {
     ['tokenType unknown', { tokenType: 'gold' }, 'tokenType'],
     ['unknown field', { colour: 'red' }, 'body'],
   ])('%s', async (_label, patch, field) => {
-    const before = transferRows().length;
+    const before = (await transferRows()).length;
     const res = await send({ memberId: member.membershipId, amount: 1, ...patch });
     expect(res.status, res.text).toBe(400);
     expect(res.json.error).toBe('Invalid request body.');
     expect(res.json.details.some((d: string) => d.startsWith(`${field}: `))).toBe(true);
-    expect(transferRows().length).toBe(before);
+    expect((await transferRows()).length).toBe(before);
   });
 
   it('400 for NaN / Infinity written in the raw body (not JSON) and 1e400 (parses to Infinity)', async () => {
@@ -165,19 +165,19 @@ describe('A14 — validation (400, nothing written)', () => {
 
 describe('A14 — member rules', () => {
   it('404 for an unknown member and for another organization’s member', async () => {
-    const before = transferRows().length;
+    const before = (await transferRows()).length;
     const unknown = await send({ memberId: crypto.randomUUID(), amount: 1 });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ error: 'Member not found.', details: [] });
     const cross = await send({ memberId: otherMember.membershipId, amount: 1 });
     expect(cross.status).toBe(404);
     expect(cross.json.error).toBe('Member not found.');
-    expect(transferRows().length).toBe(before);
-    expect(transferRows(other.organization.id).length).toBe(0);
+    expect((await transferRows()).length).toBe(before);
+    expect((await transferRows(other.organization.id)).length).toBe(0);
   });
 
   it('404 for a pending invitation id used as memberId', async () => {
-    const invitation = getDb()
+    const [invitation] = await (await getStore())
       .insert(invitations)
       .values({
         organizationId: org.organization.id,
@@ -185,39 +185,36 @@ describe('A14 — member rules', () => {
         tokenHash: crypto.randomUUID(),
         expiresAt: new Date(Date.now() + 7 * 86_400_000),
       })
-      .returning()
-      .get();
-    const res = await send({ memberId: invitation.id, amount: 1 });
+      .returning();
+    const res = await send({ memberId: invitation!.id, amount: 1 });
     expect(res.status).toBe(404);
   });
 
   it('404 for a suspended member', async () => {
-    const suspended = addMember(org.organization.id);
-    getDb().update(userOrganizations).set({ status: 'SUSPENDED' }).where(eq(userOrganizations.id, suspended.membershipId)).run();
+    const suspended = await addMember(org.organization.id);
+    await (await getStore()).update(userOrganizations).set({ status: 'SUSPENDED' }).where(eq(userOrganizations.id, suspended.membershipId));
     expect((await send({ memberId: suspended.membershipId, amount: 1 })).status).toBe(404);
   });
 
   it('409 for a member without a wallet, nothing written', async () => {
-    const db = getDb();
-    const user = db
+    const db = await getStore();
+    const [user] = await db
       .insert(users)
       .values({ email: `nowallet-${crypto.randomUUID().slice(0, 8)}@example.test`, name: 'No Wallet', isRegistered: true })
-      .returning()
-      .get();
-    const membership = db
+      .returning({ id: users.id });
+    const [membership] = await db
       .insert(userOrganizations)
-      .values({ organizationId: org.organization.id, userId: user.id, status: 'ACTIVE' })
-      .returning()
-      .get();
-    const before = transferRows().length;
-    const res = await send({ memberId: membership.id, amount: 1 }, { 'idempotency-key': `nowallet-${user.id}` });
+      .values({ organizationId: org.organization.id, userId: user!.id, status: 'ACTIVE' })
+      .returning({ id: userOrganizations.id });
+    const before = (await transferRows()).length;
+    const res = await send({ memberId: membership!.id, amount: 1 }, { 'idempotency-key': `nowallet-${user!.id}` });
     expect(res.status).toBe(409);
     expect(res.json.error).toMatch(/no wallet/i);
-    expect(res.json.details).toEqual([`memberId: ${membership.id} has no wallet`]);
-    expect(transferRows().length).toBe(before);
+    expect(res.json.details).toEqual([`memberId: ${membership!.id} has no wallet`]);
+    expect((await transferRows()).length).toBe(before);
     // The refused request did not burn the key: once the wallet exists the same key sends.
-    db.insert(wallets).values({ userId: user.id, address: '0x52908400098527886E0F7030069857D2E4169EE7', isPrimary: true }).run();
-    const retry = await send({ memberId: membership.id, amount: 1 }, { 'idempotency-key': `nowallet-${user.id}` });
+    await db.insert(wallets).values({ userId: user!.id, address: '0x52908400098527886E0F7030069857D2E4169EE7', isPrimary: true });
+    const retry = await send({ memberId: membership!.id, amount: 1 }, { 'idempotency-key': `nowallet-${user!.id}` });
     expect(retry.status, retry.text).toBe(200);
   });
 });
@@ -225,7 +222,7 @@ describe('A14 — member rules', () => {
 describe('A14 — Idempotency-Key', () => {
   it('same key + same body → the first response again, one row', async () => {
     const key = `replay-${crypto.randomUUID()}`;
-    const before = transferRows().length;
+    const before = (await transferRows()).length;
     const first = await send({ memberId: member.membershipId, amount: 2 }, { 'idempotency-key': key });
     expect(first.status).toBe(200);
     // Same request in another spelling: keys reordered, the default tokenType written out.
@@ -233,8 +230,8 @@ describe('A14 — Idempotency-Key', () => {
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(transferRows().length).toBe(before + 1);
-    const row = transferRows().find((r) => r.id === first.json.transferId)!;
+    expect((await transferRows()).length).toBe(before + 1);
+    const row = (await transferRows()).find((r) => r.id === first.json.transferId)!;
     expect(row.idempotencyKey).toBe(key);
     expect(row.requestFingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -242,7 +239,7 @@ describe('A14 — Idempotency-Key', () => {
   it('same key + different body → 409, nothing new written', async () => {
     const key = `mismatch-${crypto.randomUUID()}`;
     expect((await send({ memberId: member.membershipId, amount: 2 }, { 'idempotency-key': key })).status).toBe(200);
-    const before = transferRows().length;
+    const before = (await transferRows()).length;
     for (const body of [
       { memberId: member.membershipId, amount: 3 },
       { memberId: member.membershipId, amount: 2, tokenType: 'faucet' },
@@ -252,7 +249,7 @@ describe('A14 — Idempotency-Key', () => {
       expect(res.json.error).toMatch(/different request body/);
       expect(res.json.details[0]).toMatch(/^Idempotency-Key: /);
     }
-    expect(transferRows().length).toBe(before);
+    expect((await transferRows()).length).toBe(before);
   });
 
   it('keys are per organization', async () => {
@@ -268,7 +265,7 @@ describe('A14 — Idempotency-Key', () => {
     const chain = getChainClient();
     const spy = vi.spyOn(chain, 'sendTokens');
     const key = `burst-${crypto.randomUUID()}`;
-    const before = transferRows().length;
+    const before = (await transferRows()).length;
     const results = await Promise.all(
       Array.from({ length: 20 }, () => send({ memberId: member.membershipId, amount: 5 }, { 'idempotency-key': key })),
     );
@@ -277,16 +274,17 @@ describe('A14 — Idempotency-Key', () => {
     expect(new Set(results.map((r) => r.json.transferId)).size).toBe(1);
     expect(results.filter((r) => r.headers.get('idempotent-replayed') === 'true').length).toBe(19);
     expect(spy).toHaveBeenCalledTimes(1);
-    expect(transferRows().length).toBe(before + 1);
-    expect(transferRows().filter((r) => r.idempotencyKey === key).length).toBe(1);
+    expect((await transferRows()).length).toBe(before + 1);
+    expect((await transferRows()).filter((r) => r.idempotencyKey === key).length).toBe(1);
   });
 
   it('a duplicate that finds the row still PENDING waits, then answers 409 "in progress"', async () => {
     const key = `pending-${crypto.randomUUID()}`;
-    getDb()
+    const store = await getStore();
+    await store
       .insert(tokenTransfers)
       .values({
-        seq: nextChainSeq(getDb(), 'token_transfers'),
+        seq: await nextChainSeqIn(store, 'token_transfers'),
         organizationId: org.organization.id,
         userOrganizationId: member.membershipId,
         toAddress: member.walletAddress,
@@ -294,10 +292,9 @@ describe('A14 — Idempotency-Key', () => {
         tokenType: 'mainnet',
         idempotencyKey: key,
         requestFingerprint: 'f'.repeat(64),
-      })
-      .run();
+      });
     const started = Date.now();
-    await expect(settledRowForKey(getDb(), org.organization.id, key, 'f'.repeat(64), 120)).rejects.toMatchObject({
+    await expect(settledRowForKey(await getStore(), org.organization.id, key, 'f'.repeat(64), 120)).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/still in progress/),
     });
@@ -305,8 +302,8 @@ describe('A14 — Idempotency-Key', () => {
   });
 
   it('a duplicate waiting on a slow first request gets its result once it settles', async () => {
-    const local = new LocalChainClient(getDb);
-    const slow: ChainClient = Object.assign(new LocalChainClient(getDb), {
+    const local = new LocalChainClient(getStore);
+    const slow: ChainClient = Object.assign(new LocalChainClient(getStore), {
       sendTokens: async (req: SendTokensRequest) => {
         await new Promise((r) => setTimeout(r, 300));
         return local.sendTokens(req);
@@ -316,8 +313,8 @@ describe('A14 — Idempotency-Key', () => {
     const key = `slow-${crypto.randomUUID()}`;
     const input = { memberId: member.membershipId, amount: '4', tokenType: 'mainnet' as const };
     const [a, b] = await Promise.all([
-      sendTokens(getDb(), slow, actor, input, key),
-      new Promise((r) => setTimeout(r, 50)).then(() => sendTokens(getDb(), slow, actor, input, key)),
+      sendTokens(await getStore(), slow, actor, input, key),
+      new Promise((r) => setTimeout(r, 50)).then(async () => sendTokens(await getStore(), slow, actor, input, key)),
     ]);
     expect(a.replayed).toBe(false);
     expect(b.replayed).toBe(true);
@@ -327,37 +324,37 @@ describe('A14 — Idempotency-Key', () => {
 
 describe('A14 — chain failure', () => {
   it('502, the row kept FAILED with the reason; a replay answers the send\'s current state (FAILED, nothing sent), never 502', async () => {
-    const broken: ChainClient = Object.assign(new LocalChainClient(getDb), {
+    const broken: ChainClient = Object.assign(new LocalChainClient(getStore), {
       sendTokens: () => Promise.reject(new Error('node unreachable\nstack-ish detail')),
     });
     const actor: Actor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 'r' };
     const key = `fail-${crypto.randomUUID()}`;
     const input = { memberId: member.membershipId, amount: '1', tokenType: 'mainnet' as const };
-    const error = await sendTokens(getDb(), broken, actor, input, key).catch((e: unknown) => e);
+    const error = await sendTokens(await getStore(), broken, actor, input, key).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, details: [expect.stringMatching(/^transferId: /), 'chain: node unreachable'] });
-    const row = transferRows().find((r) => r.idempotencyKey === key)!;
+    const row = (await transferRows()).find((r) => r.idempotencyKey === key)!;
     expect(row).toMatchObject({ status: 'FAILED', error: 'node unreachable', transactionHash: null });
-    const replay = await sendTokens(getDb(), getChainClient(), actor, input, key);
+    const replay = await sendTokens(await getStore(), getChainClient(), actor, input, key);
     expect(replay).toMatchObject({
       replayed: true,
       response: { success: false, status: 'FAILED', state: 'errored', error: 'node unreachable', transactionHash: '', transferId: row.id },
     });
-    expect(transferRows().filter((r) => r.idempotencyKey === key).length).toBe(1);
+    expect((await transferRows()).filter((r) => r.idempotencyKey === key).length).toBe(1);
   });
 });
 
 describe('secrets', () => {
   it('neither the organization’s dev key nor any wallet key appears in a response or a log line', async () => {
-    const db = getDb();
-    const orgRow = db.select().from(organizations).where(eq(organizations.id, org.organization.id)).get()!;
-    const devKey = open(orgRow.chainKeyEncrypted!, 'org-chain-key');
+    const db = await getStore();
+    const [orgRow] = await db.select({ chainKeyEncrypted: organizations.chainKeyEncrypted }).from(organizations).where(eq(organizations.id, org.organization.id));
+    const devKey = open(orgRow!.chainKeyEncrypted!, 'org-chain-key');
     expect(CHAIN_KEY_PURPOSE).toBe('org-chain-key');
-    const walletKeys = db
-      .select({ sealed: wallets.encryptedPrivateKey })
-      .from(wallets)
-      .where(and(eq(wallets.userId, member.userId)))
-      .all()
-      .map((w) => unsealWalletKey(w.sealed!));
+    const walletKeys = (
+      await db
+        .select({ sealed: wallets.encryptedPrivateKey })
+        .from(wallets)
+        .where(and(eq(wallets.userId, member.userId)))
+    ).map((w) => unsealWalletKey(w.sealed!));
     const secrets = [devKey, ...walletKeys].flatMap((k) => [k.toLowerCase(), k.slice(2).toLowerCase()]);
     expect(secrets.length).toBe(4);
 
@@ -377,9 +374,9 @@ describe('secrets', () => {
       texts.push((await send({ memberId: member.membershipId, amount: 1 }, { 'idempotency-key': key })).text);
       texts.push((await send({ memberId: member.membershipId, amount: 0 })).text);
       texts.push((await send({ memberId: crypto.randomUUID(), amount: 1 })).text);
-      const broken: ChainClient = Object.assign(new LocalChainClient(getDb), { sendTokens: () => Promise.reject(new Error('boom')) });
+      const broken: ChainClient = Object.assign(new LocalChainClient(getStore), { sendTokens: () => Promise.reject(new Error('boom')) });
       const actor: Actor = { kind: 'user', userId: org.admin.id, organizationId: org.organization.id, requestId: 's' };
-      await sendTokens(db, broken, actor, { memberId: member.membershipId, amount: '1', tokenType: 'mainnet' }).catch(() => {});
+      await sendTokens(await getStore(), broken, actor, { memberId: member.membershipId, amount: '1', tokenType: 'mainnet' }).catch(() => {});
       texts.push((await call(listTransfers, { headers: { 'x-api-key': org.apiKey }, query: { limit: 100 } })).text);
       texts.push(await openapi().text());
     } finally {
@@ -396,11 +393,11 @@ describe('secrets', () => {
 
 describe('console transfer history GET /console/transfers', () => {
   let histOrg: Org;
-  let alice: ReturnType<typeof addMember>;
+  let alice: Awaited<ReturnType<typeof addMember>>;
   beforeAll(async () => {
     histOrg = await createTestOrg();
-    alice = addMember(histOrg.organization.id, `alice${crypto.randomUUID().slice(0, 4)}`);
-    const bob = addMember(histOrg.organization.id, `bob${crypto.randomUUID().slice(0, 4)}`);
+    alice = await addMember(histOrg.organization.id, `alice${crypto.randomUUID().slice(0, 4)}`);
+    const bob = await addMember(histOrg.organization.id, `bob${crypto.randomUUID().slice(0, 4)}`);
     for (const [m, amount, tokenType] of [
       [alice, 1, 'mainnet'],
       [bob, 2, 'faucet'],

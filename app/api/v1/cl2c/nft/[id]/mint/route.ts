@@ -1,10 +1,8 @@
-import { getDb } from '@/db/client';
 import { familyA } from '@/lib/http/family-a';
 import { requestMint } from '@/lib/nfts/mint';
 import { getNft } from '@/lib/nfts/service';
 
 export const POST = familyA<{ id: string }>({}, async ({ actor, params, store }) => {
-  const db = getDb();
-  await requestMint(db, actor.organizationId, params.id, { actor });
+  await requestMint(store, actor.organizationId, params.id, { actor });
   return getNft(store, actor.organizationId, params.id);
 });
