@@ -8,9 +8,9 @@ import { isValidTrustedProxies } from '@/lib/http/trusted-proxies';
 const envSchema = z.object({
   DATABASE_PATH: z.string().min(1).optional(),
   /**
-   * PostgreSQL instead of the SQLite file (issue 28): postgres://user:password@host:port/database.
-   * So far the schema, migrations, `db copy` and `db check` run on it; the app itself refuses to
-   * start with it (assertAppEngineSupported) until every service does.
+   * PostgreSQL instead of the SQLite file: postgres://user:password@host:port/database. The whole
+   * product runs on either engine (docs/architecture.md); several instances may share one database
+   * (docs/operations.md).
    */
   DATABASE_URL: z.string().superRefine(validPostgresUrl).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -160,21 +160,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     DATABASE_PATH: env.DATABASE_PATH ?? path.join(env.DATA_DIR, 'cl2c.db'),
     APP_URL: env.APP_URL ?? `http://${env.HOST}:${env.PORT}`,
   };
-}
-
-/**
- * The app (server, workers, domain services) runs on SQLite this release: on PostgreSQL so far the
- * schema, migrations, the CLI's org, key and db commands, and the services listed in
- * docs/architecture.md ("Services on the Store"). Starting the app with DATABASE_URL says so
- * instead of silently using the SQLite file.
- */
-export function assertAppEngineSupported(e: Pick<Env, 'DATABASE_URL'>): void {
-  if (!e.DATABASE_URL) return;
-  throw new EnvError(
-    'Invalid environment configuration:\n  DATABASE_URL: the PostgreSQL engine covers the schema, migrations and the CLI (org, key, db) so far; ' +
-      'the app itself runs on SQLite this release. Unset DATABASE_URL to start on SQLite (DATABASE_PATH); ' +
-      'use `npm run cli -- db copy --from <sqlite file> --to <postgres url>` and `DATABASE_URL=… npm run cli -- db check` for PostgreSQL.',
-  );
 }
 
 export function env(): Env {

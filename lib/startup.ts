@@ -1,4 +1,4 @@
-import { assertAppEngineSupported, env } from '@/lib/env';
+import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { startChainWorker, stopChainWorker } from '@/lib/jobs/chain-worker';
 import { startWebhookWorker, stopWebhookWorker } from '@/lib/jobs/webhook-worker';
@@ -16,7 +16,7 @@ import { installWebhooks } from '@/lib/webhooks/resources';
  * seed the demo organization on an empty database, start background workers.
  */
 export async function onServerStart() {
-  assertAppEngineSupported(env());
+  env();
   // Opens (and migrates) the engine's database.
   const store = await getStore();
   try {

@@ -7,7 +7,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { assertAppEngineSupported, EnvError, loadEnv } from '@/lib/env';
+import { EnvError, loadEnv } from '@/lib/env';
+import { checkDatabaseReachable } from '@/lib/storage/preflight';
 import { serverNodeOptions } from '@/lib/ops/server-memory';
 
 const SOURCES = ['app', 'components', 'lib', 'db', 'instrumentation.ts', 'next.config.js', 'package.json'];
@@ -30,9 +31,9 @@ function needsBuild(): boolean {
 }
 
 try {
-  assertAppEngineSupported(loadEnv());
+  await checkDatabaseReachable(loadEnv());
 } catch (error) {
-  process.stderr.write(`${error instanceof EnvError ? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof EnvError || error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
 

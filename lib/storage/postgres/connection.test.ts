@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assertAppEngineSupported, EnvError, loadEnv } from '@/lib/env';
+import { EnvError, loadEnv } from '@/lib/env';
 import { withPostgres } from '@/test/postgres/database';
 import { connectPostgres, openPostgres, pgMigrationsFolder, PostgresUnreachableError } from './connection';
 
@@ -59,20 +59,14 @@ describe('DATABASE_URL', () => {
     expect(problem(value)).toContain(message);
   });
 
-  it('the app refuses to start on PostgreSQL and says what works there today', () => {
-    expect(() => assertAppEngineSupported({ DATABASE_URL: undefined })).not.toThrow();
-    expect(() => assertAppEngineSupported({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(
-      /DATABASE_URL: the PostgreSQL engine covers the schema, migrations and the CLI \(org, key, db\) so far; the app itself runs on SQLite this release/,
-    );
-  });
-
-  it('`npm start`s server process exits with that message instead of serving from SQLite', () => {
+  it("`npm start`'s server process stops at once, naming DATABASE_URL, when PostgreSQL does not answer", () => {
     const run = spawnSync(path.join('node_modules', '.bin', 'tsx'), ['scripts/serve.ts'], {
       env: { ...process.env, DATABASE_URL: 'postgres://u:p@127.0.0.1:1/cl2c', PORT: '3601' },
       encoding: 'utf8',
       timeout: 60_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('DATABASE_URL: the PostgreSQL engine covers the schema, migrations and the CLI (org, key, db) so far');
+    expect(run.stderr).toMatch(/^DATABASE_URL: cannot use the PostgreSQL server at 127\.0\.0\.1:1\/cl2c: /m);
+    expect(run.stderr).not.toContain('u:p@');
   });
 });
