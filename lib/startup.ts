@@ -6,6 +6,7 @@ import { startMailWorker } from '@/lib/mail/worker';
 import { announceDemo, seedDemoIfEmpty } from '@/lib/seed/demo';
 import { onShutdown } from '@/lib/shutdown';
 import { closeStore, getStore } from '@/lib/storage/current';
+import { isUniqueViolation } from '@/lib/storage/errors';
 import { mailQueueFor } from '@/lib/storage/mail-queue';
 import { startEngineServices } from '@/lib/storage/server';
 import { webhookQueueFor } from '@/lib/storage/webhook-queue';
@@ -23,7 +24,10 @@ export async function onServerStart() {
     const demo = await seedDemoIfEmpty(store);
     if (demo) announceDemo(demo, process.stdout);
   } catch (error) {
-    log('error', 'demo seed failed', errorFields(error));
+    // Instances started together on an empty PostgreSQL database race to seed: the organization's
+    // unique tenant lets one win; the others find the demo made (nothing of theirs was written).
+    if (isUniqueViolation(error)) log('info', 'demo organization: created by another instance');
+    else log('error', 'demo seed failed', errorFields(error));
   }
   // The engine's services first: on SQLite that releases mail claims a dead process left (the file
   // has one process). On PostgreSQL another instance may be mid-send; an abandoned lease there
