@@ -8,6 +8,8 @@ export class TestSmtp {
   received: ReceivedMail[] = [];
   private server: SMTPServer | null = null;
   port = 0;
+  /** How long the server takes to accept each message (a slow relay), in ms. */
+  acceptDelayMs = 0;
 
   async start(port = 0) {
     this.server = new SMTPServer({
@@ -18,12 +20,15 @@ export class TestSmtp {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          this.received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          done();
+          // A slow relay answers DATA late (acceptDelayMs); 0 answers on the next turn.
+          setTimeout(() => {
+            this.received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw: Buffer.concat(chunks).toString('utf8'),
+            });
+            done();
+          }, this.acceptDelayMs);
         });
       },
     });
