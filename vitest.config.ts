@@ -1,6 +1,8 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
-import { onPostgres } from './test/postgres/suite';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { sqliteOnly } from './test/postgres/suite';
+
+const testFiles = ['{lib,app,scripts,test,db,components}/**/*.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
@@ -13,10 +15,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
-      // The whole suite on the embedded default engine.
-      { extends: true, test: { name: 'sqlite', include: ['{lib,app,scripts,test,db,components}/**/*.test.ts'] } },
-      // The services already on the Store, again on PostgreSQL (test/postgres/suite.ts).
-      { extends: true, test: { name: 'postgres', include: onPostgres, env: { TEST_ENGINE: 'postgres' } } },
+      // The whole suite on the embedded default engine…
+      { extends: true, test: { name: 'sqlite', include: testFiles } },
+      // …and again on PostgreSQL, but the engines' own tests (test/postgres/suite.ts says which and why).
+      { extends: true, test: { name: 'postgres', include: testFiles, exclude: [...configDefaults.exclude, ...sqliteOnly], env: { TEST_ENGINE: 'postgres' } } },
     ],
   },
 });

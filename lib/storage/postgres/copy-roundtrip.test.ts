@@ -25,14 +25,6 @@ const requests: { label: string; request: ReplayRequest }[] = [];
 let onSqlite: ReplayAnswer[];
 let onPostgres: ReplayAnswer[];
 let copyRun: ReturnType<typeof spawnSync>;
-/*
- * The console's NFT detail (GET /cl2c/nft/{id}) still reads its mint blocker and chain facts from
- * the chain ledger's synchronous SQLite functions (lib/nfts/mint.ts, lib/chain; the chain helper's
- * move onto the Store), so on PostgreSQL it cannot answer yet: those reads are held apart below,
- * and the test says so when they start answering.
- */
-const NFT_DETAIL = 'nft detail (waits for the chain ledger)';
-const waitsForChain = (label: string) => label.endsWith(NFT_DETAIL);
 
 const get = (label: string, url: string, headers: Record<string, string>) => requests.push({ label, request: { method: 'GET', url: `${ORIGIN}${url}`, headers } });
 const post = (label: string, url: string, headers: Record<string, string>, body: unknown) =>
@@ -104,7 +96,7 @@ function ask(o: Awaited<ReturnType<typeof seedOrganization>>) {
   // Reads of one record
   for (const c of o.contracts) get(`${tag} contract`, `/api/v1/cl2c/contract/${c.id}`, a);
   for (const n of o.nfts) {
-    get(`${tag} ${NFT_DETAIL}`, `/api/v1/cl2c/nft/${n.id}`, a);
+    get(`${tag} nft detail`, `/api/v1/cl2c/nft/${n.id}`, a);
     get(`${tag} nft metadata`, `/api/v1/cl2c/nft/${n.id}/metadata`, a);
     get(`${tag} B2`, `/v1/cl2c/nfts/${n.id}`, b);
   }
@@ -178,17 +170,11 @@ describe('db copy round trip: SQLite → PostgreSQL answers identically', () => 
 
   it('every list, search, read and export answers byte for byte the same on PostgreSQL', () => {
     const differ = requests.flatMap((r, i) =>
-      waitsForChain(r.label) || (onPostgres[i]!.status === onSqlite[i]!.status && onPostgres[i]!.text === onSqlite[i]!.text)
+      onPostgres[i]!.status === onSqlite[i]!.status && onPostgres[i]!.text === onSqlite[i]!.text
         ? []
         : [`${r.label}\n  sqlite   ${onSqlite[i]!.status} ${onSqlite[i]!.text.slice(0, 300)}\n  postgres ${onPostgres[i]!.status} ${onPostgres[i]!.text.slice(0, 300)}`],
     );
     expect(differ.join('\n')).toBe('');
-  });
-
-  it('the NFT detail still waits for the chain ledger on PostgreSQL (compare it above once this fails)', () => {
-    const held = requests.flatMap((r, i) => (waitsForChain(r.label) ? [onPostgres[i]!.status] : []));
-    expect(held.length).toBe(20);
-    expect(new Set(held)).toEqual(new Set([500]));
   });
 
   it('the lists are not trivially empty', () => {
