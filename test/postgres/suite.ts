@@ -27,7 +27,6 @@ export const sqliteOnly = [
   'lib/chain/lifecycle.test.ts',
   'lib/chain/lifecycle-evm.test.ts',
   'lib/chain/trust-evm.test.ts',
-  'lib/copyright/mint.test.ts',
   'lib/webhooks/chain-events.test.ts',
   'test/security/bola.test.ts',
 ];
