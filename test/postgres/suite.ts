@@ -26,6 +26,5 @@ export const sqliteOnly = [
   'lib/chain/lifecycle.test.ts',
   'lib/chain/lifecycle-evm.test.ts',
   'lib/chain/trust-evm.test.ts',
-  'lib/webhooks/chain-events.test.ts',
   'test/security/bola.test.ts',
 ];
