@@ -23,6 +23,5 @@ export const sqliteOnly = [
   'lib/storage/postgres/**',
   'db/schema-pg.test.ts',
   // Not yet: these seed or read through the synchronous SQLite handle (getDb, sqlite_master).
-  'lib/chain/trust-evm.test.ts',
   'test/security/bola.test.ts',
 ];
