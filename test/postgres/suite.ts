@@ -23,5 +23,4 @@ export const sqliteOnly = [
   'lib/storage/postgres/**',
   'db/schema-pg.test.ts',
   // Not yet: these seed or read through the synchronous SQLite handle (getDb, sqlite_master).
-  'test/security/bola.test.ts',
 ];
