@@ -22,5 +22,4 @@ export const sqliteOnly = [
   // (and compare it with SQLite): once is enough.
   'lib/storage/postgres/**',
   'db/schema-pg.test.ts',
-  // Not yet: these seed or read through the synchronous SQLite handle (getDb, sqlite_master).
 ];
