@@ -35,12 +35,12 @@ export function resetChainClient(): void {
  * The organization's signing account, or null when it has no key. The key is opened only
  * into viem's account closure; the returned object's fields carry the address, never the key.
  */
-export async function organizationAccountIn(store: Store, organizationId: string): Promise<LocalAccount | null> {
+export async function organizationAccountIn(store: Pick<Store, 'select'>, organizationId: string): Promise<LocalAccount | null> {
   const [row] = await store.select({ sealed: engineOrganizations.chainKeyEncrypted }).from(engineOrganizations).where(eq(engineOrganizations.id, organizationId)).limit(1);
   return accountOf(row?.sealed);
 }
 
-/** The synchronous SQLite twin of organizationAccountIn, for lib/copyright (its own move onto the Store) and scripts/devchain.ts. */
+/** The synchronous SQLite twin of organizationAccountIn, for scripts/devchain.ts and SQLite-only tests. */
 export function organizationAccount(db: Db, organizationId: string): LocalAccount | null {
   const row = db.select({ sealed: organizations.chainKeyEncrypted }).from(organizations).where(eq(organizations.id, organizationId)).get();
   return accountOf(row?.sealed);

@@ -1,6 +1,4 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { LocalAccount } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { CopyrightRequest } from '@/db/schema';
 import {
   chainTransactions,
@@ -16,16 +14,15 @@ import {
 } from '@/db/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { addContent, computeCid } from '@/lib/content-store/store';
-import { open } from '@/lib/crypto/secret-box';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { errorFields, log } from '@/lib/logger';
 import { kickMailWorker } from '@/lib/mail/worker';
 import { recordEventIn } from '@/lib/webhooks/emit';
+import { organizationAccountIn } from '@/lib/chain';
 import { mintBlocker, requestMint } from '@/lib/nfts/mint';
 import { lockRowById } from '@/lib/storage/row-lock';
 import { affectedRows, type Store } from '@/lib/storage/store';
-import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';
 import { licenceDetails } from './licences';
 import { canonicalJson, recordChainId, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
 import type { CopyrightDecisionBody } from './schemas';
@@ -33,21 +30,6 @@ import { currentRound, issueRequest, refreshCopyrightStatus, type CopyrightStatu
 import { hashRequestToken, requestTokenPattern } from './tokens';
 
 type Reader = Pick<Store, 'select'>;
-
-/**
- * The organization's signing account (null without a key): the Store twin of lib/chain's
- * organizationAccount, which still reads through better-sqlite3 (its owner: the chain ledger's
- * move onto the Store) — the same sealed column, opened the same way, only into viem's account.
- */
-async function organizationSigner(store: Reader, organizationId: string): Promise<LocalAccount | null> {
-  const [row] = await store
-    .select({ sealed: organizations.chainKeyEncrypted })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
-  if (!row?.sealed) return null;
-  return privateKeyToAccount(open(row.sealed, CHAIN_KEY_PURPOSE) as `0x${string}`);
-}
 
 /** A share's requests, newest first (a resend in the same millisecond as its predecessor sorts by its count). */
 const latestFirst = [desc(copyrightRequests.createdAt), desc(copyrightRequests.round), desc(copyrightRequests.sendCount)] as const;
@@ -469,7 +451,7 @@ export async function buildRecord(db: Reader, organizationId: string, nftId: str
  * split changed meanwhile (then a later completion signs the new one). Idempotent.
  */
 export async function completeCopyright(store: Store, organizationId: string, nftId: string) {
-  const account = await organizationSigner(store, organizationId);
+  const account = await organizationAccountIn(store, organizationId);
   if (!account) return null;
   const record = await buildRecord(store, organizationId, nftId, account.address);
   if (!record) return null;
@@ -522,7 +504,7 @@ export async function afterCopyrighted(store: Store, organizationId: string, nft
 /** Checks the stored signature against the organization's wallet and the stored CID against the bytes. */
 export async function verifyStoredRecord(store: Store, organizationId: string, nftId: string) {
   const nft = await loadNft(store, organizationId, nftId);
-  const account = await organizationSigner(store, organizationId);
+  const account = await organizationAccountIn(store, organizationId);
   const signer = account?.address ?? null;
   if (!nft.copyrightMetadata || !nft.signature || !signer) {
     return { valid: false, signer, cid: nft.copyrightRecordCid, cidMatches: false, checks: ['no signed record yet'] };
@@ -580,7 +562,7 @@ export async function getCopyrightState(db: Reader, organizationId: string, nftI
     .where(and(eq(copyrightRequests.nftId, nftId), isNotNull(copyrightRequests.decision)))
     .orderBy(desc(copyrightRequests.decidedAt), desc(copyrightRequests.round), asc(copyrightRequests.id));
   const now = Date.now();
-  const account = nft.signature ? await organizationSigner(db, organizationId) : null;
+  const account = nft.signature ? await organizationAccountIn(db, organizationId) : null;
   const licence = licenceDetails(nft.licenceOffered ?? nft.licence);
   return {
     nftId,

@@ -4,9 +4,7 @@ import { runtimeSlot } from '@/lib/runtime';
 import { getStore } from './current';
 import { postgresDbOf } from './postgres/store';
 import { postgresLimiter } from './postgres/rate-limits';
-
-/** One budget: `points` per `duration` seconds per key, its keys prefixed with `keyPrefix`. */
-export type Budget = { keyPrefix: string; points: number; duration: number };
+import type { Budget } from './shapes';
 
 type Limiters = { memory: Map<string, RateLimiterAbstract>; shared: WeakMap<pg.Pool, Map<string, RateLimiterAbstract>> };
 const slot = runtimeSlot<Limiters>('rateLimiters');

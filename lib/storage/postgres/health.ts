@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withTimeout } from '@/lib/timeout';
-import type { StorageHealth } from '../health';
+import type { StorageHealth } from '../shapes';
 import { pgMigrationsFolder, type PgDb } from './connection';
 
 const TIMEOUT_MS = 2_000;

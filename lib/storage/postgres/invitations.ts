@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { NewInvitation } from '../invitation-insert';
+import type { NewInvitation } from '../shapes';
 import type { PgDb, PgTx } from './connection';
 
 /**

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Budget } from '../rate-limiters';
+import type { Budget } from '../shapes';
 
 /**
  * A budget counted in PostgreSQL's `rate_limits` table (db/migrations-pg/0007_rate_limits.sql), so

@@ -2,7 +2,7 @@ import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@/db/client';
 import { env } from '@/lib/env';
-import type { StorageHealth } from '../health';
+import type { StorageHealth } from '../shapes';
 
 function checkDatabase(db: Db): StorageHealth['database'] {
   try {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import type { NewInvitation } from '../invitation-insert';
+import type { NewInvitation } from '../shapes';
 
 /**
  * Freshly sent PENDING invitations, all sent at `now`, as one statement over a JSON array of their

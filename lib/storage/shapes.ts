@@ -1,0 +1,19 @@
+/**
+ * Types that a dispatcher in lib/storage/ and its engine modules under sqlite/ and postgres/ both
+ * name: here, below both, so that an engine module never imports its dispatcher.
+ */
+
+/** One dependency's state as /api/ready reports it. Never a URL, path or credential. */
+export type CheckState = { status: 'ok' | 'error' | 'not_configured' | 'warning'; detail?: string };
+
+/**
+ * What /api/ready says about the storage (issue 29): the database takes writes, every migration of
+ * this release is applied, and where the request budgets are counted.
+ */
+export type StorageHealth = { database: CheckState; migrations: CheckState; limits: CheckState };
+
+/** A freshly sent PENDING invitation (A13), as lib/storage/invitation-insert.ts writes it. */
+export type NewInvitation = { id: string; email: string; phone: string | null; tokenHash: string; expiresAt: Date };
+
+/** One request budget: `points` per `duration` seconds per key, its keys prefixed with `keyPrefix`. */
+export type Budget = { keyPrefix: string; points: number; duration: number };
