@@ -2,13 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getStore } from '@/lib/storage/current';
 import { GET as detailRoute } from '@/app/api/v1/console/audit/[id]/route';
 import { GET as updatesRoute } from '@/app/api/v1/console/audit/updates/route';
-import { getDb } from '@/db/client';
-import { auditEvents } from '@/db/schema';
+import { auditEvents } from '@/db/tables';
 import { createContract } from '@/lib/contracts/service';
 import type { Actor } from '@/lib/http/actor';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { recordChainOutcome } from './chain-events';
-import { recordAudit } from './service';
+import { recordAuditIn } from './service';
 
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
 let org: Org;
@@ -26,14 +25,14 @@ beforeAll(async () => {
 
 describe('GET /console/audit/updates (notifications)', () => {
   it('gives a cursor first, then only the notified events after it, oldest first, in the organization', async () => {
-    const db = getDb();
+    const store = await getStore();
     const first = await call(updatesRoute, { headers: session });
     expect(first.status).toBe(200);
     expect(first.json.data).toEqual([]);
     await tick();
     // Not notified: an ordinary change. Notified: a decision, a send confirmed, a mint failed.
     const contract = await createContract(await getStore(), actor, { name: 'Notify', symbol: 'NTF', network: 'POLYGON', env: 'TESTNET' });
-    recordAudit(db, actor, { action: 'copyright.reject', entityType: 'nft', entityId: crypto.randomUUID(), data: { reason: 'not agreed', copyAuthLocation: 'Porto' } });
+    await recordAuditIn(store, actor, { action: 'copyright.reject', entityType: 'nft', entityId: crypto.randomUUID(), data: { reason: 'not agreed', copyAuthLocation: 'Porto' } });
     await tick();
     const transferId = crypto.randomUUID();
     await recordChainOutcome(await getStore(), { organizationId: org.organization.id, kind: 'transfer', entityId: transferId, ok: true, broadcast: true, transactionHash: '0xabc', blockNumber: 7 });
@@ -62,11 +61,11 @@ describe('GET /console/audit/updates (notifications)', () => {
 
 describe('GET /console/audit/{id} (event detail)', () => {
   it('shows what the event recorded and its transaction; another organization’s event is 404', async () => {
-    const db = getDb();
+    const store = await getStore();
     const nftId = crypto.randomUUID();
-    recordAudit(db, actor, { action: 'copyright.authorize', entityType: 'nft', entityId: nftId, data: { copyAuthLocation: 'Lisbon, Portugal', reason: null, via: 'link' } });
+    await recordAuditIn(store, actor, { action: 'copyright.authorize', entityType: 'nft', entityId: nftId, data: { copyAuthLocation: 'Lisbon, Portugal', reason: null, via: 'link' } });
     await recordChainOutcome(await getStore(), { organizationId: org.organization.id, kind: 'transfer', entityId: crypto.randomUUID(), ok: false, broadcast: true, transactionHash: '0xfeed', reason: 'insufficient funds' });
-    const rows = db.select().from(auditEvents).all().filter((e) => e.organizationId === org.organization.id);
+    const rows = (await store.select().from(auditEvents)).filter((e) => e.organizationId === org.organization.id);
     const decision = rows.find((e) => e.action === 'copyright.authorize')!;
     const failed = rows.find((e) => e.action === 'token.fail' && (e.data as { transactionHash?: string }).transactionHash === '0xfeed')!;
 

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { chainIdentities, type ChainIdentity } from '@/db/schema';
+import type { ChainIdentity } from '@/db/schema';
 import { chainIdentities as engineChainIdentities } from '@/db/tables';
 import type { Store } from '@/lib/storage/store';
 import { ChainError, chainHalted } from './errors';
@@ -18,11 +17,6 @@ import type { ChainClient } from './types';
 export async function recordedIdentity(store: Store, driver: string): Promise<ChainIdentity | undefined> {
   const [row] = await store.select().from(engineChainIdentities).where(eq(engineChainIdentities.driver, driver)).limit(1);
   return row;
-}
-
-/** Why sending is stopped on this driver (synchronous SQLite twin of chainHaltReasonIn, for lib/ops/readiness.ts). */
-export function chainHaltReason(db: Pick<Db, 'select'>, driver: string): string | null {
-  return db.select({ mismatch: chainIdentities.mismatch }).from(chainIdentities).where(eq(chainIdentities.driver, driver)).get()?.mismatch ?? null;
 }
 
 /** Why sending is stopped on this driver, or null. A primary-key read: cheap on every send. */

@@ -40,7 +40,7 @@ export async function organizationAccountIn(store: Pick<Store, 'select'>, organi
   return accountOf(row?.sealed);
 }
 
-/** The synchronous SQLite twin of organizationAccountIn, for scripts/devchain.ts and SQLite-only tests. */
+/** The synchronous SQLite twin of organizationAccountIn, for scripts/devchain.ts and the Playwright spec e2e/chain/states.spec.ts. */
 export function organizationAccount(db: Db, organizationId: string): LocalAccount | null {
   const row = db.select({ sealed: organizations.chainKeyEncrypted }).from(organizations).where(eq(organizations.id, organizationId)).get();
   return accountOf(row?.sealed);

@@ -6,12 +6,11 @@ import { createPublicClient, createWalletClient, getContract, http, parseEther, 
 import { privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
-import { getDb } from '@/db/client';
-import { chainTransactions, tokenTransfers } from '@/db/schema';
+import { chainTransactions, nfts, tokenTransfers } from '@/db/tables';
 import { resetEnvCache } from '@/lib/env';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { sendTokens } from '@/lib/tokens/service';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { call, createTestOrg } from '@/test/helpers';
 import { POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
 import { POST as deployRoute } from '@/app/api/v1/cl2c/contract/[id]/deploy/route';
@@ -21,7 +20,7 @@ import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
 import { GET as walletRoute } from '@/app/api/v1/cl2c/wallet/route';
 import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from './devnode';
 import { EvmChainClient } from './evm';
-import { getChainClient, organizationAccount, resetChainClient } from './index';
+import { getChainClient, organizationAccountIn, resetChainClient } from './index';
 
 /**
  * The service on `CHAIN=evm` against a real Hardhat node, through the real route handlers:
@@ -49,20 +48,21 @@ function useChain(rpcUrl: string, faucet?: Address) {
   resetChainClient();
 }
 
-function member() {
+async function member() {
   const label = crypto.randomUUID().slice(0, 8);
-  return getDb().transaction((tx) =>
-    registerUserInOrganization(tx, org.organization.id, { email: `e-${label}@example.test`, firstName: 'E', lastName: label, userName: `e_${label}` }),
+  return (await getStore()).transaction((tx) =>
+    registerUserInOrganizationIn(tx, org.organization.id, { email: `e-${label}@example.test`, firstName: 'E', lastName: label, userName: `e_${label}` }),
   );
 }
 const send = (body: Record<string, unknown>, key?: string) =>
   call(sendRoute, { method: 'POST', headers: { ...h(), ...(key ? { 'idempotency-key': key } : {}) }, body });
-const transfer = (id: string) => getDb().select().from(tokenTransfers).where(eq(tokenTransfers.id, id)).get()!;
+const transfer = async (id: string) => (await (await getStore()).select().from(tokenTransfers).where(eq(tokenTransfers.id, id)).limit(1))[0]!;
+const ledgerRow = async (entityId: string) => (await (await getStore()).select().from(chainTransactions).where(eq(chainTransactions.entityId, entityId)).limit(1))[0];
 
 beforeAll(async () => {
   node = await startDevNode();
   org = await createTestOrg();
-  wallet = organizationAccount(getDb(), org.organization.id)!.address;
+  wallet = (await organizationAccountIn(await getStore(), org.organization.id))!.address;
   await fund(node.url, wallet, '50');
   reader = createPublicClient({ transport: http(node.url) });
   // The faucet ERC-20, owned by (and its supply held by) the organization's wallet.
@@ -101,10 +101,10 @@ describe('CHAIN=evm against a Hardhat node', () => {
     const nft = await call(createNftRoute, { method: 'POST', headers: h(), body: { smartContractId: created.json.id, name: 'Reef', supply: 4 } });
     expect(nft.status, nft.text).toBe(201);
     expect(nft.json.status).toBe('MINTED');
-    const row = getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, nft.json.id as string)).get()!;
+    const row = (await ledgerRow(nft.json.id as string))!;
     expect(row).toMatchObject({ status: 'CONFIRMED', broadcast: true, tokenId: 1 });
-    const { nfts } = await import('@/db/schema');
-    const stored = getDb().select().from(nfts).where(eq(nfts.id, nft.json.id as string)).get()!;
+    const [stored] = await (await getStore()).select().from(nfts).where(eq(nfts.id, nft.json.id as string));
+    if (!stored) throw new Error('the NFT row is missing');
     expect(stored).toMatchObject({ tokenId: 1, tokenOwner: wallet, mintTransactionHash: row.transactionHash });
     expect(await collection.read.balanceOf([wallet, 1n])).toBe(4n);
     expect(await collection.read.uri([1n])).toBe(stored.tokenUri);
@@ -113,7 +113,7 @@ describe('CHAIN=evm against a Hardhat node', () => {
   });
 
   it('A14 native and faucet (ERC-20) sends are CONFIRMED from their receipts and move balances', async () => {
-    const m = member();
+    const m = await member();
     const before = await reader.getBalance({ address: m.walletAddress as Address });
     const native = await send({ memberId: m.membershipId, amount: 1.5, tokenType: 'mainnet' });
     expect(native.status, native.text).toBe(200);
@@ -127,44 +127,44 @@ describe('CHAIN=evm against a Hardhat node', () => {
   });
 
   it('a reverting send → 422 with the reason, the transfer FAILED, nothing sent', async () => {
-    const m = member();
+    const m = await member();
     const res = await send({ memberId: m.membershipId, amount: 5000, tokenType: 'faucet' });
     expect(res.status).toBe(422);
     expect(res.json.details[1]).toMatch(/^chain: reverted: ERC20InsufficientBalance/);
     const id = (res.json.details[0] as string).slice('transferId: '.length);
-    expect(transfer(id)).toMatchObject({ status: 'FAILED', transactionHash: null });
-    expect(transfer(id).error).toMatch(/ERC20InsufficientBalance/);
+    expect(await transfer(id)).toMatchObject({ status: 'FAILED', transactionHash: null });
+    expect((await transfer(id)).error).toMatch(/ERC20InsufficientBalance/);
   });
 
   it('20 parallel sends from one organization: 20 CONFIRMED with consecutive nonces', async () => {
-    const m = member();
+    const m = await member();
     const results = await Promise.all(Array.from({ length: 20 }, () => send({ memberId: m.membershipId, amount: 0.01 })));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     const ids = results.map((r) => r.json.transferId as string);
-    const rows = getDb().select().from(chainTransactions).all().filter((r) => ids.includes(r.entityId));
+    const rows = (await (await getStore()).select().from(chainTransactions)).filter((r) => ids.includes(r.entityId));
     expect(rows.map((r) => r.status)).toEqual(Array(20).fill('CONFIRMED'));
     const nonces = rows.map((r) => r.nonce!).sort((a, b) => a - b);
     expect(nonces).toEqual(nonces.map((_, i) => nonces[0]! + i));
-    expect(ids.map((id) => transfer(id).status)).toEqual(Array(20).fill('CONFIRMED'));
+    expect((await Promise.all(ids.map(transfer))).map((t) => t.status)).toEqual(Array(20).fill('CONFIRMED'));
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(parseEther('0.2'));
   });
 
   it('a lost broadcast answer: 502, the transfer kept pending; the worker re-broadcasts the same bytes once; a retry never sends twice', async () => {
     // A link to the real node that drops the connection on eth_sendRawTransaction after forwarding it.
     const proxy = await dropAfterSendProxy(node.url);
-    const m = member();
+    const m = await member();
     const key = `lost-${crypto.randomUUID()}`;
     const actor = { kind: 'api_key' as const, keyId: 'k', userId: org.admin.id, organizationId: org.organization.id, requestId: 'lost' };
     const flaky = new EvmChainClient(getStore, proxy.url);
     const error = await sendTokens(await getStore(), flaky, actor, { memberId: m.membershipId, amount: '0.7', tokenType: 'mainnet' }, key).catch((e: unknown) => e);
     await new Promise<void>((r) => proxy.server.close(() => r()));
     expect(error).toMatchObject({ status: 502 });
-    const rows = getDb().select().from(tokenTransfers).where(eq(tokenTransfers.idempotencyKey, key)).all();
+    const rows = await (await getStore()).select().from(tokenTransfers).where(eq(tokenTransfers.idempotencyKey, key));
     expect(rows).toHaveLength(1);
     // Signed and handed to the node, the answer lost: sent (pending), never "failed".
     expect(rows[0]).toMatchObject({ status: 'SUBMITTED', state: 'sent', transactionHash: expect.stringMatching(/^0x/) });
     await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
-    expect(transfer(rows[0]!.id).status).toBe('CONFIRMED');
+    expect((await transfer(rows[0]!.id)).status).toBe('CONFIRMED');
     const replay = await send({ memberId: m.membershipId, amount: 0.7 }, key);
     expect(replay.status).toBe(200);
     expect(replay.json).toMatchObject({ status: 'CONFIRMED', transactionHash: rows[0]!.transactionHash });
@@ -172,7 +172,7 @@ describe('CHAIN=evm against a Hardhat node', () => {
   });
 
   it('node stopped: 502, nothing recorded as sent, the same key answers FAILED (never 502, never a payment); node restarted empty: sending stops, /api/ready says why, `chain reconcile` orphans the old chain\'s records and sending resumes', async () => {
-    const m = member();
+    const m = await member();
     const port = node.port;
     const paid = await send({ memberId: m.membershipId, amount: 0.25 });
     expect(paid.json).toMatchObject({ status: 'CONFIRMED' });
@@ -184,8 +184,8 @@ describe('CHAIN=evm against a Hardhat node', () => {
     expect(res.status).toBe(502);
     expect(res.json.error).toMatch(/could not be reached/);
     const id = (res.json.details[0] as string).slice('transferId: '.length);
-    expect(transfer(id)).toMatchObject({ status: 'FAILED', state: 'errored', transactionHash: null, broadcast: false });
-    expect(getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, id)).get()).toMatchObject({ status: 'FAILED', raw: null });
+    expect(await transfer(id)).toMatchObject({ status: 'FAILED', state: 'errored', transactionHash: null, broadcast: false });
+    expect(await ledgerRow(id)).toMatchObject({ status: 'FAILED', raw: null });
     expect((await call(walletRoute, { headers: h() })).status).toBe(502);
     const retried = await send({ memberId: m.membershipId, amount: 1 }, key);
     expect(retried.status).toBe(200);
@@ -207,13 +207,13 @@ describe('CHAIN=evm against a Hardhat node', () => {
     expect((await send({ memberId: m.membershipId, amount: 1 }, key)).json).toMatchObject({ transferId: id, status: 'FAILED' });
     // The worker does not relabel what was mined on the old chain while stopped.
     await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
-    expect(transfer(paid.json.transferId as string)).toMatchObject({ status: 'CONFIRMED' });
+    expect(await transfer(paid.json.transferId as string)).toMatchObject({ status: 'CONFIRMED' });
 
     const { reconcileChain } = await import('./reconcile');
     const report = await reconcileChain(await getStore(), getChainClient());
     expect(report.orphaned).toBeGreaterThanOrEqual(2);
     expect(report.nonces.find((n) => n.address === wallet)).toMatchObject({ chainNonce: 0 });
-    expect(transfer(paid.json.transferId as string)).toMatchObject({ status: 'FAILED', state: 'orphaned', error: expect.stringMatching(/^orphaned: /) });
+    expect(await transfer(paid.json.transferId as string)).toMatchObject({ status: 'FAILED', state: 'orphaned', error: expect.stringMatching(/^orphaned: /) });
     const contract = await call(getContractRoute, { headers: h(), params: { id: deployedBefore.json.id as string } });
     expect(contract.json).toMatchObject({ status: 'FAILED', chainTransaction: { status: 'ORPHANED', state: 'orphaned' } });
     expect((await ready()).status).toBe(200);
@@ -221,7 +221,7 @@ describe('CHAIN=evm against a Hardhat node', () => {
     const fresh = await send({ memberId: m.membershipId, amount: 1 }, `up-${crypto.randomUUID()}`);
     expect(fresh.json).toMatchObject({ status: 'CONFIRMED' });
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(parseEther('1'));
-    const row = getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, fresh.json.transferId as string)).get()!;
+    const row = (await ledgerRow(fresh.json.transferId as string))!;
     expect(row.nonce).toBe(0); // the new chain's first nonce, taken from the chain after reconciling
     expect((await call(walletRoute, { headers: h() })).json).toMatchObject({ address: wallet, chain: 'evm', chainId: 31337 });
   });

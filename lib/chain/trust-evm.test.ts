@@ -4,11 +4,10 @@ import { createPublicClient, createWalletClient, encodeFunctionData, http, kecca
 import { privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
 import { cL2CTokenAbi, cL2CTokenBytecode } from '@/chain/artifacts';
-import { getDb } from '@/db/client';
-import { chainTransactions, tokenTransfers, webhookEndpoints, webhookEvents } from '@/db/schema';
+import { chainTransactions, tokenTransfers, webhookEndpoints, webhookEvents } from '@/db/tables';
 import { resetEnvCache } from '@/lib/env';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { newWebhookSecret, sealSecret } from '@/lib/webhooks/secrets';
 import { installWebhooks } from '@/lib/webhooks/resources';
 import { call, createTestOrg } from '@/test/helpers';
@@ -16,10 +15,10 @@ import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
 import { GET as getTransferRoute } from '@/app/api/v1/cl2c/token/[id]/route';
 import { POST as cancelRoute } from '@/app/api/v1/cl2c/token/[id]/cancel/route';
 import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from './devnode';
-import { getChainClient, organizationAccount, resetChainClient } from './index';
+import { getChainClient, organizationAccountIn, resetChainClient } from './index';
 import { markSubmitted, prepareChainTx, recordSigned } from './ledger';
 import { onLedgerChange, type LedgerChange } from './state';
-import { nextChainSeq } from '@/lib/chain/sequence';
+import { nextChainSeqIn } from '@/lib/chain/sequence';
 
 /**
  * Transactions that do not land at once, against a real Hardhat node through the real route
@@ -48,39 +47,39 @@ function setEnv(values: Record<string, string | undefined>) {
   resetChainClient();
 }
 
-function member() {
+async function member() {
   const label = crypto.randomUUID().slice(0, 8);
-  return getDb().transaction((tx) =>
-    registerUserInOrganization(tx, org.organization.id, { email: `t-${label}@example.test`, firstName: 'T', lastName: label, userName: `t_${label}` }),
+  return (await getStore()).transaction((tx) =>
+    registerUserInOrganizationIn(tx, org.organization.id, { email: `t-${label}@example.test`, firstName: 'T', lastName: label, userName: `t_${label}` }),
   );
 }
 const send = (body: Record<string, unknown>, key?: string) =>
   call(sendRoute, { method: 'POST', headers: { ...h(), ...(key ? { 'idempotency-key': key } : {}) }, body });
 const read = (id: string) => call(getTransferRoute, { headers: h(), params: { id } });
-const ledgerOf = (transferId: string) => getDb().select().from(chainTransactions).where(eq(chainTransactions.entityId, transferId)).get()!;
+const ledgerOf = async (transferId: string) => (await (await getStore()).select().from(chainTransactions).where(eq(chainTransactions.entityId, transferId)).limit(1))[0]!;
 const worker = async (now: Date) => runChainWorkerOnce(await getStore(), getChainClient(), { now });
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 /** The webhook messages recorded for a send, in order (issue 30: replaced and cancelled are events too). */
-const eventsOf = (transferId: string) =>
-  getDb()
-    .select({ type: webhookEvents.type, sequence: webhookEvents.sequence, payload: webhookEvents.payload })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.resourceId, transferId))
-    .orderBy(webhookEvents.sequence)
-    .all()
-    .map((e) => ({ type: e.type, sequence: e.sequence, data: (JSON.parse(e.payload) as { data: Record<string, unknown> }).data }));
+const eventsOf = async (transferId: string) =>
+  (
+    await (await getStore())
+      .select({ type: webhookEvents.type, sequence: webhookEvents.sequence, payload: webhookEvents.payload })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.resourceId, transferId))
+      .orderBy(webhookEvents.sequence)
+  ).map((e) => ({ type: e.type, sequence: e.sequence, data: (JSON.parse(e.payload) as { data: Record<string, unknown> }).data }));
 
 beforeAll(async () => {
   node = await startDevNode({ portRange: [Number(process.env.CHAIN_TEST_PORT_FROM ?? 3250), Number(process.env.CHAIN_TEST_PORT_TO ?? 3299)] });
   org = await createTestOrg();
-  wallet = organizationAccount(getDb(), org.organization.id)!.address;
+  wallet = (await organizationAccountIn(await getStore(), org.organization.id))!.address;
   reader = createPublicClient({ transport: http(node.url) });
   const funder = createWalletClient({ account: privateKeyToAccount(DEVNODE_FUNDER_KEY), transport: http(node.url) });
   await reader.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: wallet, value: parseEther('100'), chain: null }) });
   setEnv({ CHAIN: 'evm', RPC_URL: node.url });
   // An endpoint, so every ledger change of the organization is recorded as a webhook message.
   installWebhooks();
-  getDb().insert(webhookEndpoints).values({ organizationId: org.organization.id, url: 'https://hooks.example.test/in', eventTypes: [], secret: sealSecret(newWebhookSecret()) }).run();
+  await (await getStore()).insert(webhookEndpoints).values({ organizationId: org.organization.id, url: 'https://hooks.example.test/in', eventTypes: [], secret: sealSecret(newWebhookSecret()) });
 }, 90_000);
 
 beforeEach(async () => {
@@ -95,7 +94,7 @@ afterAll(async () => {
 
 describe('a send that does not land at once', () => {
   it('stays pending past the old give-up time, is replaced with higher fees, the replacement mines: one payment, both hashes; the key answers the send throughout, never 502', async () => {
-    const m = member();
+    const m = await member();
     const key = `stuck-${crypto.randomUUID()}`;
     const changes: LedgerChange[] = [];
     const stop = onLedgerChange((_tx, change) => {
@@ -119,15 +118,15 @@ describe('a send that does not land at once', () => {
         expect(retry.json).toMatchObject({ transferId, status: 'SUBMITTED', state: 'sent', transactionHash: originalHash });
       }
     }
-    expect(ledgerOf(transferId)).toMatchObject({ status: 'SUBMITTED' });
+    expect(await ledgerOf(transferId)).toMatchObject({ status: 'SUBMITTED' });
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(0n);
 
     // Stuck for CHAIN_STUCK_SECONDS now: the same payment at the same nonce with higher fees.
     setEnv({ CHAIN_STUCK_SECONDS: '60' });
-    const before = ledgerOf(transferId);
+    const before = await ledgerOf(transferId);
     const report = await worker(minutes(45));
     expect(report.replaced).toBe(1);
-    const replaced = ledgerOf(transferId);
+    const replaced = await ledgerOf(transferId);
     expect(replaced.status).toBe('SUBMITTED');
     expect(replaced.nonce).toBe(before.nonce);
     expect(replaced.transactionHash).not.toBe(originalHash);
@@ -160,12 +159,12 @@ describe('a send that does not land at once', () => {
     expect(await reader.getTransactionReceipt({ hash: originalHash }).catch(() => null)).toBeNull();
     const last = await send({ memberId: m.membershipId, amount: 0.5 }, key);
     expect(last.json).toMatchObject({ transferId, status: 'CONFIRMED', success: true, transactionHash: replaced.transactionHash });
-    expect(getDb().select().from(tokenTransfers).where(eq(tokenTransfers.idempotencyKey, key)).all()).toHaveLength(1);
+    expect(await (await getStore()).select().from(tokenTransfers).where(eq(tokenTransfers.idempotencyKey, key))).toHaveLength(1);
     // Every state change went through the one listener hook, in order.
     expect(changes.filter((c) => c.row.entityId === transferId).map((c) => c.status)).toEqual(['PREPARED', 'SIGNED', 'SUBMITTED', 'SUBMITTED', 'CONFIRMED']);
     stop();
     // A webhook listener heard the same story: sent, replaced (the new hash), confirmed.
-    expect(eventsOf(transferId).map((e) => [e.type, e.sequence, e.data.transactionHash])).toEqual([
+    expect((await eventsOf(transferId)).map((e) => [e.type, e.sequence, e.data.transactionHash])).toEqual([
       ['transfer.sent', 1, originalHash],
       ['transfer.replaced', 2, replaced.transactionHash],
       ['transfer.confirmed', 3, replaced.transactionHash],
@@ -173,7 +172,7 @@ describe('a send that does not land at once', () => {
   });
 
   it('cancel: a zero-value self-transfer at the same nonce takes it; nothing paid, CANCELLED; a second cancel is 409', async () => {
-    const m = member();
+    const m = await member();
     await automine(false);
     const sent = await send({ memberId: m.membershipId, amount: 0.3 });
     const transferId = sent.json.transferId as string;
@@ -183,7 +182,7 @@ describe('a send that does not land at once', () => {
     const cancelTx = cancel.json.chainTransaction.transactions.find((t: { purpose: string }) => t.purpose === 'cancel');
     expect(cancelTx).toBeDefined();
     const onChain = await reader.getTransaction({ hash: cancelTx.transactionHash });
-    expect(onChain).toMatchObject({ to: wallet.toLowerCase(), value: 0n, nonce: ledgerOf(transferId).nonce });
+    expect(onChain).toMatchObject({ to: wallet.toLowerCase(), value: 0n, nonce: (await ledgerOf(transferId)).nonce });
     await mine();
     await worker(minutes(1));
     const after = await read(transferId);
@@ -191,7 +190,7 @@ describe('a send that does not land at once', () => {
     expect(after.json.error).toMatch(/^cancelled: /);
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(0n);
     // Webhooks: sent, replaced by the cancel transaction, then cancelled — the last one final.
-    const events = eventsOf(transferId);
+    const events = await eventsOf(transferId);
     expect(events.map((e) => e.type)).toEqual(['transfer.sent', 'transfer.replaced', 'transfer.cancelled']);
     expect(events[2]!.data).toMatchObject({ id: transferId, state: 'cancelled', success: false });
     const again = await call(cancelRoute, { method: 'POST', headers: h(), params: { id: transferId } });
@@ -209,16 +208,16 @@ describe('a send that does not land at once', () => {
     const token = (await reader.waitForTransactionReceipt({
       hash: await funder.deployContract({ abi: cL2CTokenAbi, bytecode: cL2CTokenBytecode, args: ['Dry', 'DRY', funder.account.address, parseEther('1')], chain: null }),
     })).contractAddress!;
-    const m = member();
-    const transfer = getDb()
-      .insert(tokenTransfers)
-      .values({ seq: nextChainSeq(getDb(), 'token_transfers'), organizationId: org.organization.id, userOrganizationId: m.membershipId, toAddress: m.walletAddress, amount: '5', tokenType: 'faucet', status: 'PENDING', chain: 'evm' })
-      .returning()
-      .get();
+    const m = await member();
     const store = await getStore();
+    const [transfer] = await store
+      .insert(tokenTransfers)
+      .values({ seq: await nextChainSeqIn(store, 'token_transfers'), organizationId: org.organization.id, userOrganizationId: m.membershipId, toAddress: m.walletAddress, amount: '5', tokenType: 'faucet', status: 'PENDING', chain: 'evm' })
+      .returning();
+    if (!transfer) throw new Error('the transfer was not inserted');
     const ledger = await store.transaction((tx) => prepareChainTx(tx, { organizationId: org.organization.id, kind: 'transfer', entityId: transfer.id, chain: 'evm' }));
     // Signed with a fixed gas limit (no estimate, which would refuse it) and broadcast as the driver does.
-    const account = organizationAccount(getDb(), org.organization.id)!;
+    const account = (await organizationAccountIn(store, org.organization.id))!;
     const nonce = await reader.getTransactionCount({ address: wallet, blockTag: 'pending' });
     const fees = { maxFeePerGas: parseGwei('20'), maxPriorityFeePerGas: parseGwei('2') };
     const data = encodeFunctionData({ abi: cL2CTokenAbi, functionName: 'transfer', args: [m.walletAddress as Address, parseEther('5')] });
@@ -239,26 +238,26 @@ describe('a send that does not land at once', () => {
 describe('confirmations and reorgs', () => {
   it('CONFIRMED only at CHAIN_CONFIRMATIONS blocks deep (evm_mine); until then sent/mined and pending', async () => {
     setEnv({ CHAIN_CONFIRMATIONS: '31337:3' });
-    const m = member();
+    const m = await member();
     const sent = await send({ memberId: m.membershipId, amount: 0.1 });
     expect(sent.json).toMatchObject({ status: 'SUBMITTED', state: 'mined_success' });
     const id = sent.json.transferId as string;
     expect((await read(id)).json.chainTransaction).toMatchObject({ status: 'MINED', pending: true, confirmed: false, requiredConfirmations: 3 });
     await mine();
     await worker(minutes(1));
-    expect(ledgerOf(id).status).toBe('MINED');
+    expect((await ledgerOf(id)).status).toBe('MINED');
     await mine();
     await worker(minutes(2));
     expect((await read(id)).json).toMatchObject({ status: 'CONFIRMED', chainTransaction: { status: 'CONFIRMED', confirmed: true } });
   });
 
   it('a reorg (evm_snapshot/evm_revert) puts a CONFIRMED send back to pending; its bytes are sent again and it is mined again; paid once', async () => {
-    const m = member();
+    const m = await member();
     const snapshot = await rpc('evm_snapshot');
     const sent = await send({ memberId: m.membershipId, amount: 0.2 });
     const id = sent.json.transferId as string;
     expect(sent.json.status).toBe('CONFIRMED');
-    const firstBlock = ledgerOf(id);
+    const firstBlock = await ledgerOf(id);
     expect(await rpc('evm_revert', [snapshot])).toBe(true);
     // The chain grows past that height with other blocks; the send's block is gone.
     await automine(false);
@@ -270,12 +269,12 @@ describe('confirmations and reorgs', () => {
     expect(pending.json.chainTransaction.history.at(-1).detail).toMatch(/no longer on the canonical chain/);
     await mine();
     await worker(minutes(2));
-    const again = ledgerOf(id);
+    const again = await ledgerOf(id);
     expect(again).toMatchObject({ status: 'CONFIRMED', transactionHash: firstBlock.transactionHash });
     expect(again.blockHash).not.toBe(firstBlock.blockHash);
     expect(await reader.getBalance({ address: m.walletAddress as Address })).toBe(parseEther('0.2'));
     // Webhooks: a receiver that saw "confirmed" hears the send is pending again, then confirmed again.
-    expect(eventsOf(id).map((e) => [e.type, e.data.status])).toEqual([
+    expect((await eventsOf(id)).map((e) => [e.type, e.data.status])).toEqual([
       ['transfer.sent', 'SUBMITTED'],
       ['transfer.confirmed', 'CONFIRMED'],
       ['transfer.sent', 'SUBMITTED'],

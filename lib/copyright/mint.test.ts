@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { auditEvents, nfts, outboxEmails, type User } from '@/db/schema';
+import type { User } from '@/db/schema';
+import { auditEvents, nfts, outboxEmails } from '@/db/tables';
 import { POST as deployRoute } from '@/app/api/v1/cl2c/contract/[id]/deploy/route';
 import { POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
 import { POST as mintRoute } from '@/app/api/v1/cl2c/nft/[id]/mint/route';
@@ -19,24 +19,23 @@ let a: User;
 let b: User;
 const h = () => ({ 'x-api-key': org.apiKey });
 
-function tokenFor(email: string): string {
-  const mail = getDb()
+async function tokenFor(email: string): Promise<string> {
+  const [mail] = await (await getStore())
     .select()
     .from(outboxEmails)
     .where(eq(outboxEmails.to, email))
     .orderBy(desc(outboxEmails.createdAt))
-    .limit(1)
-    .get();
+    .limit(1);
   return mail!.text.match(/\/copyright\/([A-Za-z0-9_-]{43})/)![1]!;
 }
 
 const sessions = new Map<string, Record<string, string>>();
 
 /** The holder answers through their link, signed in as themselves (the link alone is not the person). */
-const authorize = (email: string, location: string) =>
+const authorize = async (email: string, location: string) =>
   call(decideRoute, {
     method: 'POST',
-    params: { token: tokenFor(email) },
+    params: { token: await tokenFor(email) },
     headers: sessions.get(email),
     body: { decision: 'AUTHORIZE', location },
   });
@@ -84,13 +83,15 @@ describe('minting once copyrighted (local chain driver)', () => {
     expect(early.json.details).toEqual([
       'copyright: waiting for every copyright holder to authorize',
     ]);
-    expect(getDb().select().from(nfts).where(eq(nfts.id, id)).get()!.status).toBe('CREATED');
+    const store = await getStore();
+    const nftRow = async () => (await store.select().from(nfts).where(eq(nfts.id, id)).limit(1))[0]!;
+    expect((await nftRow()).status).toBe('CREATED');
 
     const last = await authorize(b.email, 'Porto');
     expect(last.status, last.text).toBe(200);
     expect(last.json.copyrightStatus).toBe('COPYRIGHTED');
 
-    const row = getDb().select().from(nfts).where(eq(nfts.id, id)).get()!;
+    const row = await nftRow();
     expect(row).toMatchObject({
       status: 'MINTED',
       copyrightStatus: 'COPYRIGHTED',
@@ -109,12 +110,9 @@ describe('minting once copyrighted (local chain driver)', () => {
     });
     const record = await getContent(parseCid(row.copyrightRecordCid!)!);
     expect(record!.bytes.toString('utf8')).toBe(row.copyrightMetadata);
-    const actions = getDb()
-      .select({ action: auditEvents.action })
-      .from(auditEvents)
-      .where(eq(auditEvents.entityId, id))
-      .all()
-      .map((e) => e.action);
+    const actions = (
+      await store.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.entityId, id))
+    ).map((e) => e.action);
     expect(actions).toEqual(
       expect.arrayContaining(['copyright.authorize', 'copyright.record_signed', 'nft.mint']),
     );

@@ -1,8 +1,8 @@
 import { verifyTypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import { organizationAccount } from '@/lib/chain';
+import { organizationAccountIn } from '@/lib/chain';
+import { getStore } from '@/lib/storage/current';
 import { createTestOrg } from '@/test/helpers';
 import { canonicalJson, copyrightTypedData, signCopyrightRecord, verifyCopyrightRecord, type CopyrightRecord } from './record';
 
@@ -50,7 +50,7 @@ describe('canonical JSON', () => {
 describe('EIP-712 signature of the record', () => {
   it("verifies with viem's verifyTypedData against the organization's wallet, and fails after any byte changes", async () => {
     const org = await createTestOrg();
-    const account = organizationAccount(getDb(), org.organization.id)!;
+    const account = (await organizationAccountIn(await getStore(), org.organization.id))!;
     const json = canonicalJson(sampleRecord(account.address));
     const signature = await signCopyrightRecord(account, json);
 
@@ -96,7 +96,7 @@ describe('EIP-712 signature of the record', () => {
 describe('record versions: the EIP-712 domain', () => {
   it('v2 signs under the collection’s chain id and address (verifyingContract); v1 records keep verifying under their own domain', async () => {
     const org = await createTestOrg();
-    const account = organizationAccount(getDb(), org.organization.id)!;
+    const account = (await organizationAccountIn(await getStore(), org.organization.id))!;
     const collection = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
     const v2: CopyrightRecord = {
       ...sampleRecord(account.address),

@@ -1,15 +1,15 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { getDb } from '@/db/client';
-import { outboxEmails, webhookEvents } from '@/db/schema';
+import { outboxEmails } from '@/db/tables';
 import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from '@/lib/chain/devnode';
-import { organizationAccount, resetChainClient } from '@/lib/chain';
+import { organizationAccountIn, resetChainClient } from '@/lib/chain';
 import { resetEnvCache } from '@/lib/env';
 import { runWebhookWorkerOnce } from '@/lib/jobs/webhook-worker';
-import { sqliteWebhookQueue } from '@/lib/storage/sqlite/webhook-queue';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { getStore } from '@/lib/storage/current';
+import { webhookQueueFor } from '@/lib/storage/webhook-queue';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { call, createTestOrg, memberSessionHeaders } from '@/test/helpers';
 import { startReceiver, type Receiver } from '@/test/webhook-receiver';
 import { POST as deployRoute } from '@/app/api/v1/cl2c/contract/[id]/deploy/route';
@@ -27,43 +27,38 @@ import { installWebhooks } from './resources';
  * real route handlers, every message verified with the standardwebhooks library.
  */
 type Org = Awaited<ReturnType<typeof createTestOrg>>;
-type Message = { type: string; sequence: number; data: Record<string, any> };
+type Message = { type: string; timestamp: string; sequence: number; data: Record<string, any> };
 let node: DevNode;
 let org: Org;
 let receiver: Receiver;
 let secret: string;
 const h = () => ({ 'x-api-key': org.apiKey });
 
-function member() {
+async function member() {
   const label = crypto.randomUUID().slice(0, 8);
-  return getDb().transaction((tx) =>
-    registerUserInOrganization(tx, org.organization.id, { email: `w-${label}@example.test`, firstName: 'W', lastName: label, userName: `w_${label}` }),
+  return (await getStore()).transaction((tx) =>
+    registerUserInOrganizationIn(tx, org.organization.id, { email: `w-${label}@example.test`, firstName: 'W', lastName: label, userName: `w_${label}` }),
   );
 }
 
-function tokenFor(email: string): string {
-  const mail = getDb().select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt)).limit(1).get();
+async function tokenFor(email: string): Promise<string> {
+  const [mail] = await (await getStore()).select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt)).limit(1);
   return mail!.text.match(/\/copyright\/([A-Za-z0-9_-]{43})/)![1]!;
 }
 
 /**
  * Delivers everything due and returns the messages that arrived since `from`, verified, in the
- * order they were recorded (a pass sends concurrently: arrival order is not promised, `sequence`
- * is), leaving out the member.joined of the test's own fixtures.
+ * order they were recorded as the receiver sees it — by the message's `timestamp`, then its
+ * `sequence` (a pass sends concurrently: arrival order is not promised), leaving out the
+ * member.joined of the test's own fixtures. Messages of different resources recorded in the same
+ * millisecond would tie, but the steps below are a request (or a chain confirmation) apart.
  */
 async function deliver(from: number): Promise<Message[]> {
-  await runWebhookWorkerOnce(sqliteWebhookQueue(getDb()));
-  const recorded = new Map(
-    getDb()
-      .select({ id: webhookEvents.id, n: sql<number>`rowid` })
-      .from(webhookEvents)
-      .all()
-      .map((e) => [e.id, e.n]),
-  );
+  await runWebhookWorkerOnce(webhookQueueFor(await getStore()));
   return receiver.received
     .slice(from)
-    .sort((x, y) => recorded.get(String(x.headers['webhook-id']))! - recorded.get(String(y.headers['webhook-id']))!)
     .map((r) => receiver.verify(r, secret) as Message)
+    .sort((x, y) => x.timestamp.localeCompare(y.timestamp) || x.sequence - y.sequence)
     .filter((m) => m.type !== 'member.joined');
 }
 
@@ -76,7 +71,7 @@ beforeAll(async () => {
   resetChainClient();
   installWebhooks();
   org = await createTestOrg();
-  const wallet = organizationAccount(getDb(), org.organization.id)!.address;
+  const wallet = (await organizationAccountIn(await getStore(), org.organization.id))!.address;
   const funder = createWalletClient({ account: privateKeyToAccount(DEVNODE_FUNDER_KEY), transport: http(node.url) });
   const hash = await funder.sendTransaction({ to: wallet, value: parseEther('20'), chain: null });
   await createPublicClient({ transport: http(node.url) }).waitForTransactionReceipt({ hash });
@@ -101,8 +96,8 @@ describe('webhook sequences on a Hardhat node', () => {
     const contract = await call(createContractRoute, { method: 'POST', headers: h(), body: { name: 'Hooked', symbol: 'HKD' } });
     const deployed = await call(deployRoute, { method: 'POST', headers: h(), params: { id: contract.json.id as string } });
     expect(deployed.json.status).toBe('DEPLOYED');
-    const a = member();
-    const b = member();
+    const a = await member();
+    const b = await member();
     const nft = await call(createNftRoute, {
       method: 'POST',
       headers: h(),
@@ -112,7 +107,7 @@ describe('webhook sequences on a Hardhat node', () => {
     const nftId = nft.json.id as string;
     // Each holder decides with their own session (a link alone is not the person).
     const decide = async (user: { id: string; email: string }) =>
-      call(decideRoute, { method: 'POST', params: { token: tokenFor(user.email) }, headers: await memberSessionHeaders(user), body: { decision: 'AUTHORIZE', location: 'Porto' } });
+      call(decideRoute, { method: 'POST', params: { token: await tokenFor(user.email) }, headers: await memberSessionHeaders(user), body: { decision: 'AUTHORIZE', location: 'Porto' } });
     expect((await decide(a.user)).status).toBe(200);
     expect((await decide(b.user)).status).toBe(200);
 
@@ -139,7 +134,7 @@ describe('webhook sequences on a Hardhat node', () => {
 
   it('a send from queued to confirmed: transfer.sent then transfer.confirmed; a refused send: transfer.errored', async () => {
     const from = receiver.received.length;
-    const m = member();
+    const m = await member();
     const sent = await call(sendRoute, { method: 'POST', headers: h(), body: { memberId: m.membershipId, amount: 0.25 } });
     expect(sent.status, sent.text).toBe(200);
     const messages = await deliver(from);

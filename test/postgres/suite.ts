@@ -22,13 +22,4 @@ export const sqliteOnly = [
   // (and compare it with SQLite): once is enough.
   'lib/storage/postgres/**',
   'db/schema-pg.test.ts',
-  // Not yet: these seed or read through the synchronous SQLite handle (getDb, sqlite_master).
-  'lib/audit/events.test.ts',
-  'lib/chain/lifecycle.test.ts',
-  'lib/chain/lifecycle-evm.test.ts',
-  'lib/chain/trust-evm.test.ts',
-  'lib/copyright/mint.test.ts',
-  'lib/copyright/record.test.ts',
-  'lib/webhooks/chain-events.test.ts',
-  'test/security/bola.test.ts',
 ];

@@ -10,10 +10,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
-import { auditEvents, copyrightShares, outboxEmails } from '@/db/schema';
-import { registerUserInOrganization } from '@/lib/users/registration';
+import { eq, sql } from 'drizzle-orm';
+import { auditEvents, copyrightShares, outboxEmails } from '@/db/tables';
+import { getStore } from '@/lib/storage/current';
+import { selectRows, type Store } from '@/lib/storage/store';
+import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 
@@ -87,20 +88,39 @@ function paramsFor(route: string, v: VictimIds): Record<string, string> {
   return params;
 }
 
+/**
+ * Every table of the engine's database with an organization_id column, from its own catalog (so the
+ * engine's derived tables count too: SQLite's member_list and nft_supply_counts, PostgreSQL's
+ * member_list, list_counts and list_generations).
+ */
+async function organizationTables(store: Store): Promise<string[]> {
+  const rows =
+    store.engine === 'sqlite'
+      ? await selectRows<{ name: string }>(
+          store,
+          sql`SELECT m.name AS name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND c.name = 'organization_id'`,
+        )
+      : await selectRows<{ name: string }>(
+          store,
+          sql`SELECT c.table_name AS name FROM information_schema.columns c JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+              WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.column_name = 'organization_id'`,
+        );
+  return rows.map((r) => r.name).sort();
+}
+
+/** Rows in one order whatever order the engine read them in (the same rows give the same text). */
+const canonical = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
+
 /** Every row of every table that carries our organization id, plus our members' user rows. */
-function snapshot(organizationId: string): string {
-  const sqlite = getDb().$client;
-  const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])
-    .map((t) => ({ name: t.name, columns: (sqlite.prepare(`PRAGMA table_info("${t.name}")`).all() as { name: string }[]).map((c) => `"${c.name}"`) }))
-    .filter((t) => t.columns.includes('"organization_id"'));
-  const rows: Record<string, unknown[]> = {};
-  // Ordered by every column: WITHOUT ROWID tables (nft_supply_counts) have no rowid.
-  for (const { name, columns } of tables.sort((a, b) => a.name.localeCompare(b.name))) {
-    rows[name] = sqlite.prepare(`SELECT * FROM "${name}" WHERE organization_id = ? ORDER BY ${columns.join(', ')}`).all(organizationId);
+async function snapshot(organizationId: string): Promise<string> {
+  const store = await getStore();
+  const tables = await organizationTables(store);
+  expect(tables).toEqual(expect.arrayContaining(['audit_events', 'nfts', 'token_transfers', 'user_organizations', 'webhook_endpoints']));
+  const rows: Record<string, string[]> = {};
+  for (const name of tables) {
+    rows[name] = canonical(await selectRows(store, sql`SELECT * FROM ${sql.identifier(name)} WHERE organization_id = ${organizationId}`));
   }
-  rows.users = sqlite
-    .prepare('SELECT u.* FROM users u JOIN user_organizations m ON m.user_id = u.id WHERE m.organization_id = ? ORDER BY u.rowid')
-    .all(organizationId);
+  rows.users = canonical(await selectRows(store, sql`SELECT u.* FROM users u JOIN user_organizations m ON m.user_id = u.id WHERE m.organization_id = ${organizationId}`));
   return JSON.stringify(rows);
 }
 
@@ -126,8 +146,9 @@ beforeAll(async () => {
   const h = { 'x-api-key': victim.apiKey };
   const contract = await call(createContract, { method: 'POST', headers: h, body: { name: 'Victim contract', symbol: 'VIC' } });
   const email = `victim-member-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const registered = getDb().transaction((tx) =>
-    registerUserInOrganization(tx, victim.organization.id, { email, firstName: 'Vic', lastName: 'Tim', userName: `vic_${crypto.randomUUID().slice(0, 8)}` }),
+  const store = await getStore();
+  const registered = await store.transaction((tx) =>
+    registerUserInOrganizationIn(tx, victim.organization.id, { email, firstName: 'Vic', lastName: 'Tim', userName: `vic_${crypto.randomUUID().slice(0, 8)}` }),
   );
   // The NFT carries a copyright share, so share-level routes have a victim record to aim at.
   const nft = await call(createNft, {
@@ -135,7 +156,7 @@ beforeAll(async () => {
     headers: h,
     body: { name: 'Victim NFT', smartContractId: contract.json.id, copyright: [{ userId: registered.user.id, percentage: 100 }] },
   });
-  const share = getDb().select({ id: copyrightShares.id }).from(copyrightShares).where(eq(copyrightShares.nftId, nft.json.id)).get();
+  const [share] = await store.select({ id: copyrightShares.id }).from(copyrightShares).where(eq(copyrightShares.nftId, nft.json.id));
   await call(invite, { method: 'POST', headers: h, body: { users: [{ email: `victim-invitee-${crypto.randomUUID().slice(0, 8)}@example.test` }] } });
   const list = await call(members, { headers: h, query: { search: email } });
   const key = await call(createKey, { method: 'POST', headers: await adminSessionHeaders(victim.admin.email), body: { name: 'victim key', family: 'A' } });
@@ -153,14 +174,14 @@ beforeAll(async () => {
     share: share!.id,
     transfer: sent.json.transferId,
     webhook: hook.json.endpoint.id,
-    auditEvent: getDb().select({ id: auditEvents.id }).from(auditEvents).where(eq(auditEvents.organizationId, victim.organization.id)).get()!.id,
+    auditEvent: (await store.select({ id: auditEvents.id }).from(auditEvents).where(eq(auditEvents.organizationId, victim.organization.id)).limit(1))[0]!.id,
     email,
   };
 });
 
 describe('BOLA matrix (generated from app/**/route.ts)', () => {
   it('another organization gets no 2xx on our records, never sees our ids, changes nothing', async () => {
-    const before = snapshot(victim.organization.id);
+    const before = await snapshot(victim.organization.id);
     const secrets = () => [v.contract, v.nft, v.member, v.user, v.apiKey, v.share, v.webhook, v.auditEvent, v.email, victim.admin.email, victim.organization.id];
     const calls: string[] = [];
     const failures: string[] = [];
@@ -204,18 +225,17 @@ describe('BOLA matrix (generated from app/**/route.ts)', () => {
     }
     expect(failures).toEqual([]);
     expect(calls.length).toBeGreaterThan(40);
-    expect(snapshot(victim.organization.id)).toBe(before);
+    expect(await snapshot(victim.organization.id)).toBe(before);
   });
 });
 
 describe('BOLA: the link routes and the membership changes (issue 26)', () => {
   it('another organization’s key or admin session (or nobody) cannot accept our invitation or decide our holder’s share; role/status changes are 404', async () => {
-    const before = snapshot(victim.organization.id);
+    const before = await snapshot(victim.organization.id);
     const { POST: acceptInvite } = await import('@/app/api/invite/[token]/route');
     const { GET: viewLink, POST: decideLink } = await import('@/app/api/copyright/[token]/route');
     const { PUT: updateMember } = await import('@/app/api/v1/cl2c/user/[id]/route');
-    const db = getDb();
-    const mails = db.select({ text: outboxEmails.text }).from(outboxEmails).where(eq(outboxEmails.organizationId, victim.organization.id)).all();
+    const mails = await (await getStore()).select({ text: outboxEmails.text }).from(outboxEmails).where(eq(outboxEmails.organizationId, victim.organization.id));
     const copyrightToken = mails.map((m) => /\/copyright\/([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]).find(Boolean)!;
     const inviteToken = mails.map((m) => /\/invite\/([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]).find(Boolean)!;
     expect(copyrightToken && inviteToken).toBeTruthy();
@@ -246,10 +266,10 @@ describe('BOLA: the link routes and the membership changes (issue 26)', () => {
     expect(failures).toEqual([]);
     // Only the audit log grew (refused uses of a known link are audited as copyright.link_refused).
     const withoutRefusals = (snap: string) => {
-      const rows = JSON.parse(snap) as Record<string, { action?: string }[]>;
-      rows.audit_events = rows.audit_events!.filter((e) => e.action !== 'copyright.link_refused');
+      const rows = JSON.parse(snap) as Record<string, string[]>;
+      rows.audit_events = rows.audit_events!.filter((e) => (JSON.parse(e) as { action: string }).action !== 'copyright.link_refused');
       return rows;
     };
-    expect(withoutRefusals(snapshot(victim.organization.id))).toEqual(withoutRefusals(before));
+    expect(withoutRefusals(await snapshot(victim.organization.id))).toEqual(withoutRefusals(before));
   });
 });
