@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getContractAddress, keccak256, type Hex } from 'viem';
 import { getStore } from '@/lib/storage/current';
+import { releaseDeadChainClaims } from '@/lib/storage/sqlite/chain-claims';
+import { sqliteDbOf } from '@/lib/storage/sqlite/store';
 import type { ChainTransaction } from '@/db/schema';
 import { chainTransactions, nfts, tokenTransfers } from '@/db/tables';
 import { call, createTestOrg } from '@/test/helpers';
@@ -278,9 +280,10 @@ describe('receipt worker: nothing is lost across a crash', () => {
       .update(tokenTransfers)
       .set({ status: 'PENDING', transactionHash: null })
       .where(eq(tokenTransfers.id, transferId));
+    // As a killed request leaves it: prepared, held by its (now dead) process for a minute.
     await store
       .update(chainTransactions)
-      .set({ status: 'PREPARED', transactionHash: null, raw: null, nonce: null })
+      .set({ status: 'PREPARED', transactionHash: null, raw: null, nonce: null, claimedBy: 'dead-process', leaseUntil: new Date(Date.now() + 60_000) })
       .where(eq(chainTransactions.entityId, transferId));
     return { key, body, transferId };
   }
@@ -311,6 +314,8 @@ describe('receipt worker: nothing is lost across a crash', () => {
 
   it.runIf(!process.env.DATABASE_URL)('a send interrupted before signing becomes FAILED at boot, and its Idempotency-Key then gets that final answer (SQLite: one process, so at boot nothing is in flight)', async () => {
     const send = await interruptedSend();
+    // What a server start does before the worker's boot pass (lib/storage/sqlite/server.ts).
+    expect(releaseDeadChainClaims(sqliteDbOf(await getStore()))).toBeGreaterThanOrEqual(1);
     const report = await runChainWorkerOnce(await getStore(), getChainClient(), { boot: true });
     expect(report.failed).toBeGreaterThanOrEqual(1);
     await expectFinalAnswer(send);

@@ -4,14 +4,17 @@ import { startPrewarm, stopPrewarm } from '@/lib/db/prewarm';
 import { startReadPool, stopReadPool } from '@/lib/db/read-pool';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
+import { releaseDeadChainClaims } from './chain-claims';
 import { reconcileInterruptedMail } from './mail-queue';
 
 /**
  * What a server on the SQLite file runs beside its requests; returns how to stop it (shutdown).
- * The file has one process, so a mail claim found at start is a dead one: it is released first.
+ * The file has one process, so a mail or ledger claim found at start is a dead one: each is
+ * released first (before the workers start: lib/startup.ts).
  */
 export function startSqliteServer(db: Db): () => Promise<void> {
   reconcileInterruptedMail(db);
+  releaseDeadChainClaims(db);
   // After migrating: the read workers open the migrated file read-only.
   const readWorkers = startReadPool();
   log('info', `read workers: ${readWorkers}`, { readWorkers, configured: env().READ_WORKERS });
