@@ -8,7 +8,9 @@ import { openDb, type Db } from '@/db/client';
 import { tokenTransfers } from '@/db/schema';
 import { DEVNODE_FUNDER_KEY, startDevNode } from '@/lib/chain/devnode';
 import { organizationAccount } from '@/lib/chain';
+import { chainInstanceId } from '@/lib/chain/instance';
 import { markSubmitted, prepareChainTx, recordSigned } from '@/lib/chain/ledger';
+import { releaseChainTx } from '@/lib/storage/chain-claims';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { E2E_SERVER_ENV } from '../env';
 import { expect, test } from '../fixtures';
@@ -155,6 +157,9 @@ test('sends in the console: sent and waiting, replaced with both hashes, cancell
   try {
     await reader.sendRawTransaction({ serializedTransaction: raw });
     await markSubmitted(store, ledger.id, { now: new Date(), block: null });
+    // Sent: the row is given back for the server's receipt worker, as runChainOperation does
+    // (prepareChainTx made this process its holder).
+    await releaseChainTx(store, ledger.id, chainInstanceId);
     await rpc(rpcUrl, 'evm_mine');
   } finally {
     await rpc(rpcUrl, 'evm_setAutomine', [true]);

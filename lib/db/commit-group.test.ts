@@ -127,4 +127,32 @@ describe('groupedTransaction', () => {
     expect(tenants.every(exists)).toBe(true);
     other.close();
   });
+
+  it('takes the write lock when it begins: a second process writing meanwhile waits or is refused, never this group after its reads', async () => {
+    const db = getDb();
+    const [a, b] = [tenant(), tenant()];
+    // Another process on the file (the CLI while the server runs), not waiting for locks.
+    const other = new Database(env().DATABASE_PATH);
+    other.pragma('busy_timeout = 0');
+    let otherWrite: unknown = null;
+    try {
+      const id = await groupedTransaction(db, (tx) => {
+        tx.select().from(organizations).where(eq(organizations.tenant, a)).get();
+        // The other process tries to commit between this group's read and its write.
+        try {
+          other.prepare('insert into organizations (id, name, tenant, created_at, updated_at) values (?, ?, ?, 0, 0)').run(crypto.randomUUID(), b, b);
+        } catch (error) {
+          otherWrite = error;
+        }
+        return addOrg(tx, a);
+      });
+      expect(id).toBeTruthy();
+      // A deferred group would have lost here ("database is locked" at its write, after the other
+      // committed); holding the lock from BEGIN, the group commits and the other is told to wait.
+      expect(String(otherWrite)).toMatch(/database is locked/);
+      expect([a, b].map(exists)).toEqual([true, false]);
+    } finally {
+      other.close();
+    }
+  });
 });

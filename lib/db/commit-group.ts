@@ -145,7 +145,11 @@ async function commit(db: Db, jobs: Job[]) {
   executing.set(db, state);
   try {
     sqlite.pragma('temp_store = MEMORY');
-    sqlite.exec('BEGIN');
+    // IMMEDIATE: the write lock first. In the server it is free (one writer), but a second process
+    // on the file (the CLI while the server runs, a test's fixture) must wait for it here, within
+    // busy_timeout; a deferred group that read first could not take it once the other committed
+    // ("database is locked" at once, without waiting).
+    sqlite.exec('BEGIN IMMEDIATE');
     try {
       for (const job of jobs) outcomes.push(await runJob(db, job));
       if (state.stalled) throw new StalledTransactionError();
