@@ -19,10 +19,6 @@ const sqliteSlot = runtimeSlot<{ db: { $client: { open: boolean; close(): void }
  * the WAL so the file on disk is complete.
  */
 export async function shutdownServerProcess(): Promise<void> {
-  // The chain receipt worker (lib/jobs/chain-worker.ts) is an interval; a pass cut short is
-  // finished by the next boot's reconciliation.
-  const chainWorker = runtimeSlot<NodeJS.Timeout>('chainWorker').get();
-  if (chainWorker) clearInterval(chainWorker);
   await stopMailWorker();
   for (const hook of hooks.get() ?? []) await hook();
   const client = sqliteSlot.get()?.db.$client;

@@ -9,7 +9,7 @@ import { chainHaltReasonIn, checkChainIdentity, recordedIdentity } from '@/lib/c
 import { attemptsOfIn, getChainTx, markSubmitted } from '@/lib/chain/ledger';
 import { applyReceipt, failChainTx, inFlight } from '@/lib/chain/settle';
 import { confirmationsFor, finalityBlocks, identityCheckMs, replacementPolicy } from '@/lib/chain/settings';
-import { transitionChainTx } from '@/lib/chain/state';
+import { PENDING_STATUSES, transitionChainTx } from '@/lib/chain/state';
 import type { ChainReceipt } from '@/lib/chain/types';
 import { errorFields, log } from '@/lib/logger';
 import { runtimeSlot } from '@/lib/runtime';
@@ -217,7 +217,7 @@ async function retryLater(store: Store, row: ChainTransaction, now: Date, note: 
   await store
     .update(chainTransactions)
     .set({ attempts, nextCheckAt: new Date(now.getTime() + backoff(attempts)), ...(note ? { error: note } : {}) })
-    .where(and(eq(chainTransactions.id, row.id), inArray(chainTransactions.status, ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED', 'CONFIRMED'])));
+    .where(and(eq(chainTransactions.id, row.id), inArray(chainTransactions.status, [...PENDING_STATUSES, 'CONFIRMED'])));
   return 'retried';
 }
 
@@ -233,7 +233,7 @@ async function failOrphanTransfers(store: Store): Promise<number> {
           store
             .select({ id: chainTransactions.id })
             .from(chainTransactions)
-            .where(and(eq(chainTransactions.entityId, tokenTransfers.id), inArray(chainTransactions.status, ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED']))),
+            .where(and(eq(chainTransactions.entityId, tokenTransfers.id), inArray(chainTransactions.status, [...PENDING_STATUSES]))),
         ),
       ),
     )

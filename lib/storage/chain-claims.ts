@@ -19,7 +19,7 @@ export function claimDueChainTxs(store: Store, workerId: string, now: Date, leas
     if (!ids.length) return [];
     const claimed = (await tx
       .update(t)
-      .set({ claimedBy: workerId, leaseUntil: new Date(now.getTime() + leaseMs) })
+      .set(leaseFor(workerId, now, leaseMs))
       .where(inArray(t.id, ids))
       .returning()) as ChainTransaction[];
     const order = new Map(ids.map((id, i) => [id, i]));
