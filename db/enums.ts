@@ -25,6 +25,8 @@ export const transferStatuses = ['PENDING', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 
  * was sent to is gone; `chain reconcile`).
  */
 export const chainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED', 'CONFIRMED', 'REVERTED', 'FAILED', 'CANCELLED', 'ORPHANED'] as const;
+/** Not final: the receipt worker follows these until their nonce is consumed on chain (lib/chain/state.ts). */
+export const pendingChainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED'] as const satisfies readonly (typeof chainTxStatuses)[number][];
 /** The ledger state a client reads on a send (README "Chain transactions" maps it to `status`). */
 export const ledgerStates = ['queued', 'signed', 'sent', 'mined_success', 'mined_reverted', 'errored', 'cancelled', 'orphaned'] as const;
 /** Why a transaction of a ledger row was signed: the first one, a fee bump of a stuck one, or a cancel. */

@@ -4,7 +4,6 @@ import {
   createPublicClient,
   decodeErrorResult,
   getAddress,
-  getContractAddress,
   http,
   HttpRequestError,
   keccak256,
@@ -20,10 +19,11 @@ import type { Store } from '@/lib/storage/store';
 import { deployCall, mintCall, sendCall, type Call } from './calls';
 import { ChainError, chainRejected, chainUnavailable, chainUncertain, classifyRefusal, shortReason } from './errors';
 import { recordedIdentity } from './identity';
-import { freeLedgerNonce, getChainTx, markSubmitted, recordReplacement, recordSigned } from './ledger';
+import { freeLedgerNonce, getChainTx, markSubmitted, recordReplacement } from './ledger';
 import { mintedTokenId } from './logs';
-import { advanceWalletNonce, inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
+import { inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
 import { bumped } from './settings';
+import { signAndRecord } from './sign';
 import type { ChainClient, ChainIdentityFacts, ChainReceipt, DeployRequest, MintRequest, Rebroadcast, ReplaceRequest, SendTokensRequest, SubmitResult } from './types';
 
 /** Every custom error our contracts (and the OpenZeppelin code in them) can revert with. */
@@ -127,35 +127,7 @@ export class EvmChainClient implements ChainClient {
         // this ledger already signed (a node that lost pending transactions must not get their nonces
         // for new payments), and a hole left by a send refused after signing is filled by the next one.
         const nonce = await freeLedgerNonce(tx, this.name, from.address, genesisHash, pending);
-        const raw = await from.signTransaction({
-          type: 'eip1559',
-          chainId,
-          nonce,
-          to: call.to,
-          value: call.value,
-          data: call.data,
-          gas: gasLimit,
-          ...fees,
-        });
-        const transactionHash = keccak256(raw);
-        const contractAddress = call.to ? null : getContractAddress({ from: from.address, nonce: BigInt(nonce) });
-        await recordSigned(tx, ledgerId, {
-          chain: this.name,
-          chainId,
-          from: from.address,
-          to: call.to,
-          nonce,
-          transactionHash,
-          raw,
-          contractAddress,
-          valueWei: call.value,
-          gasLimit,
-          maxFeePerGas: fees.maxFeePerGas,
-          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-          genesisHash,
-        });
-        await advanceWalletNonce(tx, this.name, from.address, nonce);
-        return { raw, transactionHash, nonce, contractAddress };
+        return signAndRecord(tx, { ledgerId, chain: this.name, chainId, from, call, nonce, gasLimit, ...fees, genesisHash });
       });
       await this.broadcast(raw, call);
       await markSubmitted(store, ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });

@@ -19,10 +19,11 @@ import { chainTransactions } from '@/db/tables';
 import type { Store } from '@/lib/storage/store';
 import { deployCall, mintCall, sendCall, type Call } from './calls';
 import { chainInsufficient } from './errors';
-import { findChainTxByHash, localMintsBefore, nextLocalNonce, recordSigned } from './ledger';
+import { findChainTxByHash, localMintsBefore, nextLocalNonce } from './ledger';
 import { deployLogs, erc20TransferLogs, mintLogs } from './logs';
-import { advanceWalletNonce, inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
+import { inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
 import { localChainBalance } from './settings';
+import { signAndRecord } from './sign';
 import type { ChainClient, ChainIdentityFacts, ChainLog, ChainReceipt, DeployRequest, MintRequest, Rebroadcast, SendTokensRequest, SubmitResult } from './types';
 
 const LOCAL_MAX_FEE = parseGwei('60');
@@ -143,38 +144,22 @@ export class LocalChainClient implements ChainClient {
           );
         }
         const nonce = await nextLocalNonce(tx, this.name, from.address);
-        const raw = await from.signTransaction({
-          type: 'eip1559',
-          chainId: LOCAL_CHAIN_ID,
-          nonce,
-          to: call.to,
-          value: call.value,
-          data: call.data,
-          gas: call.gas,
-          maxPriorityFeePerGas: LOCAL_TIP,
-          maxFeePerGas: LOCAL_MAX_FEE,
-        });
-        const transactionHash = keccak256(raw);
-        const contractAddress = call.to ? null : getContractAddress({ from: from.address, nonce: BigInt(nonce) });
         const tokenId = call.to && call.abi === cL2CCollectionAbi ? (await localMintsBefore(tx, this.name, call.to, nonce)) + 1 : null;
-        await recordSigned(tx, ledgerId, {
+        const signed = await signAndRecord(tx, {
+          ledgerId,
           chain: this.name,
           chainId: LOCAL_CHAIN_ID,
-          from: from.address,
-          to: call.to,
+          from,
+          call,
           nonce,
-          transactionHash,
-          raw,
-          contractAddress,
-          tokenId,
-          valueWei: amount ? parseEther(amount) : call.value,
           gasLimit: call.gas,
           maxFeePerGas: LOCAL_MAX_FEE,
           maxPriorityFeePerGas: LOCAL_TIP,
           genesisHash: LOCAL_GENESIS,
+          valueWei: amount ? parseEther(amount) : call.value,
+          tokenId,
         });
-        await advanceWalletNonce(tx, this.name, from.address, nonce);
-        return { transactionHash, raw, nonce, from: from.address, contractAddress, broadcast: false };
+        return { ...signed, from: from.address, broadcast: false };
       });
     });
   }

@@ -13,17 +13,16 @@ import type { Store } from '@/lib/storage/store';
  *   two instances never hand out one nonce, and nothing is handed out that is not recorded (a crash
  *   rolls the choice back with the record: no gap). A recorded row that never reached the node is
  *   broadcast again by the receipt worker.
- * - `advanceWalletNonce` keeps `next` (one more than the highest nonce handed out) for operators.
+ * - `signAndRecord` (lib/chain/sign.ts) signs and records inside that transaction;
+ *   `advanceWalletNonce` keeps `next` (one more than the highest nonce handed out) for operators.
  * - `withAddressLock` queues one process's own submissions per address, so they do not wait on
  *   each other's row lock and take consecutive nonces in request order.
  */
-export async function lockWalletNonce(tx: Store, chain: string, address: string): Promise<number> {
-  const [row] = await tx
+export async function lockWalletNonce(tx: Store, chain: string, address: string): Promise<void> {
+  await tx
     .insert(chainNonces)
     .values({ chain, address: address.toLowerCase(), next: 0 })
-    .onConflictDoUpdate({ target: [chainNonces.chain, chainNonces.address], set: { next: sql`${chainNonces.next}` } })
-    .returning({ next: chainNonces.next });
-  return Number(row!.next);
+    .onConflictDoUpdate({ target: [chainNonces.chain, chainNonces.address], set: { next: sql`${chainNonces.next}` } });
 }
 
 export async function advanceWalletNonce(tx: Store, chain: string, address: string, used: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { recordChainOutcome } from '@/lib/audit/chain-events';
-import type { chainTxStatuses, ledgerStates, transferStatuses } from '@/db/enums';
+import { pendingChainTxStatuses, type chainTxStatuses, type ledgerStates, type transferStatuses } from '@/db/enums';
 import type { ChainTransaction } from '@/db/schema';
 import { chainTransactions, chainTxEvents, nfts, smartContracts, tokenTransfers } from '@/db/tables';
 import { log } from '@/lib/logger';
@@ -32,8 +32,8 @@ export type ChainTxStatus = (typeof chainTxStatuses)[number];
 export type LedgerState = (typeof ledgerStates)[number];
 type TransferStatus = (typeof transferStatuses)[number];
 
-/** Not final: the worker follows these until their nonce is consumed on chain. */
-export const PENDING_STATUSES = ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED'] as const satisfies readonly ChainTxStatus[];
+/** Not final: the worker follows these until their nonce is consumed on chain (the list lives beside the statuses, db/enums.ts). */
+export const PENDING_STATUSES = pendingChainTxStatuses;
 
 export function isPending(status: ChainTxStatus): boolean {
   return (PENDING_STATUSES as readonly string[]).includes(status);

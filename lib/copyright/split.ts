@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
 import type { copyrightStatuses } from '@/db/enums';
 import { copyrightRequests, copyrightShares, nfts, organizations, users } from '@/db/tables';
-import { queueEmailIn } from '@/lib/mail/enqueue';
+import { queueEmailIn } from '@/lib/mail/outbox';
 import type { Store } from '@/lib/storage/store';
 import { licenceDetails } from './licences';
 import { copyrightRequestEmail } from './mail';

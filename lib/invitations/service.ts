@@ -6,7 +6,7 @@ import { hasLogin, insertCredentialAccount } from '@/lib/auth/passwords';
 import { AppError, NotFoundError, ValidationError } from '@/lib/errors';
 import type { Actor } from '@/lib/http/actor';
 import { issueLines } from '@/lib/http/zod-issues';
-import { queueEmailIn, queueEmailsIn } from '@/lib/mail/enqueue';
+import { queueEmailIn, queueEmailsIn } from '@/lib/mail/outbox';
 import { invitationEmail } from '@/lib/mail/templates';
 import { kickMailWorker } from '@/lib/mail/worker';
 import { insertInvitations } from '@/lib/storage/invitation-insert';

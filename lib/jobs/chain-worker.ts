@@ -15,7 +15,7 @@ import { errorFields, log } from '@/lib/logger';
 import { runtimeSlot } from '@/lib/runtime';
 import { claimDueChainTxs, releaseChainClaims, releaseChainTx, renewChainClaims } from '@/lib/storage/chain-claims';
 import { getStore } from '@/lib/storage/current';
-import type { Store } from '@/lib/storage/store';
+import { serverOwnsDatabase, type Store } from '@/lib/storage/store';
 
 /**
  * The receipt worker: follows every pending ledger row (lib/chain/ledger.ts) until its nonce is
@@ -103,8 +103,9 @@ type Outcome = 'settled' | 'failed' | 'retried' | 'replaced';
 async function settleOne(store: Store, chain: ChainClient, row: ChainTransaction, now: Date, ctx: { boot: boolean; workerId: string }): Promise<Outcome> {
   if (row.status === 'PREPARED') {
     // Claimed, so nobody else holds it: the lease of the request that prepared it ran out, or that
-    // request was this process's own (not in flight any more) — or, on SQLite (one process), boot.
-    const abandoned = (ctx.boot && store.engine === 'sqlite') || now.getTime() - row.createdAt.getTime() >= STALE_PREPARED_MS;
+    // request was this process's own (not in flight any more) — or, when this server is the only
+    // one on the database, it has just started.
+    const abandoned = (ctx.boot && serverOwnsDatabase(store)) || now.getTime() - row.createdAt.getTime() >= STALE_PREPARED_MS;
     if (!abandoned) return retryLater(store, row, now, null);
     const failed = await failChainTx(store, row, 'interrupted before the transaction was signed; nothing was sent');
     return failed ? 'failed' : 'retried';

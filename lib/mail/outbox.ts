@@ -1,16 +1,12 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import type { Db } from '@/db/client';
-import { outboxEmails as sqliteOutboxEmails, type OutboxEmail } from '@/db/schema';
+import type { OutboxEmail } from '@/db/schema';
 import { outboxEmails } from '@/db/tables';
-import { preparedQuery } from '@/lib/storage/prepared';
 import type { Store } from '@/lib/storage/store';
 import { env } from '@/lib/env';
 import { envelope } from '@/lib/http/query';
 import { matchesSearch } from '@/lib/storage/like';
 import type { ListOutboxQuery } from './schemas';
-
-type Tx = Pick<Db, 'insert'>;
 
 export type QueuedEmail = {
   organizationId: string | null;
@@ -20,44 +16,16 @@ export type QueuedEmail = {
   html?: string | null;
 };
 
-/** One PENDING mail row, prepared once per connection (a bulk import queues a hundred). */
-const insertMail = preparedQuery((db: Tx) =>
-  db
-    .insert(sqliteOutboxEmails)
-    .values({
-      id: sql.placeholder('id'),
-      organizationId: sql.placeholder('organizationId'),
-      to: sql.placeholder('to'),
-      subject: sql.placeholder('subject'),
-      text: sql.placeholder('text'),
-      html: sql.placeholder('html'),
-      status: 'PENDING',
-      attempts: 0,
-      createdAt: sql.placeholder('at'),
-      updatedAt: sql.placeholder('at'),
-    })
-    .prepare(),
-);
-
 /** The PENDING outbox rows of `mails`, one id each, in input order. */
 function mailRows(mails: QueuedEmail[], at = new Date()) {
   return mails.map((mail) => ({ id: crypto.randomUUID(), organizationId: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, at }));
 }
 
 /**
- * Writes mails to the outbox, ids in input order. Call it inside the transaction of the change that
- * causes them, so a change never exists without its mail; delivery happens after commit
- * (lib/mail/worker.ts). The synchronous twin of queueEmailsIn (SQLite).
+ * Writes mails to the outbox, ids in input order, on either engine. Call it inside the transaction
+ * of the change that causes them, so a change never exists without its mail; delivery happens after
+ * commit (lib/mail/worker.ts). One multi-row insert: a bulk import queues a hundred at once.
  */
-export function queueEmails(tx: Tx, mails: QueuedEmail[]): string[] {
-  const insert = insertMail(tx);
-  return mailRows(mails).map((row) => {
-    insert.run(row);
-    return row.id;
-  });
-}
-
-/** queueEmails on the Store (either engine): inside the transaction of the change that causes the mails. */
 export async function queueEmailsIn(tx: Store, mails: QueuedEmail[]): Promise<string[]> {
   const rows = mailRows(mails);
   if (rows.length) {
@@ -66,6 +34,11 @@ export async function queueEmailsIn(tx: Store, mails: QueuedEmail[]): Promise<st
     );
   }
   return rows.map((row) => row.id);
+}
+
+/** One mail; see queueEmailsIn. */
+export async function queueEmailIn(tx: Store, mail: QueuedEmail): Promise<string> {
+  return (await queueEmailsIn(tx, [mail]))[0]!;
 }
 
 /** Links to the invitation and copyright authorization pages found in a mail's text (the Outbox page shows them). */

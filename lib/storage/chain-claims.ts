@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { pendingChainTxStatuses } from '@/db/enums';
 import type { ChainTransaction } from '@/db/schema';
 import { chainTransactions as t } from '@/db/tables';
 import { claimChainTxsPostgres } from './postgres/chain-claims';
@@ -53,7 +54,7 @@ export function leaseFor(holder: string, now: Date, leaseMs: number) {
 
 function dueAndFree(workerId: string, now: Date): SQL {
   return and(
-    or(inArray(t.status, ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED']), and(eq(t.status, 'CONFIRMED'), isNull(t.finalAt))),
+    or(inArray(t.status, [...pendingChainTxStatuses]), and(eq(t.status, 'CONFIRMED'), isNull(t.finalAt))),
     or(isNull(t.nextCheckAt), lte(t.nextCheckAt, now)),
     or(isNull(t.leaseUntil), lte(t.leaseUntil, now), eq(t.claimedBy, workerId)),
   )!;

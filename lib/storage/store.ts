@@ -35,6 +35,15 @@ export function storeOver(engine: EngineKind, handle: object, transaction: Store
   return Object.assign(Object.create(handle) as Store, { engine, transaction });
 }
 
+/**
+ * Whether the server is the only process that works on this database: on SQLite one server owns
+ * the file (the CLI beside it does not prepare chain work), so at its start-up nothing an earlier
+ * process began can still be in flight; on PostgreSQL another instance may be mid-request.
+ */
+export function serverOwnsDatabase(store: Store): boolean {
+  return store.engine === 'sqlite';
+}
+
 /** How many rows an awaited UPDATE or DELETE changed (better-sqlite3: `changes`; node-postgres: `rowCount`). */
 export function affectedRows(result: unknown): number {
   const r = result as { changes?: number; rowCount?: number | null };
