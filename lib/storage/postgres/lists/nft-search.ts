@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { IdsPage } from '../../lists';
 import type { CompiledSearch, FilterNode, FilterValue, SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
+import { matchSql } from '../search/terms';
 import { countOf, countWhere, pageIds, type Handle } from './paging';
 
 /*
@@ -138,15 +139,38 @@ function mayMatch(f: SearchFieldData, keyword: string): boolean {
   }
 }
 
-/** Fields whose match the B1 trigram / short-term indexes answer (nfts_search_b_trgm, nfts_search_b_grams). */
-const INDEXED = new Set(['name', 'smartContractName']);
+/** Fields whose match the B1 name indexes answer (nfts_search_b_trgm, nfts_search_b_grams: either name's fold holds the term). */
+const NAMES = new Set(['name', 'smartContractName']);
+/** The other text fields: their folds joined in cl2c_b1_rest, indexed by nfts_search_b_rest_trgm / _grams (db/migrations-pg/0010). */
+const REST = ['description', 'externalUrl', 'imagePath', 'mintTransactionHash', 'mintLogs', 'tokenUri', 'tokenOwner', 'copyrightMetadata', 'licence', 'signature'];
+const restText = sql`cl2c_b1_rest(${sql.join(
+  REST.map((f) => sqlOf({ name: f } as SearchFieldData).expr),
+  sql`, `,
+)})`;
 
 /**
- * The keyword criteria, OR-ed (undefined without any). Where every criterion can only match
- * through the name or the contract's name, the B1 search indexes' condition on the term (a
- * superset: either of the two folds holds it) is added, so the planner narrows through them.
+ * A condition the B1 search indexes answer that holds for every row where the criterion's keyword
+ * is in one of its fields (a superset: the per-field condition decides); null when a field it may
+ * match has no such index (a number, date or boolean the term could be part of; an id or enum named
+ * in advancedSearch.fields) or the keyword is empty. A criterion no field can match adds nothing.
  */
-function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefined {
+function narrowSql({ fields, keyword }: CompiledSearch['keywords'][number]): SQL | null | 'none' {
+  if (keyword === '') return null;
+  const matching = fields.filter((f) => mayMatch(f, keyword));
+  if (!matching.length) return 'none';
+  if (matching.some((f) => !NAMES.has(f.name) && !REST.includes(f.name))) return null;
+  const parts: SQL[] = [];
+  if (matching.some((f) => NAMES.has(f.name))) parts.push(nftMatch(keyword, 'B', 'nfts'));
+  if (matching.some((f) => REST.includes(f.name))) parts.push(matchSql(keyword, [restText], sql`cl2c_grams(${restText})`));
+  return parts.length === 1 ? parts[0]! : sql`(${parts[0]!} or ${parts[1]!})`;
+}
+
+/**
+ * The keyword criteria, OR-ed (undefined without any). Where every criterion's fields are text
+ * fields, the B1 search indexes' conditions on the terms are added (narrowSql), so the planner
+ * narrows through them instead of testing each row of the organization.
+ */
+export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefined {
   if (!keywords.length) return undefined;
   const criteria = keywords.flatMap(({ fields, keyword }) =>
     fields
@@ -161,13 +185,10 @@ function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefined {
   );
   if (!criteria.length) return sql`false`;
   const any = sql`(${sql.join(criteria, sql` or `)})`;
-  const indexed = keywords.every(({ fields, keyword }) => keyword !== '' && fields.every((f) => !mayMatch(f, keyword) || INDEXED.has(f.name)));
-  if (!indexed) return any;
-  const narrow = sql.join(
-    keywords.map(({ keyword }) => nftMatch(keyword, 'B', 'nfts')),
-    sql` or `,
-  );
-  return sql`((${narrow}) and ${any})`;
+  const narrows = keywords.map(narrowSql);
+  if (narrows.some((x) => x === null)) return any;
+  const narrow = narrows.filter((x): x is SQL => x !== null && x !== 'none');
+  return sql`((${sql.join(narrow, sql` or `)}) and ${any})`;
 }
 
 /** What a field sorts by: strings by their fold; every text by code point (SQLite's order). */
@@ -175,6 +196,16 @@ function sortExpr(f: SearchFieldData): SQL {
   if (f.type === 'string') return sql`(${foldedOf(f)} collate "C")`;
   if (f.type === 'enum' || f.type === 'uuid') return sql`(${sqlOf(f).expr} collate "C")`;
   return sqlOf(f).expr;
+}
+
+/** The condition on `nfts` of a B1 search: the organization, smartContractId, keywords (narrowed where an index can) and advancedFilter. */
+export function nftSearchWhere(organizationId: string, search: CompiledSearch): SQL {
+  const conditions: SQL[] = [sql`"nfts"."organization_id" = ${organizationId}`];
+  if (search.smartContractId) conditions.push(sql`"nfts"."smart_contract_id" = ${search.smartContractId}`);
+  const keyword = keywordSql(search.keywords);
+  if (keyword) conditions.push(keyword);
+  if (search.filter) conditions.push(filterSql(search.filter));
+  return sql.join(conditions, sql` and `);
 }
 
 /** The body's criteria as the client sent them: the cache keys of totals and anchors. */
@@ -185,17 +216,12 @@ export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unkn
  * (OR-ed), advancedFilter and smartContractId (AND-ed), and the exact total. Totals: list_counts
  * without criteria, the contract's stored total_nfts for a contract alone, otherwise an exact count
  * kept per write generation. A single-key order (the default included) pages from the nearer end
- * or a cached anchor (paging.ts); a multi-key order reads by OFFSET. The default keyword reads
- * every keyword field, so it tests each row of the organization; keywords confined to the name
- * and the contract's name narrow through the B1 trigram / short-term indexes.
+ * or a cached anchor (paging.ts); a multi-key order reads by OFFSET. Keywords narrow through
+ * the B1 trigram / short-term indexes where they can only match text fields (narrowSql); a term
+ * that could be part of a number, date or boolean tests each row of the organization.
  */
 export async function nftSearchPagePg(db: Handle, organizationId: string, search: CompiledSearch, body: NftSearchCriteria): Promise<IdsPage> {
-  const conditions: SQL[] = [sql`"nfts"."organization_id" = ${organizationId}`];
-  if (search.smartContractId) conditions.push(sql`"nfts"."smart_contract_id" = ${search.smartContractId}`);
-  const keyword = keywordSql(search.keywords);
-  if (keyword) conditions.push(keyword);
-  if (search.filter) conditions.push(filterSql(search.filter));
-  const where = sql.join(conditions, sql` and `);
+  const where = nftSearchWhere(organizationId, search);
   const from = sql`"nfts"`;
   const criteria = JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, body.advancedFilter ?? null, search.smartContractId]);
 

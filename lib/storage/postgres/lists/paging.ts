@@ -98,10 +98,12 @@ const generationSql = (organizationId: string, list: string) =>
  * A page past the middle is read from the far end in the opposite direction and reversed, so no
  * page steps over more than half the list. Deeper than one anchor interval (and on the pool, not
  * inside a caller's transaction), the page seeks from the nearest cached anchor — the (sort, then,
- * id) of every `anchorInterval`-th row — instead of stepping over the offset. Anchors are cached per
- * ordered set with the list's write generation read in the same statement, and a read through an
- * anchor returns the generation of its own snapshot: a page read through anchors of another
- * generation is discarded and the anchors rebuilt, so the answer is exact across processes.
+ * id) of every `anchorInterval`-th row — instead of stepping over the offset. Anchors are built in
+ * one pass far ahead of the page asked (to the middle of the set, so random deep pages find theirs;
+ * concurrent requests share one build) and cached per ordered set with the list's write generation
+ * read in the same statement; a read through an anchor returns the generation of its own snapshot:
+ * a page read through anchors of another generation is discarded and the anchors rebuilt, so the
+ * answer is exact across processes.
  */
 export async function pageIds(db: Handle, q: OrderedQuery): Promise<string[]> {
   const offset = (q.page - 1) * q.limit;
@@ -132,6 +134,9 @@ async function plainIds(db: Handle, q: OrderedQuery, order: SQL, skip: number, l
   return rows.map((r) => r.id);
 }
 
+/** Anchor builds in flight, by cache key: concurrent deep pages of one ordered set wait for one build. */
+const building = new Map<string, Promise<void>>();
+
 async function anchoredIds(
   db: Handle,
   q: OrderedQuery,
@@ -139,37 +144,47 @@ async function anchoredIds(
 ): Promise<string[]> {
   const cacheKey = `${q.organizationId}\u0000${q.list}\u0000${w.interval}\u0000${w.direction}\u0000${q.key}`;
   const index = Math.floor(w.skip / w.interval);
-  const cached = anchorCache.get(cacheKey);
-  if (cached && cached.anchors.length > index) {
-    const a = cached.anchors[index]!;
-    const cmp = sql.raw(w.direction === 'asc' ? '>=' : '<=');
-    const from = q.then ? sql`(${q.sort}, ${q.then}, ${q.id}) ${cmp} (${a.v}, ${a.w}, ${a.id})` : sql`(${q.sort}, ${q.id}) ${cmp} (${a.v}, ${a.id})`;
-    const { rows } = await db.execute<{ gen: string; ids: string[] }>(
-      sql`select ${generationSql(q.organizationId, q.list)} as gen,
-        array(select ${q.id} from ${q.from} where ${q.where} and ${from} order by ${w.order} limit ${w.limit} offset ${w.skip - index * w.interval}) as ids`,
-    );
-    if (rows[0]!.gen === cached.gen) return rows[0]!.ids;
+  // Twice at most: a write committed between the build and the read starts a new generation; after
+  // a second miss the page is read by offset (exact, only slower).
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const cached = anchorCache.get(cacheKey);
+    if (cached && cached.anchors.length > index) {
+      const a = cached.anchors[index]!;
+      const cmp = sql.raw(w.direction === 'asc' ? '>=' : '<=');
+      const from = q.then ? sql`(${q.sort}, ${q.then}, ${q.id}) ${cmp} (${a.v}, ${a.w}, ${a.id})` : sql`(${q.sort}, ${q.id}) ${cmp} (${a.v}, ${a.id})`;
+      const { rows } = await db.execute<{ gen: string; ids: string[] }>(
+        sql`select ${generationSql(q.organizationId, q.list)} as gen,
+          array(select ${q.id} from ${q.from} where ${q.where} and ${from} order by ${w.order} limit ${w.limit} offset ${w.skip - index * w.interval}) as ids`,
+      );
+      if (rows[0]!.gen === cached.gen) return rows[0]!.ids;
+    }
+    let pending = building.get(cacheKey);
+    if (!pending) {
+      // Far enough that the next deep pages find their anchor too: to the middle of the set (deeper
+      // pages are read from the other end), at least four times this page's depth.
+      const reach = Math.min(Math.ceil(q.total / 2) + w.interval, Math.max(w.skip + w.limit, 4 * w.skip, 50 * w.interval));
+      pending = buildAnchors(db, q, w, cacheKey, reach).finally(() => building.delete(cacheKey));
+      building.set(cacheKey, pending);
+    }
+    await pending;
   }
-  // (Re)build: every interval-th row up to the page, and the page, in one statement (one snapshot).
+  const order = w.order;
+  const { rows } = await db.execute<{ id: string }>(sql`select ${q.id} as id from ${q.from} where ${q.where} order by ${order} limit ${w.limit} offset ${w.skip}`);
+  return rows.map((r) => r.id);
+}
+
+/** Every interval-th row's (sort, then, id) among the first `reach` rows of the ordered set, with the generation of the same snapshot. */
+async function buildAnchors(db: Handle, q: OrderedQuery, w: { order: SQL; interval: number }, cacheKey: string, reach: number): Promise<void> {
   const then = q.then ?? sql`null`;
-  const { rows } = await db.execute<{ gen: string; v: unknown; w: unknown; id: string; rn: string }>(
-    sql`select ${generationSql(q.organizationId, q.list)} as gen, x.v, x.w, x.id, x.rn from (
+  const { rows } = await db.execute<{ gen: string; v: unknown; w: unknown; id: string }>(
+    sql`select ${generationSql(q.organizationId, q.list)} as gen, x.v, x.w, x.id from (
           select ${q.sort} as v, ${then} as w, ${q.id} as id, row_number() over (order by ${w.order}) as rn
-          from ${q.from} where ${q.where} order by ${w.order} limit ${w.skip + w.limit}) as x
-        where (x.rn - 1) % ${w.interval} = 0 or x.rn > ${w.skip}
+          from ${q.from} where ${q.where} order by ${w.order} limit ${reach}) as x
+        where (x.rn - 1) % ${w.interval} = 0
         order by x.rn`,
   );
-  const anchors: Anchor[] = [];
-  const ids: string[] = [];
-  for (const r of rows) {
-    const rn = Number(r.rn);
-    if ((rn - 1) % w.interval === 0 && rn <= w.skip) anchors.push({ v: r.v, w: r.w, id: r.id });
-    if (rn > w.skip) ids.push(r.id);
-  }
-  if (rows.length) {
-    anchorCache.delete(cacheKey);
-    anchorCache.set(cacheKey, { gen: rows[0]!.gen, anchors });
-    if (anchorCache.size > MAX_ENTRIES) anchorCache.delete(anchorCache.keys().next().value!);
-  }
-  return ids;
+  if (!rows.length) return;
+  anchorCache.delete(cacheKey);
+  anchorCache.set(cacheKey, { gen: rows[0]!.gen, anchors: rows.map((r) => ({ v: r.v, w: r.w, id: r.id })) });
+  if (anchorCache.size > MAX_ENTRIES) anchorCache.delete(anchorCache.keys().next().value!);
 }

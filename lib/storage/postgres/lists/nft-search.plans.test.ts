@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileSearch } from '@/lib/nft-search/filter';
+import type { SearchNftsBody } from '@/lib/nft-search/schemas';
+import { withPostgres } from '@/test/postgres/database';
+import { keywordSql } from './nft-search';
+
+/*
+ * B1 keywords narrow through the search indexes on PostgreSQL, whichever text fields they read: the
+ * plain `keyword` reads every keyword field, so without nfts_search_b_rest_* (the other text fields'
+ * joined fold) a rare keyword tested each row of the organization. Over 2,000 NFTs written by plain
+ * SQL and analyzed, with sequential scans priced out, each keyword condition's plan must name the
+ * indexes (the organization filter is left out: at 2,000 rows of one organization its index wins,
+ * at a million it does not); a term that could be part of a number or a date cannot narrow there.
+ * (Exactness is the property tests' question: search.property.test.ts, lists.property.test.ts.)
+ */
+const pg = withPostgres();
+const org = crypto.randomUUID();
+
+beforeAll(async () => {
+  const q = (text: string) => pg.db().$client.query(text, [org]);
+  await q(`insert into organizations (id, name, tenant, created_at, updated_at) values ($1, 'plans', $1, now(), now())`);
+  await q(`insert into smart_contracts (id, organization_id, name, symbol, description, created_at, updated_at)
+    select gen_random_uuid()::text, $1, 'contract ' || md5(i::text), 'S' || i, '', now(), now() from generate_series(1, 2000) as i`);
+  await q(`insert into nfts (id, organization_id, smart_contract_id, name, description, token_uri, created_at, updated_at)
+    select gen_random_uuid()::text, $1, c.id, 'nft ' || md5(c.n::text), md5((-c.n)::text), 'ipfs://' || md5(c.n::text || 'u'), now(), now()
+    from (select id, row_number() over () as n from smart_contracts where organization_id = $1) as c`);
+  await pg.db().$client.query('analyze');
+}, 120_000);
+
+async function plan(body: SearchNftsBody): Promise<string> {
+  const where = keywordSql(compileSearch(body).keywords)!;
+  return pg.db().transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain select "nfts"."id" from "nfts" where ${where}`);
+    return rows.map((l) => l['QUERY PLAN']).join('\n');
+  });
+}
+
+describe('B1 keyword plans', () => {
+  it.each([
+    ['keyword (every field), long term', { keyword: 'Harbor' }, ['nfts_search_b_trgm', 'nfts_search_b_rest_trgm']],
+    ['keyword (every field), short term', { keyword: 'zq' }, ['nfts_search_b_grams', 'nfts_search_b_rest_grams']],
+    ['advancedSearch on description and tokenUri', { advancedSearch: { fields: ['description', 'tokenUri'], keyword: 'ipfs' } }, ['nfts_search_b_rest_trgm']],
+    ['advancedSearch on the name', { advancedSearch: { fields: ['name'], keyword: 'nft 1' } }, ['nfts_search_b_trgm']],
+    ['keyword and advancedSearch together', { keyword: 'cafe', advancedSearch: { fields: ['description'], keyword: 'e' } }, ['nfts_search_b_trgm', 'nfts_search_b_rest_grams']],
+  ] as [string, SearchNftsBody, string[]][])('%s', async (_name, body, indexes) => {
+    const text = await plan(body);
+    for (const index of indexes) expect(text, text).toContain(index);
+  });
+
+  it('a term that could be part of a number or a date reads the rows (no index holds them as text)', async () => {
+    const text = await plan({ keyword: '2026' });
+    expect(text, text).not.toContain('nfts_search_b_rest');
+  });
+});
