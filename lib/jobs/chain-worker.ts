@@ -29,6 +29,8 @@ import { serverOwnsDatabase, type Store } from '@/lib/storage/store';
  *   CHAIN_FEE_BUMP_PERCENT, up to CHAIN_MAX_FEE_GWEI (a requested cancel replaces it with a
  *   zero-value transfer to itself). It is never given up while it can still land: only a nonce taken
  *   by a transaction this ledger did not sign makes it FAILED (none of it was paid);
+ *   a lower nonce of its wallet that nothing will take (a send refused after signing), older than
+ *   NONCE_GAP_GRACE_MS, is filled by the driver with a zero-value self-transfer (`fillNonceGap`);
  * - MINED/CONFIRMED (not final): its block is re-read; a block no longer canonical puts it back to
  *   SUBMITTED (pending) and its bytes are sent again; CHAIN_CONFIRMATIONS deep → CONFIRMED;
  *   CHAIN_FINALITY_BLOCKS deep → final, no more checks.
