@@ -24,6 +24,13 @@ import { checkPostgres, reindexPostgres } from './maintenance';
 const pg = withPostgres();
 const uniq = () => crypto.randomUUID().slice(0, 8);
 let report: CopyReport;
+let indexesBefore: string[];
+
+/** Every index of the schema as PostgreSQL would create it again. */
+async function indexDefinitions(): Promise<string[]> {
+  const { rows } = await pg.db().$client.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`);
+  return rows.map((r) => r.def);
+}
 
 async function seed() {
   for (const label of ['Straße Éditions', 'ΟΔΟΣ İstanbul']) {
@@ -74,6 +81,7 @@ const ordered = (rows: Record<string, unknown>[]) => {
 
 beforeAll(async () => {
   await seed();
+  indexesBefore = await indexDefinitions();
   report = await copySqliteToPostgres(env().DATABASE_PATH, pg.url());
 }, 120_000);
 
@@ -87,6 +95,12 @@ describe('db copy from SQLite to PostgreSQL', () => {
     expect(report.tables.invitations!.sqlite).toBeGreaterThanOrEqual(4);
     expect(report.tables.token_transfers!.sqlite).toBeGreaterThanOrEqual(2);
     expect(Object.keys(report.skipped)).toEqual(['search_counters']);
+  });
+
+  it('loads without the secondary indexes and builds every one of them again, as the migrations made it', async () => {
+    expect(indexesBefore.length).toBeGreaterThan(50);
+    expect(indexesBefore.some((d) => d.includes('gin'))).toBe(true);
+    expect(await indexDefinitions()).toEqual(indexesBefore);
   });
 
   it('copies parents before children', () => {
