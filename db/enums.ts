@@ -31,7 +31,14 @@ export const pendingChainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED
 export const ledgerStates = ['queued', 'signed', 'sent', 'mined_success', 'mined_reverted', 'errored', 'cancelled', 'orphaned'] as const;
 /** Why a transaction of a ledger row was signed: the first one, a fee bump of a stuck one, or a cancel. */
 export const chainAttemptPurposes = ['original', 'speedup', 'cancel'] as const;
-export const chainTxKinds = ['deploy', 'mint', 'transfer'] as const;
+/**
+ * What a ledger row is for: a client's deployment, mint or send — or `filler`, the receipt worker's
+ * zero-value transfer of a wallet to itself at a nonce nothing else will take (a send refused after
+ * signing left it free while later sends wait behind it; lib/chain/evm.ts `fillNonceGap`). A filler
+ * has no client record: nothing but the ledger and the logs shows it. A plain text column on both
+ * engines (no CHECK), so the value needs no migration.
+ */
+export const chainTxKinds = ['deploy', 'mint', 'transfer', 'filler'] as const;
 export const emailStatuses = ['PENDING', 'SENT', 'FAILED'] as const;
 /** Webhook event types (lib/webhooks/events.ts maps each domain state onto one of them). */
 export const webhookEventTypes = [

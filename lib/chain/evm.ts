@@ -19,12 +19,27 @@ import type { Store } from '@/lib/storage/store';
 import { deployCall, mintCall, sendCall, type Call } from './calls';
 import { ChainError, chainRejected, chainUnavailable, chainUncertain, classifyRefusal, shortReason } from './errors';
 import { recordedIdentity } from './identity';
-import { freeLedgerNonce, getChainTx, markSubmitted, recordReplacement } from './ledger';
+import { errorFields, log } from '@/lib/logger';
+import { releaseChainTx } from '@/lib/storage/chain-claims';
+import { chainInstanceId } from './instance';
+import { freeLedgerNonce, getChainTx, markSubmitted, nonceTouchedSince, prepareChainTx, recordReplacement } from './ledger';
 import { mintedTokenId } from './logs';
 import { inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
 import { bumped } from './settings';
 import { signAndRecord } from './sign';
-import type { ChainClient, ChainIdentityFacts, ChainReceipt, DeployRequest, MintRequest, Rebroadcast, ReplaceRequest, SendTokensRequest, SubmitResult } from './types';
+import type {
+  ChainClient,
+  ChainIdentityFacts,
+  ChainReceipt,
+  DeployRequest,
+  FilledGap,
+  MintRequest,
+  NonceGapRequest,
+  Rebroadcast,
+  ReplaceRequest,
+  SendTokensRequest,
+  SubmitResult,
+} from './types';
 
 /** Every custom error our contracts (and the OpenZeppelin code in them) can revert with. */
 export const contractErrorsAbi = [...cL2CCollectionAbi, ...cL2CTokenAbi].filter(
@@ -132,6 +147,56 @@ export class EvmChainClient implements ChainClient {
       await this.broadcast(raw, call);
       await markSubmitted(store, ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
       return { transactionHash, raw, nonce, from: from.address, contractAddress, broadcast: true };
+    });
+  }
+
+  /**
+   * A hole in the wallet's nonces: a send refused after it was signed and recorded (FAILED, its nonce
+   * never used) while later sends — maybe another instance's — were signed above it. The node keeps
+   * those queued until something takes the hole; without a next send, nothing would. The receipt
+   * worker asks here for each pending row it follows (lib/jobs/chain-worker.ts). Under the wallet's
+   * nonce lock, in the transaction that records the filler, so no allocation can race the decision:
+   * the lowest nonce from the node's pending count up that no counting ledger row holds
+   * (`freeLedgerNonce`, the rule every send allocates by) — if it is below `request.below` and no
+   * ledger row at it changed since `quietSince` — gets a zero-value transfer from the wallet to
+   * itself, signed and recorded like any send (`signAndRecord`; a ledger row of kind `filler`, no
+   * client record), then broadcast. Once recorded it counts like any signed row: a second worker or
+   * instance finds no hole, and after a crash before the broadcast the worker sends the same bytes.
+   * A broadcast refused or lost here leaves the filler SIGNED for the worker to send again, like any
+   * other row (fee bumps included); only its nonce taken by something else fails it.
+   */
+  fillNonceGap(req: NonceGapRequest): Promise<FilledGap | null> {
+    return inAddressQueue(this.options, req.address, async () => {
+      const pending = await this.rpc(() => this.client.getTransactionCount({ address: req.address, blockTag: 'pending' }));
+      if (req.below <= pending) return null;
+      const from = await req.account();
+      if (!from || from.address.toLowerCase() !== req.address.toLowerCase()) return null;
+      const [chainId, fees] = await this.rpc(() => Promise.all([this.chainId(), this.client.estimateFeesPerGas()]));
+      const store = await this.store();
+      const genesisHash = ((await recordedIdentity(store, this.name))?.genesisHash ?? null) as Hex | null;
+      const filled = await store.transaction(async (tx) => {
+        await lockWalletNonce(tx, this.name, from.address);
+        const hole = await freeLedgerNonce(tx, this.name, from.address, genesisHash, pending);
+        if (hole >= req.below) return null;
+        // Young: the send that left it failed a moment ago; a send being allocated now may take it.
+        if (await nonceTouchedSince(tx, this.name, from.address, genesisHash, hole, req.quietSince)) return null;
+        const row = await prepareChainTx(tx, { organizationId: req.organizationId, kind: 'filler', entityId: `nonce-gap:${this.name}:${from.address}:${hole}`, chain: this.name });
+        const call: Call = { to: from.address, value: 0n, gas: 21_000n };
+        const signed = await signAndRecord(tx, { ledgerId: row.id, chain: this.name, chainId, from, call, nonce: hole, gasLimit: call.gas, ...fees, genesisHash });
+        return { ledgerId: row.id, ...signed };
+      });
+      if (!filled) return null;
+      const fields = { ledgerId: filled.ledgerId, address: from.address, nonce: filled.nonce, waitingNonce: req.below, transactionHash: filled.transactionHash };
+      log('warn', 'chain nonce gap: filler signed (zero-value transfer of the wallet to itself)', fields);
+      try {
+        await this.broadcast(filled.raw);
+        await markSubmitted(store, filled.ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
+      } catch (error) {
+        log('warn', 'chain nonce gap: filler not accepted yet; the receipt worker sends it again', { ...fields, ...errorFields(error) });
+      } finally {
+        await releaseChainTx(store, filled.ledgerId, chainInstanceId).catch(() => {});
+      }
+      return { ledgerId: filled.ledgerId, nonce: filled.nonce, transactionHash: filled.transactionHash };
     });
   }
 

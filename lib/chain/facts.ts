@@ -18,7 +18,8 @@ function factsView(row: ChainTransaction, attempts: ChainTxAttempt[], history: C
   const mined = row.status === 'MINED' || row.status === 'CONFIRMED' || row.status === 'REVERTED' || row.status === 'CANCELLED';
   return {
     id: row.id,
-    kind: row.kind,
+    // A filler (a wallet's zero-value self-transfer) has no record, so it is never a record's operation.
+    kind: row.kind as ChainFactsView['kind'],
     chain: row.chain,
     chainId: row.chainId,
     status: row.status,

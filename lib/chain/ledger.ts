@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { Db } from '@/db/client';
 import type { chainAttemptPurposes, chainTxKinds } from '@/db/schema';
@@ -249,6 +249,19 @@ export async function freeLedgerNonce(store: Store, chain: string, from: Address
     if (row.nonce === nonce) nonce += 1;
   }
   return nonce;
+}
+
+/**
+ * Whether a ledger row of the address at this nonce (on this chain, by genesis hash) changed after
+ * `since` — a send refused a moment ago leaves a hole a send being allocated now may still take.
+ */
+export async function nonceTouchedSince(store: Store, chain: string, from: Address, genesisHash: string | null, nonce: number, since: Date): Promise<boolean> {
+  const [row] = await store
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.chain, chain), eq(t.fromAddress, from), eq(t.nonce, nonce), gt(t.updatedAt, since), genesisHash ? eq(t.genesisHash, genesisHash) : isNull(t.genesisHash)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Mints signed on a collection before this nonce (the contract counts its token ids from 1). */

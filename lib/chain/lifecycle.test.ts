@@ -308,6 +308,7 @@ describe('receipt worker: nothing is lost across a crash', () => {
       failed: 0,
       retried: 0,
       replaced: 0,
+      filled: 0,
       halted: null,
     });
   }

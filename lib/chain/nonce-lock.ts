@@ -12,7 +12,9 @@ import type { Store } from '@/lib/storage/store';
  *   writers are serialized anyway. The nonce is chosen from the ledger's rows inside that lock, so
  *   two instances never hand out one nonce, and nothing is handed out that is not recorded (a crash
  *   rolls the choice back with the record: no gap). A recorded row that never reached the node is
- *   broadcast again by the receipt worker.
+ *   broadcast again by the receipt worker. The one hole left — a send refused after it was signed
+ *   and recorded, later sends queued above it — is filled by the receipt worker under this same lock
+ *   (lib/chain/evm.ts `fillNonceGap`: a zero-value self-transfer recorded as a `filler` row).
  * - `signAndRecord` (lib/chain/sign.ts) signs and records inside that transaction;
  *   `advanceWalletNonce` keeps `next` (one more than the highest nonce handed out) for operators.
  * - `withAddressLock` queues one process's own submissions per address, so they do not wait on

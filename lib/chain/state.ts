@@ -180,6 +180,8 @@ export function logTransition(row: ChainTransaction, detail?: string | null) {
 const isFailure = (status: ChainTxStatus) => status === 'FAILED' || status === 'REVERTED' || status === 'ORPHANED' || status === 'CANCELLED';
 
 async function recordOutcome(tx: Store, row: ChainTransaction) {
+  // A filler is no client's operation: its outcome is in the ledger and the logs only.
+  if (row.kind === 'filler') return;
   if (row.status !== 'CONFIRMED' && !isFailure(row.status)) return;
   await recordChainOutcome(tx, {
     organizationId: row.organizationId,
@@ -196,6 +198,7 @@ async function recordOutcome(tx: Store, row: ChainTransaction) {
 
 /** The record a ledger row is for, following its state (the table above). */
 async function applyToEntity(tx: Store, row: ChainTransaction, facts: EntityFacts) {
+  if (row.kind === 'filler') return; // no record: the wallet's own nonce filler (lib/chain/evm.ts)
   const failed = isFailure(row.status);
   const error = failed ? (row.error ?? 'the transaction failed') : null;
   if (row.kind === 'transfer') {

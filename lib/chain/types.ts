@@ -49,6 +49,24 @@ export type ReplaceRequest = {
   maxFeePerGas: bigint;
 };
 
+/**
+ * The receipt worker's question for a wallet with a pending transaction at `below`: is a lower nonce
+ * free — above what the node has pending, held by no counting ledger row, and untouched since
+ * `quietSince` (a send being allocated now would take it) — so that the sends from it up wait
+ * forever? Then fill it (lib/chain/evm.ts `fillNonceGap`).
+ */
+export type NonceGapRequest = {
+  organizationId: string;
+  address: Address;
+  below: number;
+  quietSince: Date;
+  /** The wallet's key, opened only when there is a hole to fill. */
+  account: () => Promise<LocalAccount | null>;
+};
+
+/** The filler signed, recorded (a `filler` ledger row) and handed to the node. */
+export type FilledGap = { ledgerId: string; nonce: number; transactionHash: Hex };
+
 export type SubmitResult = {
   transactionHash: Hex;
   /** false when the transaction was only signed (the `local` driver). */
@@ -113,4 +131,10 @@ export interface ChainClient {
   rebroadcast(raw: Hex): Promise<Rebroadcast>;
   /** Native balance in wei. */
   getBalance(address: Address): Promise<bigint>;
+  /**
+   * Fills the lowest hole in a wallet's nonces below a pending transaction with a zero-value transfer
+   * to itself, or answers null (no hole, or a young one). Only drivers whose node queues
+   * transactions behind a missing nonce have it (`evm`; the `local` chain has no queue and no holes).
+   */
+  fillNonceGap?(request: NonceGapRequest): Promise<FilledGap | null>;
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, notExists } from 'drizzle-orm';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { ChainTransaction } from '@/db/schema';
 import { chainTransactions, tokenTransfers } from '@/db/tables';
 import { getChainClient, organizationAccountIn, type ChainClient } from '@/lib/chain';
@@ -29,6 +29,8 @@ import { serverOwnsDatabase, type Store } from '@/lib/storage/store';
  *   CHAIN_FEE_BUMP_PERCENT, up to CHAIN_MAX_FEE_GWEI (a requested cancel replaces it with a
  *   zero-value transfer to itself). It is never given up while it can still land: only a nonce taken
  *   by a transaction this ledger did not sign makes it FAILED (none of it was paid);
+ *   a lower nonce of its wallet that nothing will take (a send refused after signing), older than
+ *   NONCE_GAP_GRACE_MS, is filled by the driver with a zero-value self-transfer (`fillNonceGap`);
  * - MINED/CONFIRMED (not final): its block is re-read; a block no longer canonical puts it back to
  *   SUBMITTED (pending) and its bytes are sent again; CHAIN_CONFIRMATIONS deep → CONFIRMED;
  *   CHAIN_FINALITY_BLOCKS deep → final, no more checks.
@@ -53,7 +55,14 @@ const STALE_PREPARED_MS = 60_000;
 export const CHAIN_LEASE_MS = 120_000;
 const CLAIM_BATCH = 100;
 
-export type WorkerReport = { settled: number; failed: number; retried: number; replaced: number; halted: string | null };
+/**
+ * How long a free nonce below a pending transaction is left for a send to take before the worker
+ * fills it: the send refused after signing that freed it failed this recently (a send being
+ * allocated right now takes the lowest free nonce).
+ */
+export const NONCE_GAP_GRACE_MS = 30_000;
+
+export type WorkerReport = { settled: number; failed: number; retried: number; replaced: number; filled: number; halted: string | null };
 export type WorkerOptions = { boot?: boolean; now?: Date; workerId?: string; leaseMs?: number };
 
 export function backoff(attempts: number): number {
@@ -63,7 +72,7 @@ export function backoff(attempts: number): number {
 export async function runChainWorkerOnce(store: Store, chain: ChainClient, opts: WorkerOptions = {}): Promise<WorkerReport> {
   const now = opts.now ?? new Date();
   const workerId = opts.workerId ?? chainInstanceId;
-  const report: WorkerReport = { settled: 0, failed: 0, retried: 0, replaced: 0, halted: null };
+  const report: WorkerReport = { settled: 0, failed: 0, retried: 0, replaced: 0, filled: 0, halted: null };
   if (opts.boot) report.failed += await failOrphanTransfers(store);
   if (chain.name !== 'local') {
     const known = await recordedIdentity(store, chain.name);
@@ -98,7 +107,7 @@ export async function runChainWorkerOnce(store: Store, chain: ChainClient, opts:
   return report;
 }
 
-type Outcome = 'settled' | 'failed' | 'retried' | 'replaced';
+type Outcome = 'settled' | 'failed' | 'retried' | 'replaced' | 'filled';
 
 async function settleOne(store: Store, chain: ChainClient, row: ChainTransaction, now: Date, ctx: { boot: boolean; workerId: string }): Promise<Outcome> {
   if (row.status === 'PREPARED') {
@@ -150,6 +159,11 @@ async function followSent(store: Store, chain: ChainClient, row: ChainTransactio
     else if (row.status === 'SIGNED') await markSubmitted(store, row.id, { now, block: await chain.blockNumber().catch(() => null) });
   }
   const fresh = (await getChainTx(store, row.id))!;
+  if (await fillNonceGapBelow(store, chain, fresh, now)) {
+    // It waited behind the hole, not for fees: no replacement this pass.
+    await retryLater(store, fresh, now, null);
+    return 'filled';
+  }
   if (await isStuck(store, chain, fresh, now)) {
     const from = await organizationAccountIn(store, row.organizationId);
     const policy = replacementPolicy();
@@ -162,6 +176,25 @@ async function followSent(store: Store, chain: ChainClient, row: ChainTransactio
     note ??= `waiting: a higher fee would exceed CHAIN_MAX_FEE_GWEI; the transaction stays at maxFeePerGas ${fresh.maxFeePerGas} wei`;
   }
   return retryLater(store, fresh, now, note);
+}
+
+/**
+ * A lower nonce of the row's wallet that nothing will take — a send refused after it was signed
+ * freed it while this one (maybe another instance's) was signed above it — keeps this row queued in
+ * the node forever: the driver fills it with a zero-value transfer of the wallet to itself
+ * (lib/chain/evm.ts `fillNonceGap`, deciding under the wallet's nonce lock), once the hole is older
+ * than NONCE_GAP_GRACE_MS. Drivers without a node queue (`local`) have no such method.
+ */
+async function fillNonceGapBelow(store: Store, chain: ChainClient, row: ChainTransaction, now: Date): Promise<boolean> {
+  if (!chain.fillNonceGap || !row.fromAddress || row.nonce == null || (row.status !== 'SIGNED' && row.status !== 'SUBMITTED')) return false;
+  const filled = await chain.fillNonceGap({
+    organizationId: row.organizationId,
+    address: row.fromAddress as Address,
+    below: row.nonce,
+    quietSince: new Date(now.getTime() - NONCE_GAP_GRACE_MS),
+    account: () => organizationAccountIn(store, row.organizationId),
+  });
+  return filled !== null;
 }
 
 /** Not mined CHAIN_STUCK_BLOCKS blocks or CHAIN_STUCK_SECONDS after its latest broadcast — or a cancel is still to be signed. */
@@ -253,7 +286,7 @@ export function startChainWorker(intervalMs = 3_000) {
     running = (async () => {
       try {
         const report = await runChainWorkerOnce(await getStore(), getChainClient(), { boot });
-        if (report.settled || report.failed || report.replaced) log('info', 'chain worker pass', { boot, ...report });
+        if (report.settled || report.failed || report.replaced || report.filled) log('info', 'chain worker pass', { boot, ...report });
       } catch (error) {
         log('error', 'chain worker pass failed', errorFields(error));
       } finally {

@@ -20,6 +20,8 @@ export type WebhookResourceType = 'contract' | 'nft' | 'copyright' | 'transfer' 
 export function eventForLedgerChange(change: Pick<LedgerChange, 'row' | 'previousStatus' | 'status' | 'hashChanged'>): { type: WebhookEventType; resourceType: WebhookResourceType } | null {
   const { row, previousStatus, status, hashChanged } = change;
   const failed = status === 'REVERTED' || status === 'FAILED' || status === 'ORPHANED';
+  // A nonce filler (the wallet's zero-value transfer to itself) is nobody's resource: no message.
+  if (row.kind === 'filler') return null;
   if (row.kind === 'deploy') {
     if (status === 'CONFIRMED') return { type: 'contract.deployed', resourceType: 'contract' };
     return failed ? { type: 'contract.failed', resourceType: 'contract' } : null;
