@@ -175,6 +175,10 @@ export async function copySqliteToPostgres(from: string, to: string, options: { 
     const check = await checkPostgres(client);
     if (!check.ok) throw new CopyError(`db check failed after the copy:\n${check.problems.join('\n')}`);
     await client.query('COMMIT');
+    // Statistics for the planner and the visibility map for index-only scans, now rather than when
+    // autovacuum gets to a million new rows (its first plans on unanalyzed tables are the slow kind).
+    // The copy is committed already: should this fail, autovacuum does the same later.
+    await client.query('VACUUM (ANALYZE)').catch(() => {});
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

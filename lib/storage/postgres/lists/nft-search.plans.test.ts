@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { withPostgres } from '@/test/postgres/database';
-import { keywordSql } from './nft-search';
+import { findSearchField } from '@/lib/nft-search/fields';
+import { B1_ID, keywordSql, sortExpr } from './nft-search';
 
 /*
  * B1 keywords narrow through the search indexes on PostgreSQL, whichever text fields they read: the
@@ -52,5 +53,27 @@ describe('B1 keyword plans', () => {
   it('a term that could be part of a number or a date reads the rows (no index holds them as text)', async () => {
     const text = await plan({ keyword: '2026' });
     expect(text, text).not.toContain('nfts_search_b_rest');
+  });
+});
+
+describe('B1 string sorts', () => {
+  // The fold and the id in code-point order: served by nfts_b1_*_c_idx whatever the database's default
+  // collation, instead of reading and sorting every NFT of the organization (migration 0011).
+  it.each([
+    ['name', sql``, 'nfts_b1_name_fold_c_idx'],
+    ['name', sql`and "nfts"."status" = 'CREATED'`, 'nfts_b1_status_name_fold_c_idx'],
+    ['smartContractName', sql``, 'nfts_b1_contract_name_fold_c_idx'],
+  ] as const)('%s %#', async (field, filter, index) => {
+    const text = await pg.db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const sort = sortExpr(findSearchField(field)!);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select "nfts"."id" from "nfts" where "nfts"."organization_id" = ${org} ${filter} order by ${sort} desc, ${B1_ID} desc limit 20`,
+      );
+      return rows.map((l) => l['QUERY PLAN']).join('\n');
+    });
+    expect(text, text).toContain(index);
+    expect(text, text).not.toMatch(/^\s*(->\s*)?Sort/m);
   });
 });

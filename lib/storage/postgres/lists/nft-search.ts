@@ -191,8 +191,11 @@ export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefine
   return sql`((${sql.join(narrow, sql` or `)}) and ${any})`;
 }
 
+/** B1's tie-break: the id in code-point order (nfts_b1_*_c_idx hold it so). */
+export const B1_ID = sql`"nfts"."id" collate "C"`;
+
 /** What a field sorts by: strings by their fold; every text by code point (SQLite's order). */
-function sortExpr(f: SearchFieldData): SQL {
+export function sortExpr(f: SearchFieldData): SQL {
   if (f.type === 'string') return sql`(${foldedOf(f)} collate "C")`;
   if (f.type === 'enum' || f.type === 'uuid') return sql`(${sqlOf(f).expr} collate "C")`;
   return sqlOf(f).expr;
@@ -236,7 +239,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, search
   } else total = await countWhere(db, from, where, { organizationId, list: 'nfts', key: `b1|${criteria}` });
 
   const { pageNumber: page, pageSize: limit } = search;
-  const id = sql`"nfts"."id" collate "C"`;
+  const id = B1_ID;
   if (search.orderBy.length <= 1) {
     const key = search.orderBy[0];
     const ids = await pageIds(db, {

@@ -35,13 +35,31 @@ export async function countWhere(db: Handle, from: SQL, where: SQL, cache?: { or
     const { rows } = await db.execute<{ gen: string }>(sql`select ${gen} as gen`);
     if (rows[0]!.gen === known.gen) return known.n;
   }
-  const { rows } = await db.execute<{ gen: string; n: string }>(sql`select ${gen} as gen, (select count(*) from ${from} where ${where}) as n`);
-  const n = Number(rows[0]!.n);
-  countCache.delete(cacheKey);
-  countCache.set(cacheKey, { gen: rows[0]!.gen, n });
-  if (countCache.size > MAX_ENTRIES) countCache.delete(countCache.keys().next().value!);
-  return n;
+  // Concurrent requests for one uncounted query share one count (a common term's first count reads
+  // every hit; ten of them at once would each read them all).
+  let pending = counting.get(cacheKey);
+  if (!pending) {
+    pending = (async () => {
+      const { rows } = await db.execute<{ gen: string; n: string }>(sql`select ${gen} as gen, (select count(*) from ${from} where ${where}) as n`);
+      const entry = { gen: rows[0]!.gen, n: Number(rows[0]!.n) };
+      countCache.delete(cacheKey);
+      countCache.set(cacheKey, entry);
+      if (countCache.size > MAX_ENTRIES) countCache.delete(countCache.keys().next().value!);
+      return entry;
+    })().finally(() => counting.delete(cacheKey));
+    counting.set(cacheKey, pending);
+    return (await pending).n;
+  }
+  // Another request's count: exact for this one too only if no write committed since it was read.
+  const shared = await pending;
+  const { rows } = await db.execute<{ gen: string }>(sql`select ${gen} as gen`);
+  if (rows[0]!.gen === shared.gen) return shared.n;
+  const again = await db.execute<{ n: string }>(sql`select count(*) as n from ${from} where ${where}`);
+  return Number(again.rows[0]!.n);
 }
+
+/** Counts in flight, by cache key (countWhere). */
+const counting = new Map<string, Promise<{ gen: string; n: number }>>();
 
 export type OrderedQuery = {
   organizationId: string;
