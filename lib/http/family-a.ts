@@ -3,6 +3,7 @@ import { findActiveKey } from '@/lib/api-keys/service';
 import { getAdminFromHeaders } from '@/lib/auth/session';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { errorFields, log } from '@/lib/logger';
+import { clientClosed, clientClosedResponse } from './client-closed';
 import type { Actor } from './actor';
 import { ONE_MIB, readJsonBody } from './body';
 import { queryObject } from './query';
@@ -132,6 +133,7 @@ export function errorResponse(error: unknown, requestId: string, req: Request): 
       { status: error.status, headers: { ...headers, ...error.headers } },
     );
   }
+  if (clientClosed(error, req)) return clientClosedResponse(req, requestId);
   log('error', 'unhandled error in Family A handler', {
     requestId,
     method: req.method,

@@ -4,6 +4,7 @@ import { organizations } from '@/db/tables';
 import { findActiveKey } from '@/lib/api-keys/service';
 import { AppError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { errorFields, log } from '@/lib/logger';
+import { clientClosed, clientClosedResponse } from './client-closed';
 import type { Actor } from './actor';
 import { ONE_MIB, readJsonBody } from './body';
 import { clientAddress } from './client-address';
@@ -128,6 +129,7 @@ export function familyBErrorResponse(
       { status: 400, headers: { ...headers, 'content-type': 'application/problem+json' } },
     );
   }
+  if (clientClosed(error, req)) return clientClosedResponse(req, requestId, { source });
   const errorId = crypto.randomUUID();
   const known = error instanceof AppError;
   const status = known ? error.status : 500;
