@@ -32,8 +32,8 @@ export function openDb(file: string): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   // 32 MB of page cache instead of 2 MB: a 100-entry import lands at random leaves of a dozen
-  // e-mail- and id-ordered indexes (~50 MB at 100k members); with 2 MB each group of imports read
-  // them back through pread (measured under A13: 10 % of the writer's time; p99 ~10 % lower with 32 MB).
+  // e-mail- and id-ordered indexes (tens of MB at 100k members); with 2 MB each group of imports
+  // read those leaves back from the file.
   sqlite.pragma('cache_size = -32768');
   // A WAL that grew under a burst of writes is cut back to 64 MB when it restarts.
   sqlite.pragma('journal_size_limit = 67108864');

@@ -3,9 +3,9 @@ import { lowerThreadPriority } from './thread-priority';
 
 /**
  * How often the checkpoint thread looks at the WAL (ms). Each pass that copies frames ends with an
- * fsync of the database file; at 1M rows and 10 writing connections, 100 ms between passes left
- * A6's p99 at 116 ms and A13's at 978 ms (the writer's WAL appends waited behind the syncs), 1 s
- * at 85 ms and 657–838 ms. The WAL grows to a second's worth of writes and is cut back to 64 MB.
+ * fsync of the database file, and the writer's WAL appends wait behind those syncs: frequent passes
+ * cost the writes more than they save. The WAL grows to a second's worth of writes and is cut back
+ * to 64 MB. (The bench's A6 and A13 cases are what to watch when changing it: docs/sqlite-tuning.md.)
  */
 export const CHECKPOINT_INTERVAL_MS = 1000;
 
@@ -16,9 +16,8 @@ export const CHECKPOINT_INTERVAL_MS = 1000;
  * to copy returns at once without syncing.
  *
  * With `nice` the thread yields the CPU to the main thread when both want it (as the read workers
- * do): each pass copies a second's worth of WAL frames — ~150 MB under 10 connections of A13 — and
- * on two cores the writer's groups ran up to twice as slow beside it (at 1M rows, A13 p99 326–378 →
- * 265–287 ms and A6 p99 54–61 → 49–50 ms at nice 10, alternating pairs).
+ * do): a pass under a burst of bulk imports copies a lot of WAL, and on a machine with few cores the
+ * writer's commit groups slow down beside it if it competes at the same priority.
  */
 export function runCheckpoints(file: string, intervalMs = CHECKPOINT_INTERVAL_MS, nice = 0): void {
   if (nice > 0) lowerThreadPriority(nice);

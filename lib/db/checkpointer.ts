@@ -16,8 +16,8 @@ const checkpointerSlot = runtimeSlot<Running>('checkpointer');
 /**
  * Moves WAL checkpoints off the request path. By default the connection that commits a write
  * also checkpoints once the WAL passes 1,000 pages, so every few writes one request waits for
- * megabytes to be copied and synced (at a million rows a 100-entry import's commit went from
- * ~10 ms to ~28 ms). The server instead runs a checkpoint thread (from the worker bundle) and
+ * megabytes to be copied and synced (a bulk import's commit then costs several times its own
+ * work). The server instead runs a checkpoint thread (from the worker bundle) and
  * turns the main connection's automatic checkpoints off; if the thread dies they come back on, so
  * the WAL never grows without bound. The thread runs at `READ_WORKER_NICE`, as the read workers
  * do. Returns whether the thread runs (not for `:memory:`, nor without the bundle — then SQLite's

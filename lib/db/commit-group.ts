@@ -126,9 +126,8 @@ async function runJob(db: Db, job: Job): Promise<Outcome> {
 
 /**
  * A group's savepoint journals stay in memory. SQLite copies each page a savepoint changes into its
- * sub-journal first, and past 64 KiB that journal is a temp file: at a million rows a 100-entry
- * import's group sent megabytes through pwrite to it (measured: ~15 % of the writer's time under
- * A13). A group is bounded — at most MAX_GROUP writes, each a single record or a ≤ 100-entry import
+ * sub-journal first, and past 64 KiB that journal is a temp file: a group of 100-entry imports
+ * would send megabytes through pwrite to it, a large share of the writer's time. A group is bounded — at most MAX_GROUP writes, each a single record or a ≤ 100-entry import
  * — so its journal is too; every other transaction keeps the connection's setting (a bulk repair
  * or migration could journal far more). SQLite takes the setting when the write transaction
  * begins; changing it is cheap while the connection has no TEMP schema open, and the app never

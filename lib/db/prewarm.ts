@@ -8,9 +8,9 @@ export type PrewarmResult = { bytes: number; ms: number; skipped: string | null 
 
 /**
  * Reads `file` once, front to back, so that the operating system's page cache holds it. A server
- * restarted on a large database otherwise answers its first minutes from random disk reads: at a
- * million NFTs on a cold cache A6 ran at 42 req/s against 100 warm, and the first deep page of
- * each A5 sort took 3–5 s (docs/performance.md). One sequential pass takes seconds.
+ * restarted on a large database otherwise answers its first minutes from random disk reads (writes
+ * and the first deep page of each sort are the ones that notice), while one sequential pass takes
+ * seconds.
  *
  * The reads run on libuv's thread pool, 1 MiB at a time, so the event loop stays free. Skipped when
  * the file is larger than `maxBytes` (by default half the machine's memory: the cache could not

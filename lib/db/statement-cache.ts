@@ -5,8 +5,8 @@ const MAX_STATEMENTS = 512;
 /**
  * A view of `client` whose `prepare` hands back the statement it prepared before for the same SQL
  * text (least recently used dropped past `max`), for Drizzle's session. Drizzle prepares every
- * query anew: parsing and planning a query on `nfts` (30-odd indexes to weigh) costs 0.1–0.3 ms,
- * 6–8 % of the server's main thread under load.
+ * query anew, and parsing and planning a query on `nfts` (30-odd indexes to weigh) is a noticeable
+ * share of the server's main thread under load.
  *
  * A cached statement is handed out only when it is not in the middle of an `iterate()`, and with
  * `raw` mode off (Drizzle switches it on for selects with a field list and never back). Every

@@ -22,9 +22,8 @@ const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as Record<str
  * per write generation, then a seek and at most one anchor interval per total, whatever the bound.
  * That pass costs a few plain counts, so the first range over a group in a generation returns null
  * (the caller counts it directly) and only a second one builds the anchors: a one-off range, or
- * ranges between writes, cost what they did; repeated ones (a client paging through bounds) ~2 ms.
- * At a million NFTs, warm: a status+supply range count 2–38 ms; anchors built 60–210 ms, then
- * 2–36 ms per total (more where the bound is past the anchors built so far).
+ * ranges between writes, cost what they did; repeated ones (a client paging through bounds) cost a
+ * seek and at most one anchor interval each (more where the bound is past the anchors built so far).
  */
 export function rangeCount(db: Pick<Db, 'all' | 'get'>, organizationId: string, compiled: CompiledSearch): number | null {
   const { filter } = compiled;

@@ -25,8 +25,7 @@ const anyPending = (db: Reader) => db.get<{ n: number }>(sql`select 1 as "n" fro
  * (`nfts:fold_unsafe` = 0, kept by triggers in the same transaction as every write), and counts
  * every match minus those of other organizations' NFTs — which it looks up one by one, so only
  * when other organizations hold no more NFTs than this one. A common term's total then costs one
- * pass over its index entries (~25 ms for 130k matches at a million NFTs) instead of one row
- * lookup per match (~120 ms). `index` 'search_nfts_short' / 'search_nfts_b1_short': a one- or
+ * sequential pass over its index entries instead of one row lookup per match. `index` 'search_nfts_short' / 'search_nfts_b1_short': a one- or
  * two-character term's token in a short-term index, which decides A5's LIKE / B1's keyword exactly
  * for any such term (lib/storage/sqlite/grams.ts).
  */

@@ -36,8 +36,8 @@ export const searchTuning = {
   /**
    * A B1 range total over supply sums at most this many (status, supply) rows of
    * nft_supply_counts (lib/storage/sqlite/nft-search/range-count.ts); a range over more distinct values is
-   * counted off the paging anchors instead. Real editions hold a few dozen values; at this size
-   * the sum costs ~2 ms.
+   * counted off the paging anchors instead. Real editions hold a few dozen values; up to this
+   * size the sum stays cheaper than one anchor walk.
    */
   supplyCountRows: 20_000,
 };
