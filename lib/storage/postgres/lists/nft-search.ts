@@ -191,8 +191,13 @@ export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefine
   return sql`((${sql.join(narrow, sql` or `)}) and ${any})`;
 }
 
-/** B1's tie-break: the id in code-point order (nfts_b1_*_c_idx hold it so). */
-export const B1_ID = sql`"nfts"."id" collate "C"`;
+/**
+ * B1's tie-break: the id in the column's own collation, as A5's. Ids are UUIDs (lower-case hex,
+ * hyphens in fixed places), which sort alike under C, glibc and ICU collations (the lists property
+ * test runs on an ICU en-US database), so every (organization, …, id) index serves the order; an
+ * explicit COLLATE "C" here would match none of them and sort every row of the organization.
+ */
+export const B1_ID = sql`"nfts"."id"`;
 
 /** What a field sorts by: strings by their fold; every text by code point (SQLite's order). */
 export function sortExpr(f: SearchFieldData): SQL {
