@@ -140,9 +140,8 @@ export async function pageIds(db: Handle, q: OrderedQuery): Promise<string[]> {
   const nulls = q.nullable ? sql.raw(direction === 'asc' ? ' nulls first' : ' nulls last') : sql``;
   const order = q.then ? sql`${q.sort} ${dir}${nulls}, ${q.then} ${dir}, ${q.id} ${dir}` : sql`${q.sort} ${dir}${nulls}, ${q.id} ${dir}`;
   const interval = pgListTuning.anchorInterval;
-  // Row-value seeks never match NULL: NULL-able sorts are read by offset. A caller's transaction
-  // may hold writes other sessions never see (or that roll back): no anchors there.
-  const anchored = q.key !== null && !q.nullable && skip >= interval && '$client' in db;
+  // A caller's transaction may hold writes other sessions never see (or that roll back): no anchors there.
+  const anchored = q.key !== null && !(q.nullable && q.then) && skip >= interval && '$client' in db;
   const ids = anchored ? await anchoredIds(db, q, { order, direction, skip, limit, interval }) : await plainIds(db, q, order, skip, limit);
   return reverse ? ids.reverse() : ids;
 }
@@ -168,13 +167,20 @@ async function anchoredIds(
     const cached = anchorCache.get(cacheKey);
     if (cached && cached.anchors.length > index) {
       const a = cached.anchors[index]!;
-      const cmp = sql.raw(w.direction === 'asc' ? '>=' : '<=');
-      const from = q.then ? sql`(${q.sort}, ${q.then}, ${q.id}) ${cmp} (${a.v}, ${a.w}, ${a.id})` : sql`(${q.sort}, ${q.id}) ${cmp} (${a.v}, ${a.id})`;
-      const { rows } = await db.execute<{ gen: string; ids: string[] }>(
-        sql`select ${generationSql(q.organizationId, q.list)} as gen,
-          array(select ${q.id} from ${q.from} where ${q.where} and ${from} order by ${w.order} limit ${w.limit} offset ${w.skip - index * w.interval}) as ids`,
+      const from = w.skip - index * w.interval;
+      // One segment: the page itself. Several: each one's rows up to the page's end, all in one
+      // statement (one snapshot), then the page from their concatenation.
+      const segments = seekSegments(q, a, w.direction);
+      const one = segments.length === 1;
+      const window = one ? sql`limit ${w.limit} offset ${from}` : sql`limit ${from + w.limit}`;
+      const { rows } = await db.execute<Record<string, string[]> & { gen: string }>(
+        sql`select ${generationSql(q.organizationId, q.list)} as gen, ${sql.join(
+          segments.map((g, i) => sql`array(select ${q.id} from ${q.from} where ${q.where} and ${g.where} order by ${g.order} ${window}) as ${sql.identifier(`s${i}`)}`),
+          sql`, `,
+        )}`,
       );
-      if (rows[0]!.gen === cached.gen) return rows[0]!.ids;
+      const row = rows[0]!;
+      if (row.gen === cached.gen) return one ? row.s0! : segments.flatMap((_g, i) => row[`s${i}`]!).slice(from, from + w.limit);
     }
     let pending = building.get(cacheKey);
     if (!pending) {
@@ -189,6 +195,32 @@ async function anchoredIds(
   const order = w.order;
   const { rows } = await db.execute<{ id: string }>(sql`select ${q.id} as id from ${q.from} where ${q.where} order by ${order} limit ${w.limit} offset ${w.skip}`);
   return rows.map((r) => r.id);
+}
+
+/**
+ * Where the ordered set continues from anchor `a` (inclusive), as segments read one after the other,
+ * each an index range in its own order. A row value never compares with NULL, so a NULL-able sort
+ * (NULL first ascending, last descending) splits its set at the NULL run: ascending from an anchor
+ * inside the run, the rest of the run by id and then every non-NULL row; descending from a non-NULL
+ * anchor, the non-NULL rows from it and then the whole run by id.
+ */
+function seekSegments(q: OrderedQuery, a: Anchor, direction: 'asc' | 'desc'): { where: SQL; order: SQL }[] {
+  const dir = sql.raw(direction);
+  const cmp = sql.raw(direction === 'asc' ? '>=' : '<=');
+  const byId = sql`${q.id} ${dir}`;
+  if (!q.nullable) {
+    const where = q.then ? sql`(${q.sort}, ${q.then}, ${q.id}) ${cmp} (${a.v}, ${a.w}, ${a.id})` : sql`(${q.sort}, ${q.id}) ${cmp} (${a.v}, ${a.id})`;
+    const order = q.then ? sql`${q.sort} ${dir}, ${q.then} ${dir}, ${byId}` : sql`${q.sort} ${dir}, ${byId}`;
+    return [{ where, order }];
+  }
+  const nulls = sql.raw(direction === 'asc' ? 'nulls first' : 'nulls last');
+  const valued = sql`${q.sort} ${dir} ${nulls}, ${byId}`;
+  const inRun = sql`${q.sort} is null and ${q.id} ${cmp} ${a.id}`;
+  const fromValue = sql`(${q.sort}, ${q.id}) ${cmp} (${a.v}, ${a.id})`;
+  if (direction === 'asc') {
+    return a.v === null ? [{ where: inRun, order: byId }, { where: sql`${q.sort} is not null`, order: valued }] : [{ where: fromValue, order: valued }];
+  }
+  return a.v === null ? [{ where: inRun, order: byId }] : [{ where: fromValue, order: valued }, { where: sql`${q.sort} is null`, order: byId }];
 }
 
 /** Every interval-th row's (sort, then, id) among the first `reach` rows of the ordered set, with the generation of the same snapshot. */
