@@ -167,6 +167,9 @@ async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes
   const server = await startEmbeddedPostgres({ port: await freePort(), folderPrefix: 'cl2c-bench-pg-', keepIn: pgDir, durable: true, settings: PG_SETTINGS });
   const pg = (await import('pg')).default;
   const admin = new pg.Pool({ connectionString: server.url, max: 1 });
+  // A connection the server closes while idle (its shutdown at the end of the run) must not end
+  // the benchmark with an unhandled 'error' before it prints its results.
+  admin.on('error', () => {});
   try {
     if (!existsSync(marker)) {
       await admin.query('drop database if exists bench');
@@ -183,6 +186,7 @@ async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes
   }
   const url = server.url.replace(/\/postgres$/, '/bench');
   const bench = new pg.Pool({ connectionString: url, max: 1 });
+  bench.on('error', () => {});
   try {
     // Into the buffer cache, as on a server that has been serving for a while (pg_prewarm ships with
     // the server's contrib modules; without it the first cases warm it).
@@ -197,6 +201,7 @@ async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes
     url,
     bytes: async () => {
       const pool = new pg.Pool({ connectionString: url, max: 1 });
+      pool.on('error', () => {});
       try {
         return Number((await pool.query<{ n: string }>('select pg_database_size(current_database()) as n')).rows[0]!.n);
       } finally {
