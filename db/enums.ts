@@ -25,7 +25,7 @@ export const transferStatuses = ['PENDING', 'SIGNED', 'SUBMITTED', 'CONFIRMED', 
  * was sent to is gone; `chain reconcile`).
  */
 export const chainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED', 'CONFIRMED', 'REVERTED', 'FAILED', 'CANCELLED', 'ORPHANED'] as const;
-/** Not final: the receipt worker follows these until their nonce is consumed on chain (lib/chain/state.ts). */
+/** Not final: the receipt worker follows these until their nonce is consumed on chain (lib/jobs/chain-worker.ts); a live ledger row of a record is one of them. */
 export const pendingChainTxStatuses = ['PREPARED', 'SIGNED', 'SUBMITTED', 'MINED'] as const satisfies readonly (typeof chainTxStatuses)[number][];
 /** The ledger state a client reads on a send (README "Chain transactions" maps it to `status`). */
 export const ledgerStates = ['queued', 'signed', 'sent', 'mined_success', 'mined_reverted', 'errored', 'cancelled', 'orphaned'] as const;

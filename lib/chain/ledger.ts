@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt } fr
 import type { Address, Hex } from 'viem';
 import type { Db } from '@/db/client';
 import type { chainAttemptPurposes, chainTxKinds } from '@/db/schema';
+import { pendingChainTxStatuses } from '@/db/enums';
 import { chainTransactions, chainTxAttempts, chainTxEvents, type ChainTransaction, type ChainTxAttempt, type ChainTxEvent } from '@/db/schema';
 import { chainTransactions as engineChainTransactions, chainTxAttempts as engineChainTxAttempts, chainTxEvents as engineChainTxEvents } from '@/db/tables';
 import { ConflictError } from '@/lib/errors';
@@ -10,7 +11,7 @@ import { leaseFor } from '@/lib/storage/chain-claims';
 import { isUniqueViolation } from '@/lib/storage/errors';
 import { chainInstanceId, REQUEST_LEASE_MS } from './instance';
 import { nextChainSeqIn } from './sequence';
-import { applyTransition, logTransition, PENDING_STATUSES } from './state';
+import { applyTransition, logTransition } from './state';
 
 /**
  * The ledger of chain operations (`chain_transactions`). Order of events for every deploy, mint
@@ -27,7 +28,6 @@ import { applyTransition, logTransition, PENDING_STATUSES } from './state';
 
 export type ChainTxKind = (typeof chainTxKinds)[number];
 export type AttemptPurpose = (typeof chainAttemptPurposes)[number];
-export const LIVE_STATUSES = PENDING_STATUSES;
 
 const t = engineChainTransactions;
 
@@ -35,7 +35,7 @@ export async function liveChainTxIn(store: Store, entityId: string): Promise<Cha
   const [row] = await store
     .select()
     .from(t)
-    .where(and(eq(t.entityId, entityId), inArray(t.status, [...LIVE_STATUSES])))
+    .where(and(eq(t.entityId, entityId), inArray(t.status, [...pendingChainTxStatuses])))
     .limit(1);
   return row;
 }

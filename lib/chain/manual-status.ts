@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Nft, SmartContract } from '@/db/schema';
+import { pendingChainTxStatuses } from '@/db/enums';
 import { chainTransactions } from '@/db/tables';
 import { ConflictError } from '@/lib/errors';
 import type { Store } from '@/lib/storage/store';
-import { LIVE_STATUSES } from './ledger';
 
 /**
  * What A3 (contract) and A7 (NFT status) may still write by hand once a chain has spoken.
@@ -27,7 +27,7 @@ async function liveOperation(store: Store, entityId: string) {
   const [live] = await store
     .select({ id: chainTransactions.id, status: chainTransactions.status, transactionHash: chainTransactions.transactionHash })
     .from(chainTransactions)
-    .where(and(eq(chainTransactions.entityId, entityId), inArray(chainTransactions.status, [...LIVE_STATUSES])))
+    .where(and(eq(chainTransactions.entityId, entityId), inArray(chainTransactions.status, [...pendingChainTxStatuses])))
     .limit(1);
   return live;
 }

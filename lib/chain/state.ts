@@ -32,11 +32,8 @@ export type ChainTxStatus = (typeof chainTxStatuses)[number];
 export type LedgerState = (typeof ledgerStates)[number];
 type TransferStatus = (typeof transferStatuses)[number];
 
-/** Not final: the worker follows these until their nonce is consumed on chain (the list lives beside the statuses, db/enums.ts). */
-export const PENDING_STATUSES = pendingChainTxStatuses;
-
 export function isPending(status: ChainTxStatus): boolean {
-  return (PENDING_STATUSES as readonly string[]).includes(status);
+  return (pendingChainTxStatuses as readonly string[]).includes(status);
 }
 
 export function ledgerState(row: Pick<ChainTransaction, 'status' | 'chain'>): LedgerState {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { ChainTransaction } from '@/db/schema';
+import { pendingChainTxStatuses } from '@/db/enums';
 import { chainTransactions, tokenTransfers } from '@/db/tables';
 import { getChainClient, organizationAccountIn, type ChainClient } from '@/lib/chain';
 import { shortReason } from '@/lib/chain/errors';
@@ -9,7 +10,7 @@ import { chainHaltReasonIn, checkChainIdentity, recordedIdentity } from '@/lib/c
 import { attemptsOfIn, getChainTx, markSubmitted } from '@/lib/chain/ledger';
 import { applyReceipt, failChainTx, inFlight } from '@/lib/chain/settle';
 import { confirmationsFor, finalityBlocks, identityCheckMs, replacementPolicy } from '@/lib/chain/settings';
-import { PENDING_STATUSES, transitionChainTx } from '@/lib/chain/state';
+import { transitionChainTx } from '@/lib/chain/state';
 import type { ChainReceipt } from '@/lib/chain/types';
 import { errorFields, log } from '@/lib/logger';
 import { runtimeSlot } from '@/lib/runtime';
@@ -251,7 +252,7 @@ async function retryLater(store: Store, row: ChainTransaction, now: Date, note: 
   await store
     .update(chainTransactions)
     .set({ attempts, nextCheckAt: new Date(now.getTime() + backoff(attempts)), ...(note ? { error: note } : {}) })
-    .where(and(eq(chainTransactions.id, row.id), inArray(chainTransactions.status, [...PENDING_STATUSES, 'CONFIRMED'])));
+    .where(and(eq(chainTransactions.id, row.id), inArray(chainTransactions.status, [...pendingChainTxStatuses, 'CONFIRMED'])));
   return 'retried';
 }
 
@@ -267,7 +268,7 @@ async function failOrphanTransfers(store: Store): Promise<number> {
           store
             .select({ id: chainTransactions.id })
             .from(chainTransactions)
-            .where(and(eq(chainTransactions.entityId, tokenTransfers.id), inArray(chainTransactions.status, [...PENDING_STATUSES]))),
+            .where(and(eq(chainTransactions.entityId, tokenTransfers.id), inArray(chainTransactions.status, [...pendingChainTxStatuses]))),
         ),
       ),
     )
