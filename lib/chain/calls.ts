@@ -49,6 +49,11 @@ export function mintCall(req: MintRequest): Call {
   };
 }
 
+/** A zero-value transfer of a wallet to itself: what cancels a stuck transaction or fills a nonce nothing else takes. */
+export function selfTransferCall(address: Address): Call {
+  return { to: address, value: 0n, gas: 21_000n };
+}
+
 export function sendCall(req: SendTokensRequest, faucetToken?: Address): Call {
   const call = transferCall(req, faucetToken);
   return { ...call, abi: call.data ? cL2CTokenAbi : undefined };

@@ -16,7 +16,7 @@ import {
 } from 'viem';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
 import type { Store } from '@/lib/storage/store';
-import { deployCall, mintCall, sendCall, type Call } from './calls';
+import { deployCall, mintCall, selfTransferCall, sendCall, type Call } from './calls';
 import { ChainError, chainRejected, chainUnavailable, chainUncertain, classifyRefusal, shortReason } from './errors';
 import { recordedIdentity } from './identity';
 import { errorFields, log } from '@/lib/logger';
@@ -144,8 +144,7 @@ export class EvmChainClient implements ChainClient {
         const nonce = await freeLedgerNonce(tx, this.name, from.address, genesisHash, pending);
         return signAndRecord(tx, { ledgerId, chain: this.name, chainId, from, call, nonce, gasLimit, ...fees, genesisHash });
       });
-      await this.broadcast(raw, call);
-      await markSubmitted(store, ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
+      await this.broadcastAndMark(store, ledgerId, raw, call);
       return { transactionHash, raw, nonce, from: from.address, contractAddress, broadcast: true };
     });
   }
@@ -181,7 +180,7 @@ export class EvmChainClient implements ChainClient {
         // Young: the send that left it failed a moment ago; a send being allocated now may take it.
         if (await nonceTouchedSince(tx, this.name, from.address, genesisHash, hole, req.quietSince)) return null;
         const row = await prepareChainTx(tx, { organizationId: req.organizationId, kind: 'filler', entityId: `nonce-gap:${this.name}:${from.address}:${hole}`, chain: this.name });
-        const call: Call = { to: from.address, value: 0n, gas: 21_000n };
+        const call = selfTransferCall(from.address);
         const signed = await signAndRecord(tx, { ledgerId: row.id, chain: this.name, chainId, from, call, nonce: hole, gasLimit: call.gas, ...fees, genesisHash });
         return { ledgerId: row.id, ...signed };
       });
@@ -189,8 +188,7 @@ export class EvmChainClient implements ChainClient {
       const fields = { ledgerId: filled.ledgerId, address: from.address, nonce: filled.nonce, waitingNonce: req.below, transactionHash: filled.transactionHash };
       log('warn', 'chain nonce gap: filler signed (zero-value transfer of the wallet to itself)', fields);
       try {
-        await this.broadcast(filled.raw);
-        await markSubmitted(store, filled.ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
+        await this.broadcastAndMark(store, filled.ledgerId, filled.raw);
       } catch (error) {
         log('warn', 'chain nonce gap: filler not accepted yet; the receipt worker sends it again', { ...fields, ...errorFields(error) });
       } finally {
@@ -198,6 +196,12 @@ export class EvmChainClient implements ChainClient {
       }
       return { ledgerId: filled.ledgerId, nonce: filled.nonce, transactionHash: filled.transactionHash };
     });
+  }
+
+  /** Hands a ledger row's signed bytes to the node, then records it SUBMITTED at the current block. */
+  private async broadcastAndMark(store: Store, ledgerId: string, raw: Hex, call?: Pick<Call, 'abi'>) {
+    await this.broadcast(raw, call);
+    await markSubmitted(store, ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
   }
 
   /** Hands signed bytes to the node; a node that already has them counts as accepted. */
@@ -229,15 +233,15 @@ export class EvmChainClient implements ChainClient {
       if (current.maxFeePerGas > maxFeePerGas) maxFeePerGas = current.maxFeePerGas;
       if (maxPriorityFeePerGas > maxFeePerGas) maxFeePerGas = maxPriorityFeePerGas;
       if (maxFeePerGas > req.maxFeePerGas) return null;
-      const cancel = req.purpose === 'cancel';
+      const call = req.purpose === 'cancel' ? selfTransferCall(req.from.address) : previous;
       const raw = await req.from.signTransaction({
         type: 'eip1559',
         chainId: row.chainId ?? (await this.chainId()),
         nonce: row.nonce,
-        to: cancel ? req.from.address : previous.to,
-        value: cancel ? 0n : previous.value,
-        data: cancel ? undefined : previous.data,
-        gas: cancel ? 21_000n : previous.gas,
+        to: call.to,
+        value: call.value,
+        data: call.data,
+        gas: call.gas,
         maxFeePerGas,
         maxPriorityFeePerGas,
       });
@@ -245,8 +249,7 @@ export class EvmChainClient implements ChainClient {
       // Recorded only while the row is still pending as read: a receipt applied meanwhile wins.
       const recorded = await store.transaction((tx) => recordReplacement(tx, row, { purpose: req.purpose, transactionHash, raw, maxFeePerGas, maxPriorityFeePerGas }));
       if (!recorded) return null;
-      await this.broadcast(raw);
-      await markSubmitted(store, row.id, { now: new Date(), block: await this.blockNumber().catch(() => null) });
+      await this.broadcastAndMark(store, row.id, raw);
       return { transactionHash };
     });
   }
