@@ -24,42 +24,46 @@ export async function countOf(db: Handle, organizationId: string, list: 'nfts' |
  * may read only rows the list's generation covers.
  */
 export async function countWhere(db: Handle, from: SQL, where: SQL, cache?: { organizationId: string; list: OrderedQuery['list']; key: string }): Promise<number> {
-  if (!cache || !('$client' in db)) {
-    const { rows } = await db.execute<{ n: string }>(sql`select count(*) as n from ${from} where ${where}`);
-    return Number(rows[0]!.n);
-  }
+  const plainCount = async () => Number((await db.execute<{ n: string }>(sql`select count(*) as n from ${from} where ${where}`)).rows[0]!.n);
+  if (!cache || !('$client' in db)) return plainCount();
   const cacheKey = `${cache.organizationId}\u0000${cache.list}\u0000${cache.key}`;
   const gen = generationSql(cache.organizationId, cache.list);
+  const currentGen = async () => (await db.execute<{ gen: string }>(sql`select ${gen} as gen`)).rows[0]!.gen;
   const known = countCache.get(cacheKey);
-  if (known) {
-    const { rows } = await db.execute<{ gen: string }>(sql`select ${gen} as gen`);
-    if (rows[0]!.gen === known.gen) return known.n;
-  }
+  if (known && (await currentGen()) === known.gen) return known.n;
   // Concurrent requests for one uncounted query share one count (a common term's first count reads
   // every hit; ten of them at once would each read them all).
-  let pending = counting.get(cacheKey);
-  if (!pending) {
-    pending = (async () => {
-      const { rows } = await db.execute<{ gen: string; n: string }>(sql`select ${gen} as gen, (select count(*) from ${from} where ${where}) as n`);
-      const entry = { gen: rows[0]!.gen, n: Number(rows[0]!.n) };
-      countCache.delete(cacheKey);
-      countCache.set(cacheKey, entry);
-      if (countCache.size > MAX_ENTRIES) countCache.delete(countCache.keys().next().value!);
-      return entry;
-    })().finally(() => counting.delete(cacheKey));
-    counting.set(cacheKey, pending);
-    return (await pending).n;
-  }
-  // Another request's count: exact for this one too only if no write committed since it was read.
-  const shared = await pending;
-  const { rows } = await db.execute<{ gen: string }>(sql`select ${gen} as gen`);
-  if (rows[0]!.gen === shared.gen) return shared.n;
-  const again = await db.execute<{ n: string }>(sql`select count(*) as n from ${from} where ${where}`);
-  return Number(again.rows[0]!.n);
+  const joined = counting.has(cacheKey);
+  const entry = await sharedWork(counting, cacheKey, async () => {
+    const { rows } = await db.execute<{ gen: string; n: string }>(sql`select ${gen} as gen, (select count(*) from ${from} where ${where}) as n`);
+    const counted = { gen: rows[0]!.gen, n: Number(rows[0]!.n) };
+    remember(countCache, cacheKey, counted);
+    return counted;
+  });
+  // Another request's count is exact for this one too only if no write committed since it was read.
+  if (!joined || (await currentGen()) === entry.gen) return entry.n;
+  return plainCount();
 }
 
 /** Counts in flight, by cache key (countWhere). */
 const counting = new Map<string, Promise<{ gen: string; n: number }>>();
+
+/** `work` for `key`, or the promise of the one already running for it: concurrent callers share one run. */
+function sharedWork<T>(inFlight: Map<string, Promise<T>>, key: string, work: () => Promise<T>): Promise<T> {
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = work().finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+/** Puts `value` in a cache kept to MAX_ENTRIES keys, the least recently stored dropped first. */
+function remember<T>(cache: Map<string, T>, key: string, value: T) {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+}
 
 export type OrderedQuery = {
   organizationId: string;
@@ -182,19 +186,12 @@ async function anchoredIds(
       const row = rows[0]!;
       if (row.gen === cached.gen) return one ? row.s0! : segments.flatMap((_g, i) => row[`s${i}`]!).slice(from, from + w.limit);
     }
-    let pending = building.get(cacheKey);
-    if (!pending) {
-      // Far enough that the next deep pages find their anchor too: to the middle of the set (deeper
-      // pages are read from the other end), at least four times this page's depth.
-      const reach = Math.min(Math.ceil(q.total / 2) + w.interval, Math.max(w.skip + w.limit, 4 * w.skip, 50 * w.interval));
-      pending = buildAnchors(db, q, w, cacheKey, reach).finally(() => building.delete(cacheKey));
-      building.set(cacheKey, pending);
-    }
-    await pending;
+    // Far enough that the next deep pages find their anchor too: to the middle of the set (deeper
+    // pages are read from the other end), at least four times this page's depth.
+    const reach = Math.min(Math.ceil(q.total / 2) + w.interval, Math.max(w.skip + w.limit, 4 * w.skip, 50 * w.interval));
+    await sharedWork(building, cacheKey, () => buildAnchors(db, q, w, cacheKey, reach));
   }
-  const order = w.order;
-  const { rows } = await db.execute<{ id: string }>(sql`select ${q.id} as id from ${q.from} where ${q.where} order by ${order} limit ${w.limit} offset ${w.skip}`);
-  return rows.map((r) => r.id);
+  return plainIds(db, q, w.order, w.skip, w.limit);
 }
 
 /**
@@ -233,8 +230,5 @@ async function buildAnchors(db: Handle, q: OrderedQuery, w: { order: SQL; interv
         where (x.rn - 1) % ${w.interval} = 0
         order by x.rn`,
   );
-  if (!rows.length) return;
-  anchorCache.delete(cacheKey);
-  anchorCache.set(cacheKey, { gen: rows[0]!.gen, anchors: rows.map((r) => ({ v: r.v, w: r.w, id: r.id })) });
-  if (anchorCache.size > MAX_ENTRIES) anchorCache.delete(anchorCache.keys().next().value!);
+  if (rows.length) remember(anchorCache, cacheKey, { gen: rows[0]!.gen, anchors: rows.map((r) => ({ v: r.v, w: r.w, id: r.id })) });
 }
