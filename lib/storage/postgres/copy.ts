@@ -5,7 +5,7 @@ import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { openDb } from '@/db/client';
 import * as sqliteSchema from '@/db/schema';
 import { describeServer, openPostgres } from './connection';
-import { checkPostgres, reindexPostgres } from './maintenance';
+import { checkPostgres, reindexPostgres, type Queryable } from './maintenance';
 
 /*
  * `db copy --from <sqlite file> --to <postgres url>` (issue 28): an existing SQLite database moved
@@ -93,14 +93,12 @@ function nulMessage(t: TablePlan, row: unknown[], column: number): string {
   );
 }
 
-type Client = { query: <R extends object = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<{ rows: R[] }> };
-
 /**
  * Drops the schema's non-unique indexes that back no constraint and returns their definitions, to
  * be run again after the load. Unique indexes stay: they keep the data honest during the load and
  * ON CONFLICT targets (list_counts' upserts in db reindex) need them.
  */
-export async function dropSecondaryIndexes(client: Client): Promise<string[]> {
+export async function dropSecondaryIndexes(client: Queryable): Promise<string[]> {
   const { rows } = await client.query<{ name: string; def: string }>(
     `SELECT c.relname AS name, pg_get_indexdef(c.oid) AS def
        FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid

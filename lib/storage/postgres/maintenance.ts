@@ -9,7 +9,7 @@ import type pg from 'pg';
  * themselves are PostgreSQL indexes on expressions of the base columns: nothing to drift.
  */
 
-type Queryable = Pick<pg.ClientBase, 'query'>;
+export type Queryable = Pick<pg.ClientBase, 'query'>;
 type Scalar = string | number | boolean | null;
 
 /** What each derived column must hold, as SQL over the base tables (`t` = the row). */

@@ -144,7 +144,7 @@ const NAMES = new Set(['name', 'smartContractName']);
 /** The other text fields: their folds joined in cl2c_b1_rest, indexed by nfts_search_b_rest_trgm / _grams (db/migrations-pg/0010). */
 const REST = ['description', 'externalUrl', 'imagePath', 'mintTransactionHash', 'mintLogs', 'tokenUri', 'tokenOwner', 'copyrightMetadata', 'licence', 'signature'];
 const restText = sql`cl2c_b1_rest(${sql.join(
-  REST.map((f) => sqlOf({ name: f } as SearchFieldData).expr),
+  REST.map((f) => fieldSql[f]!.expr),
   sql`, `,
 )})`;
 
