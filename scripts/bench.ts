@@ -166,10 +166,10 @@ async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes
   if (seededNow) rmSync(pgDir, { recursive: true, force: true });
   const server = await startEmbeddedPostgres({ port: await freePort(), folderPrefix: 'cl2c-bench-pg-', keepIn: pgDir, durable: true, settings: PG_SETTINGS });
   const pg = (await import('pg')).default;
-  const admin = new pg.Pool({ connectionString: server.url, max: 1 });
-  // A connection the server closes while idle (its shutdown at the end of the run) must not end
-  // the benchmark with an unhandled 'error' before it prints its results.
-  admin.on('error', () => {});
+  // One connection each; one the server closes while idle (its shutdown at the end of the run) must
+  // not end the benchmark with an unhandled 'error' before it prints its results.
+  const pool = (connectionString: string) => new pg.Pool({ connectionString, max: 1 }).on('error', () => {});
+  const admin = pool(server.url);
   try {
     if (!existsSync(marker)) {
       await admin.query('drop database if exists bench');
@@ -185,8 +185,7 @@ async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes
     await admin.end();
   }
   const url = server.url.replace(/\/postgres$/, '/bench');
-  const bench = new pg.Pool({ connectionString: url, max: 1 });
-  bench.on('error', () => {});
+  const bench = pool(url);
   try {
     // Into the buffer cache, as on a server that has been serving for a while (pg_prewarm ships with
     // the server's contrib modules; without it the first cases warm it).
@@ -200,12 +199,11 @@ async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes
   return {
     url,
     bytes: async () => {
-      const pool = new pg.Pool({ connectionString: url, max: 1 });
-      pool.on('error', () => {});
+      const sizer = pool(url);
       try {
-        return Number((await pool.query<{ n: string }>('select pg_database_size(current_database()) as n')).rows[0]!.n);
+        return Number((await sizer.query<{ n: string }>('select pg_database_size(current_database()) as n')).rows[0]!.n);
       } finally {
-        await pool.end();
+        await sizer.end();
       }
     },
     stop: server.stop,
