@@ -45,6 +45,12 @@ async function answersRpc(url: string): Promise<boolean> {
   }
 }
 
+/** One JSON-RPC call to a node (Hardhat's own methods included: evm_mine, evm_setAutomine, …); its `result`. */
+export async function devNodeRpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return ((await res.json()) as { result: unknown }).result;
+}
+
 /** Starts `hardhat node` and resolves once it answers eth_chainId. */
 export async function startDevNode(opts: { port?: number; portRange?: [number, number]; inherit?: boolean } = {}): Promise<DevNode> {
   const range = opts.portRange ?? [Number(process.env.CHAIN_TEST_PORT_FROM ?? 3250), Number(process.env.CHAIN_TEST_PORT_TO ?? 3299)];

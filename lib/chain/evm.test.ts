@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
 import { createTestOrg } from '@/test/helpers';
-import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from './devnode';
+import { DEVNODE_FUNDER_KEY, devNodeRpc, startDevNode, type DevNode } from './devnode';
 import { driverLifecycle, ledgerRow, receiptOf, type DriverContext } from './driver-suite';
 import { ChainError } from './errors';
 import { EvmChainClient } from './evm';
@@ -25,9 +25,7 @@ async function fund(url: string, to: Address, eth: string) {
   await createPublicClient({ transport: http(url) }).waitForTransactionReceipt({ hash });
 }
 
-async function devRpc(method: string, params: unknown[]) {
-  await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-}
+const devRpc = (method: string, params: unknown[]) => devNodeRpc(node.url, method, params);
 
 beforeAll(async () => {
   node = await startDevNode();

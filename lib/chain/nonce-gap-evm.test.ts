@@ -6,16 +6,16 @@ import { createPublicClient, createWalletClient, http, parseEther, type Address,
 import { privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
 import { auditEvents, chainTransactions, chainTxAttempts, tokenTransfers, webhookEndpoints, webhookEvents } from '@/db/tables';
-import { resetEnvCache } from '@/lib/env';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { sendTokens } from '@/lib/tokens/service';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { newWebhookSecret, sealSecret } from '@/lib/webhooks/secrets';
 import { installWebhooks } from '@/lib/webhooks/resources';
 import { createTestOrg } from '@/test/helpers';
-import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from './devnode';
+import { setChainEnv as setEnv } from '@/test/chain-env';
+import { DEVNODE_FUNDER_KEY, devNodeRpc, startDevNode, type DevNode } from './devnode';
 import { EvmChainClient } from './evm';
-import { getChainClient, organizationAccountIn, resetChainClient } from './index';
+import { getChainClient, organizationAccountIn } from './index';
 
 /**
  * Issue 29, item 3, on a real Hardhat node: a send the node refuses after it was signed and
@@ -28,23 +28,12 @@ import { getChainClient, organizationAccountIn, resetChainClient } from './index
 let node: DevNode;
 let reader: ReturnType<typeof createPublicClient>;
 
-const rpc = async (method: string, params: unknown[] = []) => {
-  const res = await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await res.json()) as { result: unknown }).result;
-};
+const rpc = (method: string, params: unknown[] = []) => devNodeRpc(node.url, method, params);
 const automine = (on: boolean) => rpc('evm_setAutomine', [on]);
 const mine = () => rpc('evm_mine');
 /** The worker's clock: past the grace of a hole, and past each row's backoff of the pass before. */
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-  resetChainClient();
-}
 
 type Wallet = { organizationId: string; account: LocalAccount; memberId: string; memberWallet: Address; actor: Parameters<typeof sendTokens>[2] };
 

@@ -5,7 +5,6 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
 import { cL2CTokenAbi, cL2CTokenBytecode } from '@/chain/artifacts';
 import { chainTransactions, tokenTransfers, webhookEndpoints, webhookEvents } from '@/db/tables';
-import { resetEnvCache } from '@/lib/env';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { newWebhookSecret, sealSecret } from '@/lib/webhooks/secrets';
@@ -14,8 +13,9 @@ import { call, createTestOrg } from '@/test/helpers';
 import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
 import { GET as getTransferRoute } from '@/app/api/v1/cl2c/token/[id]/route';
 import { POST as cancelRoute } from '@/app/api/v1/cl2c/token/[id]/cancel/route';
-import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from './devnode';
-import { getChainClient, organizationAccountIn, resetChainClient } from './index';
+import { setChainEnv as setEnv } from '@/test/chain-env';
+import { DEVNODE_FUNDER_KEY, devNodeRpc, startDevNode, type DevNode } from './devnode';
+import { getChainClient, organizationAccountIn } from './index';
 import { markSubmitted, prepareChainTx, recordSigned } from './ledger';
 import { onLedgerChange, type LedgerChange } from './state';
 import { nextChainSeqIn } from '@/lib/chain/sequence';
@@ -31,21 +31,10 @@ let org: Org;
 let wallet: Address;
 let reader: ReturnType<typeof createPublicClient>;
 const h = () => ({ 'x-api-key': org.apiKey });
-const rpc = async (method: string, params: unknown[] = []) => {
-  const res = await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await res.json()) as { result: unknown }).result;
-};
+const rpc = (method: string, params: unknown[] = []) => devNodeRpc(node.url, method, params);
 const automine = (on: boolean) => rpc('evm_setAutomine', [on]);
 const mine = (blocks = 1) => rpc('hardhat_mine', [`0x${blocks.toString(16)}`]);
 
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [k, v] of Object.entries(values)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
-  resetChainClient();
-}
 
 async function member() {
   const label = crypto.randomUUID().slice(0, 8);
