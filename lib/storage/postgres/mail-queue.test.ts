@@ -51,7 +51,7 @@ function smtpMailer(port = smtp.port) {
   return { mailer, sent };
 }
 
-/** Queues `n` mails as queueEmails does inside a state change; their recipients, oldest first. */
+/** Queues `n` mails as queueEmailsIn does inside a state change; their recipients, oldest first. */
 async function queueMails(n: number, label: string): Promise<string[]> {
   const to = Array.from({ length: n }, (_, i) => `${label}-${i}-${crypto.randomUUID().slice(0, 6)}@example.test`);
   const base = Date.now() - 60_000;
