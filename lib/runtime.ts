@@ -12,6 +12,8 @@ const SLOTS = {
   sqlite: 'the SQLite connection (db/client.ts) — per process; the engine has one writer',
   postgres: 'the PostgreSQL pool of DATABASE_URL (lib/storage/current.ts) — per process; the database itself is shared',
   readPool: 'read worker threads serving lists and searches (lib/db/read-pool.ts) — per process',
+  readSignal:
+    'the async context carrying a read\'s abort signal (the client went away) to the PostgreSQL pool (lib/storage/read-signal.ts) — per process',
   checkpointer: 'the WAL checkpoint thread (lib/db/checkpointer.ts) — per process (SQLite)',
   chainClient: 'the chain driver built from the settings (lib/chain/index.ts) — per process',
   chainWorker:

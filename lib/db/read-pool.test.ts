@@ -161,7 +161,7 @@ describe('read pool', () => {
     const plain = fromWireError(structuredClone(toWireError(new TypeError('boom'))));
     expect(plain).toBeInstanceOf(Error);
     expect(plain.message).toBe('boom');
-    const invalid = await runRead('searchNfts', org.organization.id, {
+    const invalid = await runRead(undefined, 'searchNfts', org.organization.id, {
       advancedSearch: { keyword: 'x', fields: ['nope'] },
     }).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(ValidationError);
@@ -278,11 +278,36 @@ describe('read pool', () => {
     }
   });
 
+  it('drops a queued read whose client went away; the running one and the rest still answer', async () => {
+    const pool = new ReadPool(env().DATABASE_PATH, 1, slowBundle);
+    try {
+      await pool.run('slowUncounted', [{ n: 1, page: 1 }]); // worker up
+      const running = pool.run('slowUncounted', [{ n: 2_000_000, page: 1 }]);
+      const gone = new AbortController();
+      const queued = pool.run('slowUncounted', [{ n: 2_000_000, page: 2 }], gone.signal);
+      const after = pool.run('slowUncounted', [{ n: 1, page: 3 }]);
+      gone.abort();
+      await expect(queued).rejects.toMatchObject({ name: 'AbortError' });
+      // The dropped read never reached the worker: the next one starts right after the running one.
+      await expect(running).resolves.toMatchObject({ thread: expect.any(Number) });
+      await expect(after).resolves.toMatchObject({ thread: expect.any(Number) });
+      // An already aborted signal: not queued at all.
+      await expect(pool.run('slowUncounted', [{ n: 1, page: 4 }], AbortSignal.abort())).rejects.toMatchObject({ name: 'AbortError' });
+      // A signal that aborts after its read started changes nothing: the answer arrives.
+      const late = new AbortController();
+      const started = pool.run('slowUncounted', [{ n: 500_000, page: 5 }], late.signal);
+      late.abort();
+      await expect(started).resolves.toMatchObject({ thread: expect.any(Number) });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('queues reads beyond the worker count and answers them all', async () => {
     startReadPool({ workers: 2, bundle });
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        runRead('listContracts', org.organization.id, {
+        runRead(undefined, 'listContracts', org.organization.id, {
           page: 1,
           limit: 5,
           search: null,

@@ -6,6 +6,7 @@ import { log } from '@/lib/logger';
 import { fromWireError } from './read-errors';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './read-protocol';
 import { runtimeSlot } from '@/lib/runtime';
+import { abortReason } from '@/lib/storage/read-signal';
 
 /** Where `next build` leaves the worker bundle (next.config.js → scripts/build-read-worker.mjs). */
 export const READ_WORKER_BUNDLE = path.join('.next', 'read-worker.cjs');
@@ -78,11 +79,34 @@ export class ReadPool {
   }
 
   /** Runs service `name` in a worker; resolves with its result or rejects with its error (same class). */
-  run(name: string, args: unknown[]): Promise<unknown> {
+  run(name: string, args: unknown[], signal?: AbortSignal): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('The read pool is closed.'));
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
-      this.place({ request: { id: this.nextId++, name, args }, ...affinity(name, args), resolve, reject });
+      const job: Job = { request: { id: this.nextId++, name, args }, ...affinity(name, args), resolve, reject };
+      if (signal) {
+        // Its client went away while it waited: nobody will read the answer, so no worker computes it.
+        const drop = () => {
+          if (this.unqueue(job)) reject(abortReason(signal));
+        };
+        signal.addEventListener('abort', drop, { once: true });
+        job.resolve = (value) => (signal.removeEventListener('abort', drop), resolve(value));
+        job.reject = (error) => (signal.removeEventListener('abort', drop), reject(error));
+      }
+      this.place(job);
     });
+  }
+
+  /** Takes a job that has not started out of the queue (or a worker's waiting list); false if it started. */
+  private unqueue(job: Job): boolean {
+    for (const list of [this.queue, ...this.slots.map((slot) => slot.waiting)]) {
+      const at = list.indexOf(job);
+      if (at >= 0) {
+        list.splice(at, 1);
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Fails queued reads and stops the workers (graceful shutdown comes after the HTTP drain). */

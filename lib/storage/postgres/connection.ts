@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '@/db/schema-pg';
+import { cancelReadsOnAbort } from './cancel';
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** The handle a PostgreSQL transaction's work gets. */
@@ -32,6 +33,7 @@ export async function connectPostgres(url: string, source: string, options: { ma
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  cancelReadsOnAbort(pool);
   try {
     await pool.query('select 1');
   } catch (error) {

@@ -3,8 +3,8 @@ import { createContract, updateContract } from '@/lib/contracts/service';
 import { runRead } from '@/lib/reads/run';
 import { familyA } from '@/lib/http/family-a';
 
-export const GET = familyA({ query: listContractsQuery }, ({ actor, query }) =>
-  runRead('listContracts', actor.organizationId, query),
+export const GET = familyA({ query: listContractsQuery }, ({ req, actor, query }) =>
+  runRead(req.signal, 'listContracts', actor.organizationId, query),
 );
 
 export const POST = familyA({ body: createContractBody, status: 201 }, ({ actor, body, store }) =>

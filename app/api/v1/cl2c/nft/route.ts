@@ -6,7 +6,7 @@ import { runRead } from '@/lib/reads/run';
 /** A6 may carry an inline image (data URI or base64), so its body may be up to 10 MiB. */
 const TEN_MIB = 10 * 1024 * 1024;
 
-export const GET = familyA({ query: listNftsQuery }, ({ actor, query }) => runRead('listNfts', actor.organizationId, query));
+export const GET = familyA({ query: listNftsQuery }, ({ req, actor, query }) => runRead(req.signal, 'listNfts', actor.organizationId, query));
 
 export const POST = familyA({ body: createNftBody, status: 201, maxBodyBytes: TEN_MIB }, ({ actor, body, store }) =>
   createNft(store, actor, body),
