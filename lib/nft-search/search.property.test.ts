@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/tables';
 import { getStore } from '@/lib/storage/current';
+import { pgListTuning } from '@/lib/storage/postgres/lists/paging';
 import type { AdvancedFilterInput } from './schemas';
 import { searchNfts } from './service';
 
@@ -291,7 +292,10 @@ describe('B1 search: SQL agrees with an in-memory evaluation of the same filter 
         fc.array(tree, { minLength: 1, maxLength: 4 }),
         fc.option(text.filter((t) => t.length > 0), { nil: null }),
         orderArb,
-        async (rows, filters, keyword, orderBy) => {
+        fc.constantFrom('auto', 'walk', 'hits'),
+        async (rows, filters, keyword, orderBy, form) => {
+          // PostgreSQL: both forms of a keyword page (the hits narrowed and sorted, or the sort index walked).
+          pgListTuning.b1Walk = form;
           const { organizationId, contractIds } = await seed(rows);
           const all = (await searchNfts(store, organizationId, { pageSize: 100 })).data as unknown as Item[];
           expect(all).toHaveLength(rows.length);
@@ -313,6 +317,7 @@ describe('B1 search: SQL agrees with an in-memory evaluation of the same filter 
       ),
       { numRuns: 150 },
     );
+    pgListTuning.b1Walk = 'auto';
   });
 });
 

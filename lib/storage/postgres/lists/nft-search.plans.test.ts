@@ -4,7 +4,7 @@ import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { withPostgres } from '@/test/postgres/database';
 import { findSearchField } from '@/lib/nft-search/fields';
-import { B1_ID, keywordSql, sortExpr } from './nft-search';
+import { B1_ID, keywordSql, nftSearchWhere, sortExpr } from './nft-search';
 
 /*
  * B1 keywords narrow through the search indexes on PostgreSQL, whichever text fields they read: the
@@ -26,6 +26,8 @@ beforeAll(async () => {
   await q(`insert into nfts (id, organization_id, smart_contract_id, name, description, token_uri, created_at, updated_at)
     select gen_random_uuid()::text, $1, c.id, 'nft ' || md5(c.n::text), md5((-c.n)::text), 'ipfs://' || md5(c.n::text || 'u'), now(), now()
     from (select id, row_number() over () as n from smart_contracts where organization_id = $1) as c`);
+  // Vacuumed too: the visibility map lets a walk read the index alone.
+  await pg.db().$client.query('vacuum analyze nfts');
   await pg.db().$client.query('analyze');
 }, 120_000);
 
@@ -78,5 +80,24 @@ describe('B1 sorts read an index in order', () => {
     });
     expect(text, text).toContain(index);
     expect(text, text).not.toMatch(/Sort/);
+  });
+});
+
+describe('a common term walks the sort index', () => {
+  // Walked (nft-search.ts walkCheaper), the search reads only the criteria's own columns: a name
+  // search sorted by name is tested on the (organization, name fold, id) index alone, without
+  // fetching each walked row for the search indexes' conditions (the contract name, the other fields).
+  it('advancedSearch on the name, sorted by name: an index-only scan, no sort', async () => {
+    const search = compileSearch({ advancedSearch: { fields: ['name'], keyword: 'nft' }, orderBy: ['name asc'] });
+    const text = await pg.db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select "nfts"."id" from "nfts" where ${nftSearchWhere(org, search, false)} order by ${sortExpr(findSearchField('name')!)} asc, ${B1_ID} asc limit 20`,
+      );
+      return rows.map((l) => l['QUERY PLAN']).join('\n');
+    });
+    expect(text, text).toContain('Index Only Scan using nfts_b1_name_fold_c_idx');
+    expect(text, text).not.toMatch(/Sort|trgm|grams/);
   });
 });

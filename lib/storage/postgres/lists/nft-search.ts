@@ -3,7 +3,7 @@ import type { IdsPage } from '../../lists';
 import type { CompiledSearch, FilterNode, FilterValue, SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
 import { matchSql } from '../search/terms';
-import { countOf, countWhere, pageIds, type Handle } from './paging';
+import { countOf, countWhere, pageIds, pgListTuning, type Handle } from './paging';
 
 /*
  * B1 on PostgreSQL: the twin of lib/storage/sqlite/lists/nft-search.ts. Same request
@@ -168,9 +168,11 @@ function narrowSql({ fields, keyword }: CompiledSearch['keywords'][number]): SQL
 /**
  * The keyword criteria, OR-ed (undefined without any). Where every criterion's fields are text
  * fields, the B1 search indexes' conditions on the terms are added (narrowSql), so the planner
- * narrows through them instead of testing each row of the organization.
+ * narrows through them instead of testing each row of the organization — unless `narrow` is false:
+ * a walk of a sort index testing each row (a common term) reads only the criteria's own columns,
+ * from the index where it holds them.
  */
-export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefined {
+export function keywordSql(keywords: CompiledSearch['keywords'], narrow = true): SQL | undefined {
   if (!keywords.length) return undefined;
   const criteria = keywords.flatMap(({ fields, keyword }) =>
     fields
@@ -185,10 +187,11 @@ export function keywordSql(keywords: CompiledSearch['keywords']): SQL | undefine
   );
   if (!criteria.length) return sql`false`;
   const any = sql`(${sql.join(criteria, sql` or `)})`;
+  if (!narrow) return any;
   const narrows = keywords.map(narrowSql);
   if (narrows.some((x) => x === null)) return any;
-  const narrow = narrows.filter((x): x is SQL => x !== null && x !== 'none');
-  return sql`((${sql.join(narrow, sql` or `)}) and ${any})`;
+  const indexed = narrows.filter((x): x is SQL => x !== null && x !== 'none');
+  return sql`((${sql.join(indexed, sql` or `)}) and ${any})`;
 }
 
 /**
@@ -206,14 +209,40 @@ export function sortExpr(f: SearchFieldData): SQL {
   return sqlOf(f).expr;
 }
 
-/** The condition on `nfts` of a B1 search: the organization, smartContractId, keywords (narrowed where an index can) and advancedFilter. */
-export function nftSearchWhere(organizationId: string, search: CompiledSearch): SQL {
+/**
+ * The condition on `nfts` of a B1 search: the organization, smartContractId, keywords (narrowed
+ * where an index can, unless `narrow` is false: keywordSql) and advancedFilter.
+ */
+export function nftSearchWhere(organizationId: string, search: CompiledSearch, narrow = true): SQL {
   const conditions: SQL[] = [sql`"nfts"."organization_id" = ${organizationId}`];
   if (search.smartContractId) conditions.push(sql`"nfts"."smart_contract_id" = ${search.smartContractId}`);
-  const keyword = keywordSql(search.keywords);
+  const keyword = keywordSql(search.keywords, narrow);
   if (keyword) conditions.push(keyword);
   if (search.filter) conditions.push(filterSql(search.filter));
   return sql.join(conditions, sql` and `);
+}
+
+/**
+ * Walk the sort index testing each row, rather than narrow through the search indexes and sort the
+ * hits? When the rows the walk is expected to test before the page's end — its position from the
+ * nearer end × the rows searched / the matches — are at most `b1WalkRows` (the matches taken as
+ * spread through the order). Walked, a common term's page is a few hundred rows of an index, read
+ * index-only where the index holds every column the search tests (`advancedSearch` on the name,
+ * sorted by name); narrowed, every hit is read and sorted (~100k for a word in a tenth of a
+ * million names). Both give the same rows; `pgListTuning.b1Walk` can force either (tests).
+ */
+async function walkCheaper(db: Handle, organizationId: string, search: CompiledSearch, total: number): Promise<boolean> {
+  if (pgListTuning.b1Walk !== 'auto') return pgListTuning.b1Walk === 'walk';
+  if (total === 0) return false;
+  const offset = (search.pageNumber - 1) * search.pageSize;
+  const position = Math.min(offset, Math.max(0, total - offset - search.pageSize)) + search.pageSize;
+  const searched = search.smartContractId ? await contractTotal(db, organizationId, search.smartContractId) : await countOf(db, organizationId, 'nfts', null, null);
+  return (position * searched) / total <= pgListTuning.b1WalkRows;
+}
+
+async function contractTotal(db: Handle, organizationId: string, contractId: string): Promise<number> {
+  const { rows } = await db.execute<{ n: string }>(sql`select total_nfts as n from smart_contracts where id = ${contractId} and organization_id = ${organizationId}`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The body's criteria as the client sent them: the cache keys of totals and anchors. */
@@ -235,24 +264,21 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, search
 
   let total: number;
   if (!search.keywords.length && !search.filter) {
-    if (search.smartContractId) {
-      const { rows } = await db.execute<{ n: string }>(
-        sql`select total_nfts as n from smart_contracts where id = ${search.smartContractId} and organization_id = ${organizationId}`,
-      );
-      total = Number(rows[0]?.n ?? 0);
-    } else total = await countOf(db, organizationId, 'nfts', null, null);
+    total = search.smartContractId ? await contractTotal(db, organizationId, search.smartContractId) : await countOf(db, organizationId, 'nfts', null, null);
   } else total = await countWhere(db, from, where, { organizationId, list: 'nfts', key: `b1|${criteria}` });
 
   const { pageNumber: page, pageSize: limit } = search;
   const id = B1_ID;
   if (search.orderBy.length <= 1) {
     const key = search.orderBy[0];
+    // Both forms select the same rows: they share the anchors of the ordered set.
+    const walk = search.keywords.length > 0 && (await walkCheaper(db, organizationId, search, total));
     const ids = await pageIds(db, {
       organizationId,
       list: 'nfts',
       key: `b1|${criteria}|${key?.field.name ?? ''}`,
       from,
-      where,
+      where: walk ? nftSearchWhere(organizationId, search, false) : where,
       sort: key ? sortExpr(key.field) : n('created_at'),
       nullable: key ? !key.field.notNull : false,
       id,

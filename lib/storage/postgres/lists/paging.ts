@@ -97,6 +97,10 @@ export const pgListTuning = {
   memberWalkRows: 2000,
   /** Force A9's search form (tests): 'auto' decides by memberWalkRows. */
   memberWalk: 'auto' as 'auto' | 'walk' | 'hits',
+  /** B1 search: walk the sort index when it is expected to test at most this many rows (nft-search.ts). */
+  b1WalkRows: 20_000,
+  /** Force B1's search form (tests): 'auto' decides by b1WalkRows. */
+  b1Walk: 'auto' as 'auto' | 'walk' | 'hits',
 };
 
 /** One position of an ordered set: its sort value, `then` value and id, as read. */
