@@ -38,14 +38,36 @@ describe('cl2c_fold equals JavaScript toLowerCase', () => {
   });
 
   it('for random text over the tricky characters (but the known difference above)', async () => {
-    const chars = ['A', 'a', 'Σ', 'σ', 'ς', 'İ', 'I', 'ı', '\u0307', '\u0301', 'K', 'ẞ', 'ß', ' ', '.', "'", '1', 'Ω', 'ᾼ', '𐐀', 'Ⓐ', '\u00ad'];
+    // \uA7CE and \u{16EA0}: capitals newer than the server's Unicode (cl2c_fold translates them itself).
+    const chars = ['A', 'a', 'Σ', 'σ', 'ς', 'İ', 'I', 'ı', '\u0307', '\u0301', 'K', 'ẞ', 'ß', ' ', '.', "'", '1', 'Ω', 'ᾼ', '𐐀', 'Ⓐ', '\u00ad', '\uA7CE', '\u{16EA0}'];
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(fc.constantFrom(...chars), { maxLength: 12 }).map((a) => a.join('')), { minLength: 1, maxLength: 50 }), async (texts) => {
         // A Σ right after case-ignorable marks: where the known difference can arise.
-        const comparable = texts.filter((t) => !/[\u0307\u0301\u00ad'.]Σ/u.test(t));
+        // And a Σ beside a letter newer than the server's Unicode, which it does not know as cased
+        // (PostgreSQL 18: Unicode 16): the same kind of difference, reported by db check alike.
+        const comparable = texts.filter((t) => !/[\u0307\u0301\u00ad'.]Σ/u.test(t) && !(/Σ/u.test(t) && /[\uA7CE\u{16EA0}]/u.test(t)));
         expect(await fold(comparable)).toEqual(comparable.map((t) => t.toLowerCase()));
       }),
       { numRuns: 25 },
     );
   }, 120_000);
+});
+
+describe('cl2c_ascii_lower is SQLite LIKE\'s folding: ASCII letters only', () => {
+  const asciiLower = (t: string) => t.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+  it('for every code point', async () => {
+    const { rows } = await pg.db().execute<{ c: number; f: string }>(
+      sql`select c, cl2c_ascii_lower(chr(c)) as f from generate_series(1, 1114111) as c where c < 55296 or c > 57343`,
+    );
+    expect(rows).toHaveLength(1_112_063);
+    const differing = rows.filter((r) => r.f !== asciiLower(String.fromCodePoint(r.c))).map((r) => `U+${r.c.toString(16).toUpperCase()}`);
+    expect(differing).toEqual([]);
+  }, 120_000);
+
+  it('for mixed text', async () => {
+    const texts = ['Harbor ÉCLAIR Straße', 'İSTANBUL Kelvin K', 'ΑΣ ABC xyz 123', 'MÜLLER@Example.COM'];
+    const { rows } = await pg.db().$client.query<{ f: string }>('select cl2c_ascii_lower(t) as f from unnest($1::text[]) with ordinality as x(t, n) order by n', [texts]);
+    expect(rows.map((r) => r.f)).toEqual(texts.map(asciiLower));
+  });
 });
