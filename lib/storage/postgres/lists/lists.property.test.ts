@@ -214,7 +214,10 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
         fc.array(nft, { minLength: 1, maxLength: 14 }),
         fc.array(fc.record({ index: fc.nat(11), status: fc.constantFrom(...nftStatuses), copyrightStatus: fc.constantFrom(...copyrightStatuses), remove: fc.boolean() }), { maxLength: 4 }),
         fc.array(request, { minLength: 1, maxLength: 6 }),
-        async (rows, changes, requests) => {
+        fc.constantFrom('auto', 'walk', 'hits'),
+        async (rows, changes, requests, form) => {
+          // Both forms of the search (narrowed through the search indexes, or tested row by row on a walk).
+          pgListTuning.nftWalk = form;
           const org = await newOrganization();
           const contracts = [crypto.randomUUID(), crypto.randomUUID()];
           for (const [i, id] of contracts.entries()) {
@@ -292,6 +295,7 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
       ),
       { numRuns: 30 },
     );
+    pgListTuning.nftWalk = 'auto';
     expect((await checkPostgres(db.$client)).problems).toEqual([]);
   }, 240_000);
 

@@ -3,7 +3,7 @@ import type { MemberFilter, MemberPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { foldTerm, matchSql } from '../search/terms';
 import { memberRows, personMatch } from '../search/queries';
-import { countOf, countWhere, pageIds, pgListTuning, type Handle } from './paging';
+import { countOf, countWhere, expectedWalk, pageIds, pgListTuning, type Handle } from './paging';
 
 const sortColumns = {
   createdAt: sql`ml.created_at`,
@@ -32,8 +32,8 @@ export function memberRowsWherePg(organizationId: string, q: MemberFilter, searc
  * index when the matches are many: the walk stops when the page is full.
  */
 function perRowMatch(term: string): SQL {
-  const invitation = matchSql(foldTerm(term, 'A'), [sql`cl2c_ascii_lower(ml.email)`], sql`cl2c_grams(cl2c_ascii_lower(ml.email))`);
-  return sql`((ml.kind = 'member' and exists (select 1 from users u where u.id = ml.user_id and ${personMatch(term)})) or (ml.kind = 'invitation' and ${invitation}))`;
+  const invitation = matchSql(foldTerm(term, 'A'), [sql`cl2c_ascii_lower(ml.email)`], sql`cl2c_grams(cl2c_ascii_lower(ml.email))`, 'row');
+  return sql`((ml.kind = 'member' and exists (select 1 from users u where u.id = ml.user_id and ${personMatch(term, 'row')})) or (ml.kind = 'invitation' and ${invitation}))`;
 }
 
 /**
@@ -46,10 +46,8 @@ function perRowMatch(term: string): SQL {
 async function walkCheaper(db: Handle, organizationId: string, q: MemberPageRequest, total: number): Promise<boolean> {
   if (pgListTuning.memberWalk !== 'auto') return pgListTuning.memberWalk === 'walk';
   if (total === 0) return false;
-  const offset = (q.page - 1) * q.limit;
-  const position = Math.min(offset, Math.max(0, total - offset - q.limit)) + q.limit;
   const size = await countOf(db, organizationId, 'members', q.status ?? null, q.hasWallet === undefined ? null : String(q.hasWallet));
-  return (position * size) / total <= pgListTuning.memberWalkRows;
+  return expectedWalk(q.page, q.limit, total, size) <= pgListTuning.memberWalkRows;
 }
 
 /**

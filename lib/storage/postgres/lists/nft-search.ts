@@ -3,7 +3,7 @@ import type { IdsPage } from '../../lists';
 import type { CompiledSearch, FilterNode, FilterValue, SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
 import { matchSql } from '../search/terms';
-import { countOf, countWhere, pageIds, pgListTuning, type Handle } from './paging';
+import { contractTotal, countOf, countWhere, expectedWalk, pageIds, pgListTuning, type Handle } from './paging';
 
 /*
  * B1 on PostgreSQL: the twin of lib/storage/sqlite/lists/nft-search.ts. Same request
@@ -225,7 +225,7 @@ export function nftSearchWhere(organizationId: string, search: CompiledSearch, n
 /**
  * Walk the sort index testing each row, rather than narrow through the search indexes and sort the
  * hits? When the rows the walk is expected to test before the page's end — its position from the
- * nearer end × the rows searched / the matches — are at most `b1WalkRows` (the matches taken as
+ * nearer end × the rows searched / the matches — are at most `walkRows` (the matches taken as
  * spread through the order). Walked, a common term's page is a few hundred rows of an index, read
  * index-only where the index holds every column the search tests (`advancedSearch` on the name,
  * sorted by name); narrowed, every hit is read and sorted (~100k for a word in a tenth of a
@@ -234,16 +234,10 @@ export function nftSearchWhere(organizationId: string, search: CompiledSearch, n
 async function walkCheaper(db: Handle, organizationId: string, search: CompiledSearch, total: number): Promise<boolean> {
   if (pgListTuning.b1Walk !== 'auto') return pgListTuning.b1Walk === 'walk';
   if (total === 0) return false;
-  const offset = (search.pageNumber - 1) * search.pageSize;
-  const position = Math.min(offset, Math.max(0, total - offset - search.pageSize)) + search.pageSize;
   const searched = search.smartContractId ? await contractTotal(db, organizationId, search.smartContractId) : await countOf(db, organizationId, 'nfts', null, null);
-  return (position * searched) / total <= pgListTuning.b1WalkRows;
+  return expectedWalk(search.pageNumber, search.pageSize, total, searched) <= pgListTuning.walkRows;
 }
 
-async function contractTotal(db: Handle, organizationId: string, contractId: string): Promise<number> {
-  const { rows } = await db.execute<{ n: string }>(sql`select total_nfts as n from smart_contracts where id = ${contractId} and organization_id = ${organizationId}`);
-  return Number(rows[0]?.n ?? 0);
-}
 
 /** The body's criteria as the client sent them: the cache keys of totals and anchors. */
 export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unknown; advancedFilter?: unknown };

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { nftMatch } from '../search/queries';
-import { countOf, countWhere, pageIds, type Handle } from './paging';
+import { contractTotal, countOf, countWhere, expectedWalk, pageIds, pgListTuning, type Handle } from './paging';
+import type { MatchForm } from '../search/terms';
 
 const sortColumns = {
   createdAt: sql`n.created_at`,
@@ -13,13 +14,16 @@ const sortColumns = {
   supply: sql`n.supply`,
 } as const satisfies Record<NftPageRequest['sortBy'], SQL>;
 
-/** The rows an A5 list is about (`n` = nfts). Search: Family A (name or description, LIKE semantics). */
-export function nftRowsWherePg(organizationId: string, q: NftFilter): SQL {
+/**
+ * The rows an A5 list is about (`n` = nfts). Search: Family A (name or description, LIKE
+ * semantics), as the search indexes hold it or tested row by row (`form`: terms.ts MatchForm).
+ */
+export function nftRowsWherePg(organizationId: string, q: NftFilter, form: MatchForm = 'index'): SQL {
   const conditions: SQL[] = [sql`n.organization_id = ${organizationId}`];
   if (q.status) conditions.push(sql`n.status = ${q.status}`);
   if (q.contractId) conditions.push(sql`n.smart_contract_id = ${q.contractId}`);
   if (q.copyrightStatus) conditions.push(sql`n.copyright_status = ${q.copyrightStatus}`);
-  if (q.search) conditions.push(nftMatch(q.search, 'A'));
+  if (q.search) conditions.push(nftMatch(q.search, 'A', undefined, form));
   return sql.join(conditions, sql` and `);
 }
 
@@ -48,12 +52,14 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
   const from = sql`nfts as n`;
   const where = nftRowsWherePg(organizationId, q);
   const total = await nftTotal(db, organizationId, q, from, where);
+  // Both forms of a search select the same rows: they share the anchors of the ordered set.
+  const walked = q.search ? await walkCheaper(db, organizationId, q, total) : false;
   const ids = await pageIds(db, {
     organizationId,
     list: 'nfts',
     key: `${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
     from,
-    where,
+    where: walked ? nftRowsWherePg(organizationId, q, 'row') : where,
     sort: sortColumns[q.sortBy],
     nullable: q.sortBy === 'mintedAt',
     id: sql`n.id`,
@@ -65,13 +71,22 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
   return { ids, total };
 }
 
+/**
+ * Walk the sort index testing each row (`row` form), rather than narrow through the search indexes?
+ * When the walk is expected to test at most `walkRows` rows (paging.ts expectedWalk): a common
+ * term's page then costs a few hundred rows, where its hits would all be gathered and sorted — and a
+ * short term's `index` form, tested on a walked row, builds that row's gram array.
+ */
+async function walkCheaper(db: Handle, organizationId: string, q: NftPageRequest, total: number): Promise<boolean> {
+  if (pgListTuning.nftWalk !== 'auto') return pgListTuning.nftWalk === 'walk';
+  if (total === 0) return false;
+  const searched = q.contractId ? await contractTotal(db, organizationId, q.contractId) : await countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null);
+  return expectedWalk(q.page, q.limit, total, searched) <= pgListTuning.walkRows;
+}
+
+
 async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: SQL, where: SQL): Promise<number> {
   if (!q.search && !q.contractId) return countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null);
-  if (!q.search && !q.status && !q.copyrightStatus) {
-    const { rows } = await db.execute<{ n: string }>(
-      sql`select total_nfts as n from smart_contracts where id = ${q.contractId!} and organization_id = ${organizationId}`,
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
+  if (!q.search && !q.status && !q.copyrightStatus) return contractTotal(db, organizationId, q.contractId!);
   return countWhere(db, from, where, { organizationId, list: 'nfts', key: JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]) });
 }

@@ -15,6 +15,12 @@ export async function countOf(db: Handle, organizationId: string, list: 'nfts' |
   return Number(rows[0]?.n ?? 0);
 }
 
+/** A contract's NFTs (the stored smart_contracts.total_nfts); 0 for another organization's contract. */
+export async function contractTotal(db: Handle, organizationId: string, contractId: string): Promise<number> {
+  const { rows } = await db.execute<{ n: string }>(sql`select total_nfts as n from smart_contracts where id = ${contractId} and organization_id = ${organizationId}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /**
  * The exact number of rows matching `where`. With a `cache` (the list and a key naming the query),
  * on the pool, the count is kept with the list's write generation read in the same statement, and
@@ -97,11 +103,25 @@ export const pgListTuning = {
   memberWalkRows: 2000,
   /** Force A9's search form (tests): 'auto' decides by memberWalkRows. */
   memberWalk: 'auto' as 'auto' | 'walk' | 'hits',
-  /** B1 search: walk the sort index when it is expected to test at most this many rows (nft-search.ts). */
-  b1WalkRows: 20_000,
-  /** Force B1's search form (tests): 'auto' decides by b1WalkRows. */
+  /** A5 and B1 searches: walk the sort index when it is expected to test at most this many rows (nfts.ts, nft-search.ts). */
+  walkRows: 20_000,
+  /** Force B1's search form (tests): 'auto' decides by walkRows. */
   b1Walk: 'auto' as 'auto' | 'walk' | 'hits',
+  /** Force A5's search form (tests): 'auto' decides by walkRows. */
+  nftWalk: 'auto' as 'auto' | 'walk' | 'hits',
 };
+
+/**
+ * The rows a walk of a sort index is expected to test before the end of page `page` of a search
+ * with `total` matches among `searched` rows: the page's position from the nearer end of the order
+ * × searched / total (the matches taken as spread through the order). Weighed against gathering
+ * and sorting the matches (members.ts, nfts.ts, nft-search.ts).
+ */
+export function expectedWalk(page: number, limit: number, total: number, searched: number): number {
+  const offset = (page - 1) * limit;
+  const position = Math.min(offset, Math.max(0, total - offset - limit)) + limit;
+  return (position * searched) / total;
+}
 
 /** One position of an ordered set: its sort value, `then` value and id, as read. */
 type Anchor = { v: unknown; w: unknown; id: string };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDb, PgTx } from '../connection';
 import type { IdsPage } from '@/lib/storage/lists';
-import { foldTerm, matchSql, type PageRequest, type Semantics } from './terms';
+import { foldTerm, matchSql, type MatchForm, type PageRequest, type Semantics } from './terms';
 
 /*
  * The PostgreSQL query modules of the NFT, contract and member searches (issue 28): given an
@@ -39,14 +39,15 @@ export function nftRows(organizationId: string, term: string, semantics: Semanti
 
 /**
  * The condition on an `nfts` row: the term in its searched fields. `table` qualifies the columns
- * (a query that joins another table with a `name`: the A5 export joins smart_contracts).
+ * (a query that joins another table with a `name`: the A5 export joins smart_contracts); `form`:
+ * terms.ts MatchForm.
  */
-export function nftMatch(term: string, semantics: Semantics, table?: string): SQL {
+export function nftMatch(term: string, semantics: Semantics, table?: string, form: MatchForm = 'index'): SQL {
   const folded = foldTerm(term, semantics);
   const c = (column: string): SQL => (table ? sql`${sql.identifier(table)}.${sql.identifier(column)}` : sql`${sql.identifier(column)}`);
   return semantics === 'A'
-    ? matchSql(folded, [a(c('name')), a(c('description'))], sql`cl2c_grams2(cl2c_ascii_lower(${c('name')}), cl2c_ascii_lower(${c('description')}))`)
-    : matchSql(folded, [c('name_fold'), c('contract_name_fold')], sql`cl2c_grams2(${c('name_fold')}, ${c('contract_name_fold')})`);
+    ? matchSql(folded, [a(c('name')), a(c('description'))], sql`cl2c_grams2(cl2c_ascii_lower(${c('name')}), cl2c_ascii_lower(${c('description')}))`, form)
+    : matchSql(folded, [c('name_fold'), c('contract_name_fold')], sql`cl2c_grams2(${c('name_fold')}, ${c('contract_name_fold')})`, form);
 }
 
 /** Contracts (A1): name, symbol or description, LIKE semantics. */
@@ -84,13 +85,14 @@ export function memberRows(organizationId: string, term: string): SQL {
       where i.organization_id = ${organizationId} and i.status = 'PENDING' and ${invitationMatch(term)}`;
 }
 
-/** The condition on a `users` row aliased `u`. */
-export function personMatch(term: string): SQL {
+/** The condition on a `users` row aliased `u` (`form`: terms.ts MatchForm). */
+export function personMatch(term: string, form: MatchForm = 'index'): SQL {
   const fullName = sql`u.first_name || ' ' || u.last_name`;
   return matchSql(
     foldTerm(term, 'A'),
     [a(sql`u.email`), a(sql`u.name`), a(sql`u.user_name`), a(fullName)],
     sql`cl2c_grams4(cl2c_ascii_lower(u.email), cl2c_ascii_lower(u.name), cl2c_ascii_lower(u.user_name), cl2c_ascii_lower(${fullName}))`,
+    form,
   );
 }
 

@@ -22,12 +22,19 @@ export const isShortTerm = (folded: string) => {
 };
 
 /**
- * The match of a folded term against folded expressions: through the gram array for a short term
- * (exact), else `LIKE` on each expression (pg_trgm's GIN index on exactly those expressions
- * narrows; LIKE decides).
+ * How a match is tested: `index` as the search indexes hold it (the planner narrows through them),
+ * `row` on one row at a time (a walk of a sort index testing each row it passes).
  */
-export function matchSql(folded: string, expressions: SQL[], grams: SQL): SQL {
-  if (isShortTerm(folded)) return sql`${grams} @> array[${folded}]::text[]`;
+export type MatchForm = 'index' | 'row';
+
+/**
+ * The match of a folded term against folded expressions: through the gram array for a short term
+ * (exact; its GIN index narrows), else `LIKE` on each expression (pg_trgm's GIN index on exactly
+ * those expressions narrows; LIKE decides). In `row` form always `LIKE`, exact at any length: a
+ * row's gram array is built by a loop over its text, dear to compute for every row a walk passes.
+ */
+export function matchSql(folded: string, expressions: SQL[], grams: SQL, form: MatchForm = 'index'): SQL {
+  if (form === 'index' && isShortTerm(folded)) return sql`${grams} @> array[${folded}]::text[]`;
   return containsAny(folded, expressions);
 }
 
