@@ -8,7 +8,7 @@ import { walkBase, walkIndex } from '../nft-search/indexes';
 import { rangeCount } from '../nft-search/range-count';
 import { searchIndex } from '../nft-search/search-index';
 import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-search/sql';
-import { cachedCount } from '../search/count-cache';
+import { cachedCount, cachedValue, peekValue } from '../search/count-cache';
 import { organizationFtsCount } from '../search/fts-count';
 import { readCounter } from '../search/counters';
 import { isCommon } from '../search/fts';
@@ -113,7 +113,9 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
       const walked = leading
         ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading })
         : bounded
-          ? boundedPageIds(db, page, and(...bounded))
+          ? (fromFirstMatch(db, page, hits!, and(...bounded)!, 'known') ??
+            boundedPageIds(db, page, and(...bounded)) ??
+            fromFirstMatch(db, page, hits!, and(...bounded)!, 'find'))
           : anchoredPageIds(db, page);
       if (walked) {
         observe?.({ plan, anchored, query: leading ? pageQuery(from, leading) : query });
@@ -129,6 +131,36 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
     }
   }
   return { ids, total: totalCount };
+}
+
+/**
+ * A common term whose matches sit together far along the order (`harbor` in names sorted by name:
+ * every `amber harbor …` comes after ~36k other `amber …` names), where the bounded walk gives up.
+ * `find` (after it gave up): the first match in the page's order is read off the hits (one pass,
+ * no sort) and cached per write generation; `known`: only where it is cached already, so the next
+ * pages skip the walk that gives up. The bounded walk then starts at the first match: the rows
+ * before it do not match, so the page's offset among the matches is unchanged. Null — the caller
+ * goes on — for a page read from the far end, when the first match is not known, or when the walk
+ * from it still does not fill the page.
+ */
+function fromFirstMatch(db: Db, q: AnchoredQuery, hits: SQL, base: SQL, mode: 'known' | 'find'): string[] | null {
+  const w = pageWindow(q.total, q.page, q.limit, q.direction);
+  if (!w || w.reverse || !q.sort) return null;
+  const dir = sql.raw(q.direction);
+  const key = `first|${q.direction}|${q.key}`;
+  type First = { v: unknown; id: string } | null;
+  const first =
+    mode === 'known'
+      ? peekValue<First>(db, q.organizationId, key)
+      : cachedValue<First>(
+          db,
+          q.organizationId,
+          key,
+          () => db.get<{ v: unknown; id: string }>(sql`select ${q.sort} as "v", ${q.id} as "id" from ${hits} where ${q.where} order by ${q.sort} ${dir}, ${q.id} ${dir} limit 1`) ?? null,
+        );
+  if (!first) return null;
+  const from = sql`(${q.sort}, ${q.id}) ${sql.raw(q.direction === 'asc' ? '>=' : '<=')} (${first.v}, ${first.id})`;
+  return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from }, and(base, from));
 }
 
 /**

@@ -8,10 +8,19 @@ import { generation } from './counters';
  * only ever returned while it is still exact. Bounded LRU; per process.
  */
 const MAX_ENTRIES = 2000;
-const cache = new Map<string, { gen: string; n: number }>();
+const cache = new Map<string, { gen: string; value: unknown }>();
 let used = false;
 
 export function cachedCount(db: Db, organizationId: string, key: string, compute: () => number): number {
+  return cachedValue(db, organizationId, key, compute);
+}
+
+/**
+ * Any value derived from the organization's rows (a total, the position of a search's first match
+ * …), cached like a total: per (organization, key) with the write generation. `key` must name
+ * every input of `compute` and differ from other kinds of value's keys.
+ */
+export function cachedValue<T>(db: Db, organizationId: string, key: string, compute: () => T): T {
   used = true;
   const gen = generation(db, organizationId);
   const full = `${organizationId}\u0000${key}`;
@@ -19,13 +28,21 @@ export function cachedCount(db: Db, organizationId: string, key: string, compute
   if (hit && hit.gen === gen) {
     cache.delete(full);
     cache.set(full, hit);
-    return hit.n;
+    return hit.value as T;
   }
-  const n = compute();
+  const value = compute();
   cache.delete(full);
-  cache.set(full, { gen, n });
+  cache.set(full, { gen, value });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  return n;
+  return value;
+}
+
+/** The value cachedValue holds for `key` in the current write generation, or undefined (not computed). */
+export function peekValue<T>(db: Db, organizationId: string, key: string): T | undefined {
+  const hit = cache.get(`${organizationId}\u0000${key}`);
+  if (!hit || hit.gen !== generation(db, organizationId)) return undefined;
+  used = true;
+  return hit.value as T;
 }
 
 /**

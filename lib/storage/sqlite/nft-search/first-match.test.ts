@@ -1,0 +1,76 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { nfts, organizations, smartContracts } from '@/db/schema';
+import { searchNfts } from '@/lib/nft-search/service';
+import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
+import type { B1Plan } from '../lists/nft-search';
+
+/*
+ * A common term whose matches sit together far along the order (lib/storage/sqlite/lists/nft-search.ts
+ * fromFirstMatch): sorted by name, every `amber harbor …` comes after all `amber beacon …`. The
+ * bounded walk gives up before reaching them; the first match is then read off the hits once and
+ * the walk starts there — the page is walked, not sorted out of every hit, and it is exact.
+ */
+let organizationId = '';
+const BEACONS = 60;
+const HARBORS = 30;
+const saved = { ...searchTuning };
+
+beforeAll(() => {
+  const db = getDb();
+  organizationId = db.insert(organizations).values({ name: 'first match', tenant: `first-${crypto.randomUUID()}` }).returning().get().id;
+  const contract = db.insert(smartContracts).values({ organizationId, name: 'Works', symbol: 'W' }).returning().get().id;
+  const names = [
+    ...Array.from({ length: BEACONS }, (_, i) => `amber beacon #${String(i).padStart(3, '0')}`),
+    ...Array.from({ length: HARBORS }, (_, i) => `amber harbor #${String(i).padStart(3, '0')}`),
+    ...Array.from({ length: BEACONS }, (_, i) => `bright beacon #${String(i).padStart(3, '0')}`),
+  ];
+  for (const [i, name] of names.entries()) {
+    db.insert(nfts).values({ organizationId, smartContractId: contract, name, createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000) }).run();
+  }
+});
+
+afterEach(() => {
+  Object.assign(searchTuning, saved);
+});
+
+async function page(pageNumber: number, direction: 'asc' | 'desc') {
+  let plan: B1Plan | undefined;
+  const result = await searchNfts(
+    sqliteStore(getDb()),
+    organizationId,
+    { advancedSearch: { fields: ['name'], keyword: 'harbor' }, orderBy: [`name ${direction}`], pageNumber, pageSize: 4 },
+    (p) => (plan = p.plan),
+  );
+  return { plan, names: result.data.map((d) => d.name), total: result.totalCount };
+}
+
+describe('B1: matches that sit together far along the order', () => {
+  it('are walked from their first match once the bounded walk gives up, exactly', async () => {
+    // Every term is "common" (walked), the walk is bounded to 16 rows and never grows: the 60 beacons
+    // before the first harbor are out of its reach.
+    searchTuning.commonHits = 1;
+    searchTuning.walkBudget = 16;
+    searchTuning.walkPerHit = 0;
+    const harbors = Array.from({ length: HARBORS }, (_, i) => `amber harbor #${String(i).padStart(3, '0')}`);
+    for (const n of [1, 2, 3]) {
+      const asc = await page(n, 'asc');
+      expect(asc.total).toBe(HARBORS);
+      expect(asc.names).toEqual(harbors.slice((n - 1) * 4, n * 4));
+      expect(asc.plan, `page ${n} ascending`).toBe('walk');
+      const desc = await page(n, 'desc');
+      expect(desc.names).toEqual([...harbors].reverse().slice((n - 1) * 4, n * 4));
+      expect(desc.plan, `page ${n} descending`).toBe('walk');
+    }
+  });
+
+  it('fall back to the sorted hits when even the walk from the first match cannot fill the page', async () => {
+    searchTuning.commonHits = 1;
+    searchTuning.walkBudget = 1;
+    searchTuning.walkPerHit = 0;
+    const result = await page(2, 'asc');
+    expect(result.names).toEqual(['amber harbor #004', 'amber harbor #005', 'amber harbor #006', 'amber harbor #007']);
+    expect(result.plan).toBe('hits');
+  });
+});
