@@ -84,7 +84,7 @@ describe('B1 sorts read an index in order', () => {
 });
 
 describe('a common term walks the sort index', () => {
-  // Walked (nft-search.ts walkCheaper), the search reads only the criteria's own columns: a name
+  // Walked (paging.ts walkIsCheaper), the search reads only the criteria's own columns: a name
   // search sorted by name is tested on the (organization, name fold, id) index alone, without
   // fetching each walked row for the search indexes' conditions (the contract name, the other fields).
   it('advancedSearch on the name, sorted by name: an index-only scan, no sort', async () => {

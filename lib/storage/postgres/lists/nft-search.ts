@@ -3,7 +3,7 @@ import type { IdsPage } from '../../lists';
 import type { CompiledSearch, FilterNode, FilterValue, SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
 import { matchSql } from '../search/terms';
-import { contractTotal, countOf, countWhere, expectedWalk, pageIds, pgListTuning, type Handle } from './paging';
+import { contractTotal, countOf, countWhere, pageIds, pgListTuning, walkIsCheaper, type Handle } from './paging';
 
 /*
  * B1 on PostgreSQL: the twin of lib/storage/sqlite/lists/nft-search.ts. Same request
@@ -222,23 +222,6 @@ export function nftSearchWhere(organizationId: string, search: CompiledSearch, n
   return sql.join(conditions, sql` and `);
 }
 
-/**
- * Walk the sort index testing each row, rather than narrow through the search indexes and sort the
- * hits? When the rows the walk is expected to test before the page's end — its position from the
- * nearer end × the rows searched / the matches — are at most `walkRows` (the matches taken as
- * spread through the order). Walked, a common term's page is a few hundred rows of an index, read
- * index-only where the index holds every column the search tests (`advancedSearch` on the name,
- * sorted by name); narrowed, every hit is read and sorted (~100k for a word in a tenth of a
- * million names). Both give the same rows; `pgListTuning.b1Walk` can force either (tests).
- */
-async function walkCheaper(db: Handle, organizationId: string, search: CompiledSearch, total: number): Promise<boolean> {
-  if (pgListTuning.b1Walk !== 'auto') return pgListTuning.b1Walk === 'walk';
-  if (total === 0) return false;
-  const searched = search.smartContractId ? await contractTotal(db, organizationId, search.smartContractId) : await countOf(db, organizationId, 'nfts', null, null);
-  return expectedWalk(search.pageNumber, search.pageSize, total, searched) <= pgListTuning.walkRows;
-}
-
-
 /** The body's criteria as the client sent them: the cache keys of totals and anchors. */
 export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unknown; advancedFilter?: unknown };
 
@@ -265,8 +248,12 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, search
   const id = B1_ID;
   if (search.orderBy.length <= 1) {
     const key = search.orderBy[0];
-    // Both forms select the same rows: they share the anchors of the ordered set.
-    const walk = search.keywords.length > 0 && (await walkCheaper(db, organizationId, search, total));
+    // Walked, the search tests only its criteria's own columns: a name search sorted by name reads the name index alone.
+    const walk =
+      search.keywords.length > 0 &&
+      (await walkIsCheaper(pgListTuning.b1Walk, { page, limit, total, maxRows: pgListTuning.walkRows }, () =>
+        search.smartContractId ? contractTotal(db, organizationId, search.smartContractId) : countOf(db, organizationId, 'nfts', null, null),
+      ));
     const ids = await pageIds(db, {
       organizationId,
       list: 'nfts',

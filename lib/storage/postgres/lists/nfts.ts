@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { nftMatch } from '../search/queries';
-import { contractTotal, countOf, countWhere, expectedWalk, pageIds, pgListTuning, type Handle } from './paging';
+import { contractTotal, countOf, countWhere, pageIds, pgListTuning, walkIsCheaper, type Handle } from './paging';
 import type { MatchForm } from '../search/terms';
 
 const sortColumns = {
@@ -52,8 +52,12 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
   const from = sql`nfts as n`;
   const where = nftRowsWherePg(organizationId, q);
   const total = await nftTotal(db, organizationId, q, from, where);
-  // Both forms of a search select the same rows: they share the anchors of the ordered set.
-  const walked = q.search ? await walkCheaper(db, organizationId, q, total) : false;
+  // Walked, a row is tested in `row` form: a short term by LIKE, not by building the row's gram array.
+  const walked =
+    !!q.search &&
+    (await walkIsCheaper(pgListTuning.nftWalk, { page: q.page, limit: q.limit, total, maxRows: pgListTuning.walkRows }, () =>
+      q.contractId ? contractTotal(db, organizationId, q.contractId) : countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null),
+    ));
   const ids = await pageIds(db, {
     organizationId,
     list: 'nfts',
@@ -70,20 +74,6 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
   });
   return { ids, total };
 }
-
-/**
- * Walk the sort index testing each row (`row` form), rather than narrow through the search indexes?
- * When the walk is expected to test at most `walkRows` rows (paging.ts expectedWalk): a common
- * term's page then costs a few hundred rows, where its hits would all be gathered and sorted — and a
- * short term's `index` form, tested on a walked row, builds that row's gram array.
- */
-async function walkCheaper(db: Handle, organizationId: string, q: NftPageRequest, total: number): Promise<boolean> {
-  if (pgListTuning.nftWalk !== 'auto') return pgListTuning.nftWalk === 'walk';
-  if (total === 0) return false;
-  const searched = q.contractId ? await contractTotal(db, organizationId, q.contractId) : await countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null);
-  return expectedWalk(q.page, q.limit, total, searched) <= pgListTuning.walkRows;
-}
-
 
 async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: SQL, where: SQL): Promise<number> {
   if (!q.search && !q.contractId) return countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null);

@@ -102,25 +102,34 @@ export const pgListTuning = {
   /** A9 search: walk the sort index when it is expected to test at most this many rows (members.ts). */
   memberWalkRows: 2000,
   /** Force A9's search form (tests): 'auto' decides by memberWalkRows. */
-  memberWalk: 'auto' as 'auto' | 'walk' | 'hits',
+  memberWalk: 'auto' as WalkForm,
   /** A5 and B1 searches: walk the sort index when it is expected to test at most this many rows (nfts.ts, nft-search.ts). */
   walkRows: 20_000,
   /** Force B1's search form (tests): 'auto' decides by walkRows. */
-  b1Walk: 'auto' as 'auto' | 'walk' | 'hits',
+  b1Walk: 'auto' as WalkForm,
   /** Force A5's search form (tests): 'auto' decides by walkRows. */
-  nftWalk: 'auto' as 'auto' | 'walk' | 'hits',
+  nftWalk: 'auto' as WalkForm,
 };
 
+/** A search's form: decided by walkIsCheaper ('auto'), or forced (tests). */
+export type WalkForm = 'auto' | 'walk' | 'hits';
+
 /**
- * The rows a walk of a sort index is expected to test before the end of page `page` of a search
- * with `total` matches among `searched` rows: the page's position from the nearer end of the order
- * × searched / total (the matches taken as spread through the order). Weighed against gathering
- * and sorting the matches (members.ts, nfts.ts, nft-search.ts).
+ * Walk the sort index testing each row, rather than gather the search's matches through the search
+ * indexes and sort them (members.ts, nfts.ts, nft-search.ts)? When the rows the walk is expected to
+ * test before the page's end — the page's position from the nearer end of the order × the rows
+ * searched / the `total` matches, the matches taken as spread through the order — are at most
+ * `maxRows`. A prefix of 11k of 104k people, page 1: ~190 rows tested instead of 11k hits gathered
+ * and sorted; a word in a tenth of a million NFT names: a few hundred rows of an index instead of
+ * ~100k hits. Both forms select the same rows and share the anchors of the ordered set; a `form`
+ * other than 'auto' forces one. `searched` is read only when the choice needs it.
  */
-export function expectedWalk(page: number, limit: number, total: number, searched: number): number {
-  const offset = (page - 1) * limit;
-  const position = Math.min(offset, Math.max(0, total - offset - limit)) + limit;
-  return (position * searched) / total;
+export async function walkIsCheaper(form: WalkForm, q: { page: number; limit: number; total: number; maxRows: number }, searched: () => Promise<number>): Promise<boolean> {
+  if (form !== 'auto') return form === 'walk';
+  if (q.total === 0) return false;
+  const offset = (q.page - 1) * q.limit;
+  const position = Math.min(offset, Math.max(0, q.total - offset - q.limit)) + q.limit;
+  return (position * (await searched())) / q.total <= q.maxRows;
 }
 
 /** One position of an ordered set: its sort value, `then` value and id, as read. */
