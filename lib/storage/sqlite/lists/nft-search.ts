@@ -113,9 +113,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
       const walked = leading
         ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading })
         : bounded
-          ? (fromFirstMatch(db, page, hits!, and(...bounded)!, 'known') ??
-            boundedPageIds(db, page, and(...bounded)) ??
-            fromFirstMatch(db, page, hits!, and(...bounded)!, 'find'))
+          ? boundedWalk(db, page, hits!, and(...bounded)!)
           : anchoredPageIds(db, page);
       if (walked) {
         observe?.({ plan, anchored, query: leading ? pageQuery(from, leading) : query });
@@ -134,33 +132,39 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
 }
 
 /**
- * A common term whose matches sit together far along the order (`harbor` in names sorted by name:
- * every `amber harbor …` comes after ~36k other `amber …` names), where the bounded walk gives up.
- * `find` (after it gave up): the first match in the page's order is read off the hits (one pass,
- * no sort) and cached per write generation; `known`: only where it is cached already, so the next
- * pages skip the walk that gives up. The bounded walk then starts at the first match: the rows
- * before it do not match, so the page's offset among the matches is unchanged. Null — the caller
- * goes on — for a page read from the far end, when the first match is not known, or when the walk
- * from it still does not fill the page.
+ * A common term's page by a bounded walk (boundedPageIds), or null: the caller sorts the hits.
+ * Matches that sit together far along the order (`harbor` in names sorted by name: every `amber
+ * harbor …` comes after ~36k other `amber …` names) are out of reach of a walk from the start of
+ * the order. When that walk gives up, the first match in the page's order is read off the hits
+ * (one pass, no sort), cached per write generation, and the bounded walk starts there: the rows
+ * before it do not match, so the page's offset among the matches is unchanged. Once the first match
+ * is known, later pages start there at once — a walk from the start could only reach fewer matches
+ * with the same budget. A page read from the far end walks from the start only.
  */
-function fromFirstMatch(db: Db, q: AnchoredQuery, hits: SQL, base: SQL, mode: 'known' | 'find'): string[] | null {
+function boundedWalk(db: Db, q: AnchoredQuery, hits: SQL, base: SQL): string[] | null {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
-  if (!w || w.reverse || !q.sort) return null;
-  const dir = sql.raw(q.direction);
-  const key = `first|${q.direction}|${q.key}`;
+  const sort = q.sort;
+  if (!w || w.reverse || !sort) return boundedPageIds(db, q, base);
   type First = { v: unknown; id: string } | null;
-  const first =
-    mode === 'known'
-      ? peekValue<First>(db, q.organizationId, key)
-      : cachedValue<First>(
-          db,
-          q.organizationId,
-          key,
-          () => db.get<{ v: unknown; id: string }>(sql`select ${q.sort} as "v", ${q.id} as "id" from ${hits} where ${q.where} order by ${q.sort} ${dir}, ${q.id} ${dir} limit 1`) ?? null,
-        );
-  if (!first) return null;
-  const from = sql`(${q.sort}, ${q.id}) ${sql.raw(q.direction === 'asc' ? '>=' : '<=')} (${first.v}, ${first.id})`;
-  return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from }, and(base, from));
+  const key = `first|${q.direction}|${q.key}`;
+  const walkFrom = (first: First) => {
+    if (!first) return null;
+    const from = sql`(${sort}, ${q.id}) ${sql.raw(q.direction === 'asc' ? '>=' : '<=')} (${first.v}, ${first.id})`;
+    return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from }, and(base, from));
+  };
+  const known = peekValue<First>(db, q.organizationId, key);
+  if (known !== undefined) return walkFrom(known);
+  const walked = boundedPageIds(db, q, base);
+  if (walked) return walked;
+  const dir = sql.raw(q.direction);
+  return walkFrom(
+    cachedValue<First>(
+      db,
+      q.organizationId,
+      key,
+      () => db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from ${hits} where ${q.where} order by ${sort} ${dir}, ${q.id} ${dir} limit 1`) ?? null,
+    ),
+  );
 }
 
 /**

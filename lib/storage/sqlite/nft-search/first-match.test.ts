@@ -8,7 +8,7 @@ import type { B1Plan } from '../lists/nft-search';
 
 /*
  * A common term whose matches sit together far along the order (lib/storage/sqlite/lists/nft-search.ts
- * fromFirstMatch): sorted by name, every `amber harbor …` comes after all `amber beacon …`. The
+ * boundedWalk): sorted by name, every `amber harbor …` comes after all `amber beacon …`. The
  * bounded walk gives up before reaching them; the first match is then read off the hits once and
  * the walk starts there — the page is walked, not sorted out of every hit, and it is exact.
  */
