@@ -34,7 +34,6 @@ const mine = () => rpc('evm_mine');
 /** The worker's clock: past the grace of a hole, and past each row's backoff of the pass before. */
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
-
 type Wallet = { organizationId: string; account: LocalAccount; memberId: string; memberWallet: Address; actor: Parameters<typeof sendTokens>[2] };
 
 /** A fresh organization (its own wallet, funded) with a member to pay, and a webhook endpoint that records every message. */

@@ -35,7 +35,6 @@ const rpc = (method: string, params: unknown[] = []) => devNodeRpc(node.url, met
 const automine = (on: boolean) => rpc('evm_setAutomine', [on]);
 const mine = (blocks = 1) => rpc('hardhat_mine', [`0x${blocks.toString(16)}`]);
 
-
 async function member() {
   const label = crypto.randomUUID().slice(0, 8);
   return (await getStore()).transaction((tx) =>
