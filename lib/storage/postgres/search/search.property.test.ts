@@ -7,6 +7,7 @@ import { searchContractIds, searchMemberIds, searchNftIds } from './queries';
 import type { IdsPage } from '@/lib/storage/lists';
 import { asciiLower } from '../../like';
 import type { Semantics } from './terms';
+import { knownFoldDifference } from '@/test/postgres/fold-differences';
 
 /*
  * The PostgreSQL searches against brute force: fast-check writes rows in random order — half
@@ -18,7 +19,12 @@ import type { Semantics } from './terms';
 const pg = withPostgres();
 
 const alphabet = ['a', 'b', 'A', 'B', 'é', 'É', 'İ', 'i', '\u0307', 'ß', 's', 'S', 'Σ', 'ς', 'σ', '\u212a', 'k', '%', '_', '\\', ' ', '🚀', 'x', 'ab'];
-const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 8 }).map((a) => a.join(''));
+// Names and contract names stay clear of the fold's known differences (fold.test.ts): their stored
+// folds are compared with JavaScript's below.
+const text = fc
+  .array(fc.constantFrom(...alphabet), { maxLength: 8 })
+  .map((a) => a.join(''))
+  .filter((t) => !knownFoldDifference(t));
 const term = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 4 }).map((a) => a.join(''));
 
 const containsA = (value: string | null, t: string) => value !== null && asciiLower(value).includes(asciiLower(t));
