@@ -110,8 +110,8 @@ export async function reindexPostgres(db: Queryable): Promise<void> {
 const memberListDiff = `SELECT coalesce(e.id, m.id) AS id, m.id IS NULL AS missing, e.id IS NULL AS extra
   FROM member_list m FULL JOIN member_list_expected e ON e.id = m.id AND e.kind = m.kind
   WHERE m.id IS NULL OR e.id IS NULL
-     OR (m.organization_id, m.user_id, m.email, m.status, m.has_wallet, m.created_at, m.updated_at)
-        IS DISTINCT FROM (e.organization_id, e.user_id, e.email, e.status, e.has_wallet, e.created_at, e.updated_at)`;
+     OR (m.organization_id, m.user_id, m.email, m.status, m.has_wallet, m.created_at, m.updated_at, m.search)
+        IS DISTINCT FROM (e.organization_id, e.user_id, e.email, e.status, e.has_wallet, e.created_at, e.updated_at, e.search)`;
 
 /** list_counts keys whose shard sum differs from the count of their rows (delta = actual − stored). */
 const countsDiff = `SELECT coalesce(e.organization_id, s.organization_id) AS organization_id, coalesce(e.list, s.list) AS list,

@@ -72,13 +72,20 @@ describe('PostgreSQL list counts', () => {
 
     await c.query(`update list_counts set n = n + 7 where organization_id = $1 and list = 'members' and k1 = 'ACTIVE'`, [o]);
     const [first] = (await c.query<{ id: string }>(`select id from member_list where organization_id = $1 limit 1`, [o])).rows;
+    const [second] = (await c.query<{ id: string }>(`select id from member_list where organization_id = $1 and id <> $2 limit 1`, [o, first!.id])).rows;
     await c.query(`alter table member_list disable trigger user`);
     await c.query(`delete from member_list where id = $1`, [first!.id]);
     await c.query(`alter table member_list enable trigger user`);
+    // A person renamed with member_list's triggers off: its searched text is stale.
+    await c.query(`alter table users disable trigger user`);
+    await c.query(`update users set name = 'renamed' where id = (select user_id from member_list where id = $1)`, [second!.id]);
+    await c.query(`alter table users enable trigger user`);
     expect((await memberPage(pg.db(), o, request)).total).not.toBe(4);
+    expect((await memberPage(pg.db(), o, { ...request, search: 'renamed' })).total).toBe(0);
 
     const problems = (await checkPostgres(c)).problems;
     expect(problems).toContainEqual(`member_list row ${first!.id}: missing`);
+    expect(problems).toContainEqual(`member_list row ${second!.id}: stale`);
     expect(problems.some((p) => p.startsWith(`list_counts members[ACTIVE,false] of organization ${o}`))).toBe(true);
 
     const generation = async () => (await c.query<{ n: string }>(`select sum(n) as n from list_generations where organization_id = $1 and list = 'nfts'`, [o])).rows[0]!.n;
@@ -89,6 +96,7 @@ describe('PostgreSQL list counts', () => {
     expect(Number(await generation())).toBe(Number(before ?? 0) + 1);
     expect(await memberPage(pg.db(), o, { ...request, limit: 10 })).toMatchObject({ total: 4 });
     expect((await memberPage(pg.db(), o, { ...request, limit: 10 })).ids).toContain(first!.id);
+    expect((await memberPage(pg.db(), o, { ...request, search: 'renamed' })).ids).toEqual([second!.id]);
   });
 
   it('cached search totals and anchors follow a plain-SQL rename of a person, a NFT and an updated_at', async () => {

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MemberFilter, MemberPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
-import { foldTerm, matchSql } from '../search/terms';
-import { memberRows, personMatch } from '../search/queries';
+import { memberMatch } from '../search/queries';
 import { countOf, countWhere, pageIds, pgListTuning, walkIsCheaper, type Handle } from './paging';
 
 const sortColumns = {
@@ -15,31 +14,22 @@ const sortColumns = {
 /**
  * The rows an A9 list is about (`ml` = member_list, db/migrations-pg/0006_lists.sql; its text
  * columns are COLLATE "C"). A search: the memberships whose person's e-mail, name, user name or
- * "first last" hold the term and the PENDING invitations whose e-mail does (the search indexes of
- * users and invitations find them; lib/storage/postgres/search/queries.ts).
+ * "first last" hold the term and the PENDING invitations whose e-mail does, read off member_list's
+ * own searched text (queries.ts memberMatch) — through its search indexes (`hits`), or tested on
+ * each row a walk of a sort index passes (`per row`: the walk stops when the page is full).
  */
 export function memberRowsWherePg(organizationId: string, q: MemberFilter, search: 'hits' | 'per row' = 'hits'): SQL {
   const conditions: SQL[] = [sql`ml.organization_id = ${organizationId}`];
   if (q.status) conditions.push(sql`ml.status = ${q.status}`);
   if (q.hasWallet !== undefined) conditions.push(sql`ml.has_wallet = ${q.hasWallet}`);
-  if (q.search) conditions.push(search === 'hits' ? sql`ml.id in (select hit.id from (${memberRows(organizationId, q.search)}) as hit)` : perRowMatch(q.search));
+  if (q.search) conditions.push(memberMatch(q.search, search === 'hits' ? 'index' : 'row'));
   return sql.join(conditions, sql` and `);
 }
 
 /**
- * The same search as a test of one member_list row: its person (by id) or, for an invitation, its
- * e-mail (member_list holds the invitation's e-mail as `invitations` does). For walking the sort
- * index when the matches are many: the walk stops when the page is full.
- */
-function perRowMatch(term: string): SQL {
-  const invitation = matchSql(foldTerm(term, 'A'), [sql`cl2c_ascii_lower(ml.email)`], sql`cl2c_grams(cl2c_ascii_lower(ml.email))`, 'row');
-  return sql`((ml.kind = 'member' and exists (select 1 from users u where u.id = ml.user_id and ${personMatch(term, 'row')})) or (ml.kind = 'invitation' and ${invitation}))`;
-}
-
-/**
  * A9 on PostgreSQL: memberships and pending invitations as one list (member_list). Totals from
- * list_counts (a search: an exact count kept per write generation — a person's change moves the
- * generation of their organizations); the page's ids off the (organization[, filter], sort, id)
+ * list_counts (a search: an exact count kept per write generation — a person's change rewrites
+ * their member_list rows, which moves the generation of their organizations); the page's ids off the (organization[, filter], sort, id)
  * index, from the nearer end or a cached anchor. `status` sorts its ties by createdAt, then id, as on SQLite.
  */
 export async function memberPage(db: Handle, organizationId: string, q: MemberPageRequest): Promise<IdsPage> {
@@ -48,10 +38,9 @@ export async function memberPage(db: Handle, organizationId: string, q: MemberPa
   const total = q.search
     ? await countWhere(db, from, where, { organizationId, list: 'members', key: JSON.stringify([q.search, q.status, q.hasWallet]) })
     : await countOf(db, organizationId, 'members', q.status ?? null, q.hasWallet === undefined ? null : String(q.hasWallet));
-  // A person is tested through an EXISTS on a walked row: a smaller budget than A5's and B1's.
   const walked =
     !!q.search &&
-    (await walkIsCheaper(pgListTuning.memberWalk, { page: q.page, limit: q.limit, total, maxRows: pgListTuning.memberWalkRows }, () =>
+    (await walkIsCheaper(pgListTuning.memberWalk, { page: q.page, limit: q.limit, total, maxRows: pgListTuning.walkRows }, () =>
       countOf(db, organizationId, 'members', q.status ?? null, q.hasWallet === undefined ? null : String(q.hasWallet)),
     ));
   const ids = await pageIds(db, {

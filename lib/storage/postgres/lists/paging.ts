@@ -77,7 +77,7 @@ export type OrderedQuery = {
   list: 'nfts' | 'contracts' | 'members';
   /**
    * Identifies the ordered set (filters, search, sort) in the anchor cache; null: never anchored
-   * (the set depends on a table the list's generation does not cover, e.g. A9's search over users).
+   * (the set depends on a table the list's generation does not cover).
    */
   key: string | null;
   from: SQL;
@@ -99,11 +99,9 @@ export type OrderedQuery = {
 /** Tuning: rows between two cached anchors of an ordered set; pages shallower than one interval read it plainly. */
 export const pgListTuning = {
   anchorInterval: 1000,
-  /** A9 search: walk the sort index when it is expected to test at most this many rows (members.ts). */
-  memberWalkRows: 2000,
-  /** Force A9's search form (tests): 'auto' decides by memberWalkRows. */
+  /** Force A9's search form (tests): 'auto' decides by walkRows. */
   memberWalk: 'auto' as WalkForm,
-  /** A5 and B1 searches: walk the sort index when it is expected to test at most this many rows (nfts.ts, nft-search.ts). */
+  /** A5, A9 and B1 searches: walk the sort index when it is expected to test at most this many rows (nfts.ts, members.ts, nft-search.ts). */
   walkRows: 20_000,
   /** Force B1's search form (tests): 'auto' decides by walkRows. */
   b1Walk: 'auto' as WalkForm,

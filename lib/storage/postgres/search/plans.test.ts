@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withPostgres } from '@/test/postgres/database';
-import { contractMatch, invitationMatch, nftMatch, personMatch } from './queries';
+import { contractMatch, invitationMatch, memberMatch, nftMatch, personMatch } from './queries';
 
 /*
  * The search queries compare exactly the expressions the GIN indexes of
- * db/migrations-pg/0001_search.sql are built on — else PostgreSQL scans every row of the
+ * db/migrations-pg/0001_search.sql and 0013_member_search.sql are built on — else PostgreSQL scans every row of the
  * organization and the search is exact but slow. Over 2,000 rows of each table (written by plain
  * SQL, analyzed), with sequential scans priced out, each search condition's plan must name its
  * index: trigram for terms of three or more characters, the gram array for one and two. (Which
@@ -49,10 +49,10 @@ describe('search plans use the search indexes', () => {
     ['NFTs B, short term', sql`select id from nfts where ${nftMatch('İ', 'B')}`, 'nfts_search_b_grams'],
     ['contracts, long term', sql`select id from smart_contracts where ${contractMatch('gen')}`, 'contracts_search_a_trgm'],
     ['contracts, short term', sql`select id from smart_contracts where ${contractMatch('g')}`, 'contracts_search_a_grams'],
-    ['people, long term', sql`select id from users u where ${personMatch('ada@')}`, 'users_search_a_trgm'],
-    ['people, short term', sql`select id from users u where ${personMatch('ad')}`, 'users_search_a_grams'],
-    ['invitations, long term', sql`select id from invitations i where ${invitationMatch('ada@')}`, 'invitations_search_a_trgm'],
-    ['invitations, short term', sql`select id from invitations i where ${invitationMatch('ad')}`, 'invitations_search_a_grams'],
+    ['people (activity search)', sql`select id from users u where ${personMatch('ada@')}`, 'users_search_a_trgm'],
+    ['invitations (activity search)', sql`select id from invitations i where ${invitationMatch('ada@')}`, 'invitations_search_a_trgm'],
+    ['members and invitations, long term', sql`select id from member_list ml where ${memberMatch('ada@')}`, 'member_list_search_trgm'],
+    ['members and invitations, short term', sql`select id from member_list ml where ${memberMatch('ad')}`, 'member_list_search_grams'],
   ])('%s', async (_name, query, index) => {
     const text = await plan(query);
     expect(text, text).toContain(index);

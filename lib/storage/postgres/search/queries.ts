@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDb, PgTx } from '../connection';
 import type { IdsPage } from '@/lib/storage/lists';
+import { containsAny } from '../../like';
 import { foldTerm, matchSql, type MatchForm, type PageRequest, type Semantics } from './terms';
 
 /*
@@ -69,34 +70,41 @@ export function contractMatch(term: string): SQL {
 }
 
 /**
+ * People (`users` aliased `u`) and invitations (aliased `i`) by e-mail, name, user name or
+ * "first last" (an invitation: e-mail), LIKE semantics: for the activity search (lists/audit.ts),
+ * whose terms have three or more characters — the trigram indexes users_search_a_trgm and
+ * invitations_search_a_trgm narrow them. A9 searches member_list instead (memberMatch).
+ */
+export function personMatch(term: string): SQL {
+  return containsAny(foldTerm(term, 'A'), [a(sql`u.email`), a(sql`u.name`), a(sql`u.user_name`), a(sql`u.first_name || ' ' || u.last_name`)]);
+}
+
+export function invitationMatch(term: string): SQL {
+  return containsAny(foldTerm(term, 'A'), [a(sql`i.email`)]);
+}
+
+/**
  * Members and pending invitations (A9), LIKE semantics: a membership whose person's e-mail, name,
  * user name or "first last" holds the term; a PENDING invitation whose e-mail does. Ids are the
- * membership's or the invitation's, as A9 lists them.
+ * membership's or the invitation's, as A9 lists them (member_list).
  */
 export function searchMemberIds(db: Handle, organizationId: string, term: string, p: PageRequest): Promise<IdsPage> {
   return page(db, memberRows(organizationId, term), p);
 }
 
 export function memberRows(organizationId: string, term: string): SQL {
-  return sql`select m.id, m.created_at from user_organizations m join users u on u.id = m.user_id
-      where m.organization_id = ${organizationId} and ${personMatch(term)}
-    union all
-    select i.id, i.created_at from invitations i
-      where i.organization_id = ${organizationId} and i.status = 'PENDING' and ${invitationMatch(term)}`;
+  return sql`select ml.id, ml.created_at from member_list ml where ml.organization_id = ${organizationId} and ${memberMatch(term)}`;
 }
 
-/** The condition on a `users` row aliased `u` (`form`: terms.ts MatchForm). */
-export function personMatch(term: string, form: MatchForm = 'index'): SQL {
-  const fullName = sql`u.first_name || ' ' || u.last_name`;
-  return matchSql(
-    foldTerm(term, 'A'),
-    [a(sql`u.email`), a(sql`u.name`), a(sql`u.user_name`), a(fullName)],
-    sql`cl2c_grams4(cl2c_ascii_lower(u.email), cl2c_ascii_lower(u.name), cl2c_ascii_lower(u.user_name), cl2c_ascii_lower(${fullName}))`,
-    form,
-  );
-}
-
-/** The condition on an `invitations` row aliased `i`. */
-export function invitationMatch(term: string): SQL {
-  return matchSql(foldTerm(term, 'A'), [a(sql`i.email`)], sql`cl2c_grams(cl2c_ascii_lower(i.email))`);
+/**
+ * The condition on a `member_list` row aliased `ml` (`form`: terms.ts MatchForm). `ml.search` holds
+ * the row's searched texts, ASCII-lowered and joined by line breaks (db/migrations-pg/0013_member_search.sql),
+ * so it decides a term without a line break exactly: no such term spans two texts. A term with one
+ * is narrowed by it and decided on the person's texts one by one (an invitation has one text).
+ */
+export function memberMatch(term: string, form: MatchForm = 'index'): SQL {
+  const folded = foldTerm(term, 'A');
+  const joined = matchSql(folded, [sql`ml.search`], sql`cl2c_grams(ml.search)`, form);
+  if (!folded.includes('\n')) return joined;
+  return sql`(${joined} and (ml.kind = 'invitation' or exists (select 1 from users u where u.id = ml.user_id and ${personMatch(term)})))`;
 }
