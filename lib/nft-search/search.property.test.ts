@@ -293,9 +293,12 @@ describe('B1 search: SQL agrees with an in-memory evaluation of the same filter 
         fc.option(text.filter((t) => t.length > 0), { nil: null }),
         orderArb,
         fc.constantFrom('auto', 'walk', 'hits'),
-        async (rows, filters, keyword, orderBy, form) => {
-          // PostgreSQL: both forms of a keyword page (the hits narrowed and sorted, or the sort index walked).
+        fc.constantFrom('auto', 'index', 'row'),
+        async (rows, filters, keyword, orderBy, form, narrowing) => {
+          // PostgreSQL: both forms of a keyword page (the hits narrowed and sorted, or the sort index
+          // walked), and the total and deep pages narrowed through the search indexes or tested on each row.
           pgListTuning.b1Walk = form;
+          pgListTuning.searchIndex = narrowing;
           const { organizationId, contractIds } = await seed(rows);
           const all = (await searchNfts(store, organizationId, { pageSize: 100 })).data as unknown as Item[];
           expect(all).toHaveLength(rows.length);
@@ -318,6 +321,7 @@ describe('B1 search: SQL agrees with an in-memory evaluation of the same filter 
       { numRuns: 150 },
     );
     pgListTuning.b1Walk = 'auto';
+    pgListTuning.searchIndex = 'auto';
   });
 });
 

@@ -216,9 +216,12 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
         fc.array(fc.record({ index: fc.nat(11), status: fc.constantFrom(...nftStatuses), copyrightStatus: fc.constantFrom(...copyrightStatuses), remove: fc.boolean() }), { maxLength: 4 }),
         fc.array(request, { minLength: 1, maxLength: 6 }),
         fc.constantFrom('auto', 'walk', 'hits'),
-        async (rows, changes, requests, form) => {
-          // Both forms of the search (narrowed through the search indexes, or tested row by row on a walk).
+        fc.constantFrom('auto', 'index', 'row'),
+        async (rows, changes, requests, form, narrowing) => {
+          // Both forms of the search (narrowed through the search indexes, or tested row by row on a walk),
+          // and a count and deep pages narrowed through the indexes or tested on each row.
           pgListTuning.nftWalk = form;
+          pgListTuning.searchIndex = narrowing;
           const org = await newOrganization();
           const contracts = [crypto.randomUUID(), crypto.randomUUID()];
           for (const [i, id] of contracts.entries()) {
@@ -297,6 +300,7 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
       { numRuns: 30 },
     );
     pgListTuning.nftWalk = 'auto';
+    pgListTuning.searchIndex = 'auto';
     expect((await checkPostgres(db.$client)).problems).toEqual([]);
   }, 240_000);
 

@@ -5,6 +5,7 @@ import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { withPostgres } from '@/test/postgres/database';
 import { findSearchField } from '@/lib/nft-search/fields';
 import { B1_ID, keywordSql, nftSearchWhere, sortExpr } from './nft-search';
+import { clearPgListCaches, searchIndexHelps } from './paging';
 
 /*
  * B1 keywords narrow through the search indexes on PostgreSQL, whichever text fields they read: the
@@ -99,5 +100,19 @@ describe('a common term walks the sort index', () => {
     });
     expect(text, text).toContain('Index Only Scan using nfts_b1_name_fold_c_idx');
     expect(text, text).not.toMatch(/Sort|trgm|grams/);
+  });
+});
+
+describe('searchIndexHelps: narrow through the search indexes only where the plan reads them', () => {
+  const helps = (keyword: string) => {
+    clearPgListCaches();
+    const search = compileSearch({ advancedSearch: { fields: ['name'], keyword } });
+    return searchIndexHelps(pg.db(), keyword, sql`"nfts"`, nftSearchWhere(org, search), 'nfts_search_b');
+  };
+
+  it('a term in no name is counted off its index; one in every name is not (its narrowing would be built for each row)', async () => {
+    expect(await helps('zqzq')).toBe(true);
+    expect(await helps('nft')).toBe(false);
+    expect(await helps('n')).toBe(false);
   });
 });

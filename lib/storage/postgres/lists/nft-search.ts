@@ -3,7 +3,7 @@ import type { IdsPage } from '../../lists';
 import type { CompiledSearch, FilterNode, FilterValue, SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
 import { matchSql } from '../search/terms';
-import { contractTotal, countOf, countWhere, pageIds, pgListTuning, walkIsCheaper, type Handle } from './paging';
+import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
  * B1 on PostgreSQL: the twin of lib/storage/sqlite/lists/nft-search.ts. Same request
@@ -231,13 +231,17 @@ export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unkn
  * without criteria, the contract's stored total_nfts for a contract alone, otherwise an exact count
  * kept per write generation. A single-key order (the default included) pages from the nearer end
  * or a cached anchor (paging.ts); a multi-key order reads by OFFSET. Keywords narrow through
- * the B1 trigram / short-term indexes where they can only match text fields (narrowSql); a term
- * that could be part of a number, date or boolean tests each row of the organization.
+ * the B1 trigram / short-term indexes where they can only match text fields (narrowSql) and the
+ * plan reads those indexes (searchIndexHelps: a term in most rows is tested field by field on each
+ * row instead); a term that could be part of a number, date or boolean tests each row.
  */
 export async function nftSearchPagePg(db: Handle, organizationId: string, search: CompiledSearch, body: NftSearchCriteria): Promise<IdsPage> {
-  const where = nftSearchWhere(organizationId, search);
   const from = sql`"nfts"`;
   const criteria = JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, body.advancedFilter ?? null, search.smartContractId]);
+  // Keywords narrowed through the search indexes, unless the plan would test that narrowing on each row.
+  const narrowed = nftSearchWhere(organizationId, search);
+  const indexed = !search.keywords.length || (await searchIndexHelps(db, `b1|${criteria}`, from, narrowed, 'nfts_search_b'));
+  const where = indexed ? narrowed : nftSearchWhere(organizationId, search, false);
 
   let total: number;
   if (!search.keywords.length && !search.filter) {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { nftMatch } from '../search/queries';
-import { contractTotal, countOf, countWhere, pageIds, pgListTuning, walkIsCheaper, type Handle } from './paging';
+import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 import type { MatchForm } from '../search/terms';
 
 const sortColumns = {
@@ -46,11 +46,15 @@ export function nftExportWherePg(organizationId: string, q: NftFilter): SQL {
  * contract's stored total_nfts for a contract filter alone; otherwise an exact count (a contract's
  * NFTs by its index, a search through the trigram / short-term indexes), kept per write
  * generation. The page's ids off the (organization[, filter], sort, id) index, from the nearer end
- * or a cached anchor.
+ * or a cached anchor. A search the plan would not narrow through its index is tested row by row
+ * (searchIndexHelps).
  */
 export async function nftPage(db: Handle, organizationId: string, q: NftPageRequest): Promise<IdsPage> {
   const from = sql`nfts as n`;
-  const where = nftRowsWherePg(organizationId, q);
+  const key = JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]);
+  // A short term's gram array, built for each row the plan passes, costs more than its LIKE.
+  const indexed = !q.search || (await searchIndexHelps(db, `a5|${key}`, from, nftRowsWherePg(organizationId, q), 'nfts_search_a'));
+  const where = nftRowsWherePg(organizationId, q, indexed ? 'index' : 'row');
   const total = await nftTotal(db, organizationId, q, from, where);
   // Walked, a row is tested in `row` form: a short term by LIKE, not by building the row's gram array.
   const walked =
@@ -61,7 +65,7 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
   const ids = await pageIds(db, {
     organizationId,
     list: 'nfts',
-    key: `${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
+    key: `${key}|${q.sortBy}`,
     from,
     where: walked ? nftRowsWherePg(organizationId, q, 'row') : where,
     sort: sortColumns[q.sortBy],

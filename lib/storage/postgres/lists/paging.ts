@@ -107,6 +107,8 @@ export const pgListTuning = {
   b1Walk: 'auto' as WalkForm,
   /** Force A5's search form (tests): 'auto' decides by walkRows. */
   nftWalk: 'auto' as WalkForm,
+  /** Force A5's and B1's narrowing through the search indexes (tests): 'auto' asks the plan (searchIndexHelps). */
+  searchIndex: 'auto' as 'auto' | 'index' | 'row',
 };
 
 /** A search's form: decided by walkIsCheaper ('auto'), or forced (tests). */
@@ -130,6 +132,29 @@ export async function walkIsCheaper(form: WalkForm, q: { page: number; limit: nu
   return (position * (await searched())) / q.total <= q.maxRows;
 }
 
+/**
+ * Does PostgreSQL read a search index of `indexPrefix` to count `where`? A search's conditions in
+ * `index` form (terms.ts MatchForm) narrow through GIN indexes, but evaluated row by row — in a
+ * plan that scans the table or walks a sort index because the term is in most rows — they are dear:
+ * a gram array or a joined fold built for every row (B1 `keyword: "n"` at a million NFTs: 27 s to
+ * count, against well under a second testing each field). When the count's plan reads no such
+ * index, the caller tests the search in `row` form instead. Decided once per query `key` and
+ * process (EXPLAIN, not run): a choice of speed, never of answer — both forms select the same rows.
+ * Inside a caller's transaction, `index` form as before.
+ */
+export async function searchIndexHelps(db: Handle, key: string, from: SQL, where: SQL, indexPrefix: string): Promise<boolean> {
+  if (pgListTuning.searchIndex !== 'auto') return pgListTuning.searchIndex === 'index';
+  if (!('$client' in db)) return true;
+  const known = planCache.get(key);
+  if (known !== undefined) return known;
+  const { rows } = await db.execute<{ 'QUERY PLAN': string }>(sql`explain select count(*) from ${from} where ${where}`);
+  const helps = rows.some((r) => r['QUERY PLAN'].includes(`Index Scan on ${indexPrefix}`));
+  remember(planCache, key, helps);
+  return helps;
+}
+
+const planCache = new Map<string, boolean>();
+
 /** One position of an ordered set: its sort value, `then` value and id, as read. */
 type Anchor = { v: unknown; w: unknown; id: string };
 type Entry = { gen: string; anchors: Anchor[] };
@@ -141,6 +166,7 @@ const countCache = new Map<string, { gen: string; n: number }>();
 export function clearPgListCaches() {
   anchorCache.clear();
   countCache.clear();
+  planCache.clear();
 }
 
 const generationSql = (organizationId: string, list: string) =>
