@@ -341,9 +341,12 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
         ),
         fc.array(request, { minLength: 1, maxLength: 6 }),
         fc.constantFrom('auto', 'walk', 'hits'),
-        async (people, invites, changes, requests, form) => {
-          // Both forms of the search (the hits sorted, or the sort index walked testing each row).
+        fc.constantFrom('auto', 'index', 'row'),
+        async (people, invites, changes, requests, form, narrowing) => {
+          // Both forms of the search (the hits sorted, or the sort index walked testing each row),
+          // and a short term's count narrowed through its index or tested on each row.
           pgListTuning.memberWalk = form;
+          pgListTuning.searchIndex = narrowing;
           const org = await newOrganization();
           const users: string[] = [];
           const memberships: string[] = [];
@@ -463,6 +466,7 @@ describe('PostgreSQL list modules equal brute force and the SQLite modules', () 
       { numRuns: 30 },
     );
     pgListTuning.memberWalk = 'auto';
+    pgListTuning.searchIndex = 'auto';
     expect((await checkPostgres(db.$client)).problems).toEqual([]);
   }, 240_000);
 });

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { IdsPage } from '../../lists';
 import type { CompiledSearch, FilterNode, FilterValue, SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
-import { matchSql } from '../search/terms';
+import { isShortTerm, matchSql } from '../search/terms';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
@@ -231,16 +231,19 @@ export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unkn
  * without criteria, the contract's stored total_nfts for a contract alone, otherwise an exact count
  * kept per write generation. A single-key order (the default included) pages from the nearer end
  * or a cached anchor (paging.ts); a multi-key order reads by OFFSET. Keywords narrow through
- * the B1 trigram / short-term indexes where they can only match text fields (narrowSql) and the
- * plan reads those indexes (searchIndexHelps: a term in most rows is tested field by field on each
- * row instead); a term that could be part of a number, date or boolean tests each row.
+ * the B1 trigram / short-term indexes where they can only match text fields (narrowSql) — for a
+ * short term, only where the plan reads those indexes (searchIndexHelps: one in most rows is tested
+ * field by field on each row instead); a term that could be part of a number, date or boolean tests each row.
  */
 export async function nftSearchPagePg(db: Handle, organizationId: string, search: CompiledSearch, body: NftSearchCriteria): Promise<IdsPage> {
   const from = sql`"nfts"`;
   const criteria = JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, body.advancedFilter ?? null, search.smartContractId]);
-  // Keywords narrowed through the search indexes, unless the plan would test that narrowing on each row.
+  // Keywords narrowed through the search indexes, unless the plan would build a short term's gram
+  // arrays on each row (a longer term's narrowing, one LIKE over the joined fold, costs less per row
+  // than testing the fields one by one).
   const narrowed = nftSearchWhere(organizationId, search);
-  const indexed = !search.keywords.length || (await searchIndexHelps(db, `b1|${criteria}`, from, narrowed, 'nfts_search_b'));
+  const short = search.keywords.some((k) => isShortTerm(k.keyword));
+  const indexed = !short || (await searchIndexHelps(db, `b1|${criteria}`, from, narrowed, 'nfts_search_b'));
   const where = indexed ? narrowed : nftSearchWhere(organizationId, search, false);
 
   let total: number;

@@ -3,7 +3,7 @@ import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { nftMatch } from '../search/queries';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
-import type { MatchForm } from '../search/terms';
+import { foldTerm, isShortTerm, type MatchForm } from '../search/terms';
 
 const sortColumns = {
   createdAt: sql`n.created_at`,
@@ -53,7 +53,7 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
   const from = sql`nfts as n`;
   const key = JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]);
   // A short term's gram array, built for each row the plan passes, costs more than its LIKE.
-  const indexed = !q.search || (await searchIndexHelps(db, `a5|${key}`, from, nftRowsWherePg(organizationId, q), 'nfts_search_a'));
+  const indexed = !q.search || !isShortTerm(foldTerm(q.search, 'A')) || (await searchIndexHelps(db, `a5|${key}`, from, nftRowsWherePg(organizationId, q), 'nfts_search_a'));
   const where = nftRowsWherePg(organizationId, q, indexed ? 'index' : 'row');
   const total = await nftTotal(db, organizationId, q, from, where);
   // Walked, a row is tested in `row` form: a short term by LIKE, not by building the row's gram array.

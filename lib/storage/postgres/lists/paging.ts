@@ -107,7 +107,7 @@ export const pgListTuning = {
   b1Walk: 'auto' as WalkForm,
   /** Force A5's search form (tests): 'auto' decides by walkRows. */
   nftWalk: 'auto' as WalkForm,
-  /** Force A5's and B1's narrowing through the search indexes (tests): 'auto' asks the plan (searchIndexHelps). */
+  /** Force A5's, A9's and B1's narrowing of a short term through the search indexes (tests): 'auto' asks the plan (searchIndexHelps). */
   searchIndex: 'auto' as 'auto' | 'index' | 'row',
 };
 
@@ -133,11 +133,11 @@ export async function walkIsCheaper(form: WalkForm, q: { page: number; limit: nu
 }
 
 /**
- * Does PostgreSQL read a search index of `indexPrefix` to count `where`? A search's conditions in
- * `index` form (terms.ts MatchForm) narrow through GIN indexes, but evaluated row by row — in a
+ * Does PostgreSQL read a search index of `indexPrefix` to count `where`? A short term's conditions
+ * in `index` form (terms.ts MatchForm) narrow through GIN indexes, but evaluated row by row — in a
  * plan that scans the table or walks a sort index because the term is in most rows — they are dear:
- * a gram array or a joined fold built for every row (B1 `keyword: "n"` at a million NFTs: 27 s to
- * count, against well under a second testing each field). When the count's plan reads no such
+ * a gram array built for every row (B1 `keyword: "n"` at a million NFTs: 27 s to count, against
+ * well under a second testing each field). When the count's plan reads no such
  * index, the caller tests the search in `row` form instead. Decided once per query `key` and
  * process (EXPLAIN, not run): a choice of speed, never of answer — both forms select the same rows.
  * Inside a caller's transaction, `index` form as before.
