@@ -166,9 +166,25 @@ function narrowSql({ fields, keyword }: CompiledSearch['keywords'][number]): SQL
 }
 
 /**
+ * Does narrowSql's condition decide the criterion alone? When its fields are exactly the text fields
+ * the indexed expressions hold — both names, or all of REST, or both groups — and the keyword holds
+ * no line break (cl2c_b1_rest's separator, so no match spans two fields): the trigram `LIKE` and
+ * the gram membership are then the per-field test itself, and a hit is not tested field by field
+ * again (a common term's first count read each hit's ten folds twice).
+ */
+function narrowIsExact({ fields, keyword }: CompiledSearch['keywords'][number]): boolean {
+  if (keyword.includes('\n')) return false;
+  const matching = fields.filter((f) => mayMatch(f, keyword)).map((f) => f.name);
+  const names = matching.filter((f) => NAMES.has(f)).length;
+  const rest = matching.filter((f) => REST.includes(f)).length;
+  return names + rest === matching.length && (names === 0 || names === NAMES.size) && (rest === 0 || rest === REST.length);
+}
+
+/**
  * The keyword criteria, OR-ed (undefined without any). Where every criterion's fields are text
  * fields, the B1 search indexes' conditions on the terms are added (narrowSql), so the planner
- * narrows through them instead of testing each row of the organization — unless `narrow` is false:
+ * narrows through them instead of testing each row of the organization — alone where they are
+ * exact (narrowIsExact) — unless `narrow` is false:
  * a walk of a sort index testing each row (a common term) reads only the criteria's own columns,
  * from the index where it holds them.
  */
@@ -191,6 +207,7 @@ export function keywordSql(keywords: CompiledSearch['keywords'], narrow = true):
   const narrows = keywords.map(narrowSql);
   if (narrows.some((x) => x === null)) return any;
   const indexed = narrows.filter((x): x is SQL => x !== null && x !== 'none');
+  if (keywords.every(narrowIsExact)) return sql`(${sql.join(indexed, sql` or `)})`;
   return sql`((${sql.join(indexed, sql` or `)}) and ${any})`;
 }
 
