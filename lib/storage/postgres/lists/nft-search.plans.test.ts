@@ -4,7 +4,7 @@ import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { withPostgres } from '@/test/postgres/database';
 import { findSearchField } from '@/lib/nft-search/fields';
-import { B1_ID, keywordSql, nftSearchWhere, sortExpr } from './nft-search';
+import { B1_ID, holdsEveryRow, keywordSql, nftSearchWhere, sortExpr } from './nft-search';
 import { clearPgListCaches, searchIndexHelps } from './paging';
 
 /*
@@ -114,5 +114,21 @@ describe('searchIndexHelps: narrow through the search indexes only where the pla
     expect(await helps('zqzq')).toBe(true);
     expect(await helps('nft')).toBe(false);
     expect(await helps('n')).toBe(false);
+  });
+});
+
+describe('holdsEveryRow: a keyword in every row restricts nothing', () => {
+  it.each([
+    [{ keyword: 'E' }, true], // in `true` and `false`
+    [{ keyword: 't' }, true], // in every date (and in `true`)
+    [{ keyword: ':' }, true],
+    [{ keyword: 'a' }, false], // in `false` only
+    [{ keyword: '2026' }, false],
+    [{ keyword: 'tz' }, false],
+    [{ advancedSearch: { fields: ['name', 'description'], keyword: 'e' } }, false],
+    [{ advancedSearch: { fields: ['minted'], keyword: 'e' } }, true],
+    [{ advancedSearch: { fields: ['mintedAt'], keyword: 't' } }, false], // NULL until minted
+  ] as [SearchNftsBody, boolean][])('%j → %s', (body, expected) => {
+    expect(compileSearch(body).keywords.some(holdsEveryRow)).toBe(expected);
   });
 });

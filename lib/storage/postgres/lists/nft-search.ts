@@ -139,6 +139,21 @@ function mayMatch(f: SearchFieldData, keyword: string): boolean {
   }
 }
 
+/** Characters every date's text holds (`YYYY-MM-DDTHH:MM:SS.mmmZ`, lower-cased as the keyword compares it). */
+const IN_EVERY_DATE = ['-', 't', ':', '.', 'z'];
+
+/**
+ * Does every row hold the criterion's keyword? In a never-NULL boolean field's text when the
+ * keyword is in both `true` and `false` (`e`), in a never-NULL date's when it is one of the
+ * characters every date holds. Such a criterion, OR-ed with the others, restricts nothing.
+ */
+export function holdsEveryRow({ fields, keyword }: CompiledSearch['keywords'][number]): boolean {
+  if (keyword === '') return false;
+  return fields.some(
+    (f) => f.notNull && ((f.type === 'boolean' && 'true'.includes(keyword) && 'false'.includes(keyword)) || (f.type === 'date' && IN_EVERY_DATE.includes(keyword))),
+  );
+}
+
 /** Fields whose match the B1 name indexes answer (nfts_search_b_trgm, nfts_search_b_grams: either name's fold holds the term). */
 const NAMES = new Set(['name', 'smartContractName']);
 /** The other text fields: their folds joined in cl2c_b1_rest, indexed by nfts_search_b_rest_trgm / _grams (db/migrations-pg/0010). */
@@ -252,7 +267,9 @@ export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unkn
  * short term, only where the plan reads those indexes (searchIndexHelps: one in most rows is tested
  * field by field on each row instead); a term that could be part of a number, date or boolean tests each row.
  */
-export async function nftSearchPagePg(db: Handle, organizationId: string, search: CompiledSearch, body: NftSearchCriteria): Promise<IdsPage> {
+export async function nftSearchPagePg(db: Handle, organizationId: string, compiled: CompiledSearch, body: NftSearchCriteria): Promise<IdsPage> {
+  // A keyword every row holds leaves the list unsearched: its total is a stored count.
+  const search = compiled.keywords.some(holdsEveryRow) ? { ...compiled, keywords: [] } : compiled;
   const from = sql`"nfts"`;
   const criteria = JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, body.advancedFilter ?? null, search.smartContractId]);
   // Keywords narrowed through the search indexes, unless the plan would build a short term's gram
