@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MemberFilter, MemberPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { memberMatch } from '../search/queries';
-import { foldTerm, isShortTerm } from '../search/terms';
+import { foldTerm } from '../search/terms';
 import { countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 const sortColumns = {
@@ -36,9 +36,9 @@ export function memberRowsWherePg(organizationId: string, q: MemberFilter, searc
 export async function memberPage(db: Handle, organizationId: string, q: MemberPageRequest): Promise<IdsPage> {
   const from = sql`member_list as ml`;
   const key = JSON.stringify([q.search, q.status, q.hasWallet]);
-  // A short term's gram array, built for each row the plan passes, costs more than its LIKE.
-  const indexed = !q.search || !isShortTerm(foldTerm(q.search, 'A')) || (await searchIndexHelps(db, `a9|${key}`, from, memberRowsWherePg(organizationId, q), 'member_list_search'));
-  const where = memberRowsWherePg(organizationId, q, indexed ? 'hits' : 'per row');
+  const narrowed = memberRowsWherePg(organizationId, q);
+  const indexed = !q.search || (await searchIndexHelps(db, [foldTerm(q.search, 'A')], `a9|${key}`, from, narrowed, 'member_list_search'));
+  const where = indexed ? narrowed : memberRowsWherePg(organizationId, q, 'per row');
   const total = q.search
     ? await countWhere(db, from, where, { organizationId, list: 'members', key })
     : await countOf(db, organizationId, 'members', q.status ?? null, q.hasWallet === undefined ? null : String(q.hasWallet));

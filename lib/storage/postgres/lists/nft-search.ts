@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { IdsPage } from '../../lists';
 import type { CompiledSearch, FilterNode, FilterValue, SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
-import { isShortTerm, matchSql } from '../search/terms';
+import { matchSql } from '../search/terms';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
@@ -276,8 +276,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   // arrays on each row (a longer term's narrowing, one LIKE over the joined fold, costs less per row
   // than testing the fields one by one).
   const narrowed = nftSearchWhere(organizationId, search);
-  const short = search.keywords.some((k) => isShortTerm(k.keyword));
-  const indexed = !short || (await searchIndexHelps(db, `b1|${criteria}`, from, narrowed, 'nfts_search_b'));
+  const indexed = await searchIndexHelps(db, search.keywords.map((k) => k.keyword), `b1|${criteria}`, from, narrowed, 'nfts_search_b');
   const where = indexed ? narrowed : nftSearchWhere(organizationId, search, false);
 
   let total: number;

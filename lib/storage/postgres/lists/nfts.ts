@@ -3,7 +3,7 @@ import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { nftMatch } from '../search/queries';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
-import { foldTerm, isShortTerm, type MatchForm } from '../search/terms';
+import { foldTerm, type MatchForm } from '../search/terms';
 
 const sortColumns = {
   createdAt: sql`n.created_at`,
@@ -52,9 +52,9 @@ export function nftExportWherePg(organizationId: string, q: NftFilter): SQL {
 export async function nftPage(db: Handle, organizationId: string, q: NftPageRequest): Promise<IdsPage> {
   const from = sql`nfts as n`;
   const key = JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]);
-  // A short term's gram array, built for each row the plan passes, costs more than its LIKE.
-  const indexed = !q.search || !isShortTerm(foldTerm(q.search, 'A')) || (await searchIndexHelps(db, `a5|${key}`, from, nftRowsWherePg(organizationId, q), 'nfts_search_a'));
-  const where = nftRowsWherePg(organizationId, q, indexed ? 'index' : 'row');
+  const narrowed = nftRowsWherePg(organizationId, q);
+  const indexed = !q.search || (await searchIndexHelps(db, [foldTerm(q.search, 'A')], `a5|${key}`, from, narrowed, 'nfts_search_a'));
+  const where = indexed ? narrowed : nftRowsWherePg(organizationId, q, 'row');
   const total = await nftTotal(db, organizationId, q, from, where);
   // Walked, a row is tested in `row` form: a short term by LIKE, not by building the row's gram array.
   const walked =

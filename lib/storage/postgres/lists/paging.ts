@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDb, PgTx } from '../connection';
+import { isShortTerm } from '../search/terms';
 
 export type Handle = PgDb | PgTx;
 
@@ -133,16 +134,18 @@ export async function walkIsCheaper(form: WalkForm, q: { page: number; limit: nu
 }
 
 /**
- * Does PostgreSQL read a search index of `indexPrefix` to count `where`? A short term's conditions
- * in `index` form (terms.ts MatchForm) narrow through GIN indexes, but evaluated row by row — in a
- * plan that scans the table or walks a sort index because the term is in most rows — they are dear:
- * a gram array built for every row (B1 `keyword: "n"` at a million NFTs: 27 s to count, against
- * well under a second testing each field). When the count's plan reads no such
- * index, the caller tests the search in `row` form instead. Decided once per query `key` and
- * process (EXPLAIN, not run): a choice of speed, never of answer — both forms select the same rows.
- * Inside a caller's transaction, `index` form as before.
+ * Should a search with these (folded) `terms` narrow through its search indexes — `where` in
+ * `index` form (terms.ts MatchForm) — rather than be tested in `row` form? A short term's index
+ * condition is a gram array, dear built row by row, which PostgreSQL does when the term is in most
+ * rows and it scans the table or walks a sort index instead (B1 `keyword: "n"` at a million NFTs:
+ * 27 s to count, against well under a second testing each field). So a search with a short term
+ * narrows only where its count's plan reads an index of `indexPrefix`; a longer term's condition
+ * (a LIKE) always narrows. Decided once per query `key` and process (EXPLAIN, not run): a choice of
+ * speed, never of answer — both forms select the same rows. Inside a caller's transaction, `index`
+ * form as before.
  */
-export async function searchIndexHelps(db: Handle, key: string, from: SQL, where: SQL, indexPrefix: string): Promise<boolean> {
+export async function searchIndexHelps(db: Handle, terms: string[], key: string, from: SQL, where: SQL, indexPrefix: string): Promise<boolean> {
+  if (!terms.some(isShortTerm)) return true;
   if (pgListTuning.searchIndex !== 'auto') return pgListTuning.searchIndex === 'index';
   if (!('$client' in db)) return true;
   const known = planCache.get(key);
