@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import type { Db } from '@/db/client';
-import { pageIndex } from './nfts';
+import { nfts, smartContracts } from '@/db/schema';
+import { createTestOrg } from '@/test/helpers';
+import { searchTuning } from '../search/tuning';
+import { nftRows, pageIndex } from './nfts';
 
 /*
  * A5's page query must be an index range for every sortBy, unfiltered and under each single
@@ -57,5 +60,32 @@ describe('A5 page plans', () => {
 
   it('a contract filter reads the (organization, contract, createdAt, id) index', () => {
     expect(plan(db, ` and smart_contract_id = 'c'`, 'created_at')).toMatch(/USING COVERING INDEX nfts_org_contract_id_idx/);
+  });
+});
+
+describe('A5 count plans', () => {
+  const saved = { ...searchTuning };
+  afterEach(() => Object.assign(searchTuning, saved));
+
+  it("counts a common term under a contract filter over the contract's rows, not over the term's hits", async () => {
+    const db = getDb();
+    const org = await createTestOrg();
+    const organizationId = org.organization.id;
+    const contractId = db.insert(smartContracts).values({ organizationId, name: 'Plans', symbol: 'PLN' }).returning().get().id;
+    for (let i = 0; i < 5; i++) db.insert(nfts).values({ organizationId, smartContractId: contractId, name: `golden harbor ${i}`, supply: 1 }).run();
+    searchTuning.commonHits = 2;
+    const countPlan = (q: { contractId?: string; status?: 'MINTED' }) => {
+      const rows = nftRows(db, organizationId, { search: 'golden', sortBy: 'createdAt', sortOrder: 'desc', page: 1, limit: 20, ...q });
+      expect(rows.walksCommonTerm).toBe(true);
+      return db
+        .all<{ detail: string }>(sql`explain query plan select count(*) from ${rows.countFrom} where ${rows.counted}`)
+        .map((r) => r.detail)
+        .join(' | ');
+    };
+    const underContract = countPlan({ contractId });
+    expect(underContract).toMatch(/nfts_org_contract_id_idx/);
+    expect(underContract).not.toMatch(/search_nfts/);
+    // Without a contract the hits bound the rows: the trigram index is read.
+    expect(countPlan({ status: 'MINTED' })).toMatch(/search_nfts/);
   });
 });

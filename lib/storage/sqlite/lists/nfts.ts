@@ -80,34 +80,14 @@ const searchLike = (term: string) => containsAny(term, [nfts.name, nfts.descript
  * index.
  */
 export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsPage {
-  const conditions = filterConditions(organizationId, q);
-  // A rare term's candidates come from its index (trigrams; one- and two-character terms: the
-  // short-term index) and are looked up by rowid (NOT INDEXED: no index walk); a common term walks
-  // the sort index instead and stops when the page is full. The LIKE decides either way.
-  let from = sql`${nfts} indexed by ${sql.identifier(pageIndex(q))}`;
-  // The rows the page index ranges over before the search: what a bounded walk counts.
-  const base = and(...conditions);
-  let counted: SQL | undefined = base;
-  let countFrom = sql`${nfts}`;
-  let walksCommonTerm = false;
-  const index = q.search ? termIndex(q.search) : null;
-  if (q.search) {
-    const match = index ? matchRowids(sql`"nfts"."rowid"`, index.table, index.expr) : null;
-    conditions.push(searchLike(q.search));
-    counted = and(...conditions, ...(match ? [match] : []));
-    if (match) countFrom = sql`${nfts} not indexed`;
-    if (match && !isCommon(db, index!.table, index!.expr)) {
-      conditions.push(match);
-      from = countFrom;
-    } else walksCommonTerm = !!match;
-  }
+  const { from, where, base, countFrom, counted, walksCommonTerm, index } = nftRows(db, organizationId, q);
   const total = listTotal(db, organizationId, q, index, countFrom, counted);
   const page: AnchoredQuery = {
     organizationId,
     key: `nfts|${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
     from,
     id: sql`${nfts.id}`,
-    where: and(...conditions),
+    where,
     sort: sql`${sortColumns[q.sortBy]}`,
     direction: q.sortOrder,
     total,
@@ -121,6 +101,47 @@ export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsP
     (walksCommonTerm && q.sortBy !== 'mintedAt' ? boundedPageIds(db, page, base) : anchoredPageIds(db, page)) ??
     anchoredPageIds(db, { ...page, from: countFrom, where: counted });
   return { ids, total };
+}
+
+/** How A5 reads `q`'s rows: the page's source and condition, and the exact count's. */
+export type NftRows = {
+  from: SQL;
+  where: SQL | undefined;
+  /** The rows the page index ranges over before the search: what a bounded walk counts. */
+  base: SQL | undefined;
+  countFrom: SQL;
+  counted: SQL | undefined;
+  /** A common term: the page walks the sort index testing each row. */
+  walksCommonTerm: boolean;
+  index: TermIndex | null;
+};
+
+/**
+ * A rare term's candidates come from its index (trigrams; one- and two-character terms: the
+ * short-term index) and are looked up by rowid (NOT INDEXED: no index walk), for the page and the
+ * count. A common term walks the sort index instead and stops when the page is full; it is counted
+ * over its index's hits — or, under a contract filter, over the contract's rows (hundreds, where
+ * the hits are ~100k). The LIKE decides either way.
+ */
+export function nftRows(db: Db, organizationId: string, q: NftPageRequest): NftRows {
+  const conditions = filterConditions(organizationId, q);
+  const base = and(...conditions);
+  const from = sql`${nfts} indexed by ${sql.identifier(pageIndex(q))}`;
+  const index = q.search ? termIndex(q.search) : null;
+  if (!q.search) return { from, where: base, base, countFrom: sql`${nfts}`, counted: base, walksCommonTerm: false, index };
+  conditions.push(searchLike(q.search));
+  const match = index ? matchRowids(sql`"nfts"."rowid"`, index.table, index.expr) : null;
+  if (!match) return { from, where: and(...conditions), base, countFrom: sql`${nfts}`, counted: and(...conditions), walksCommonTerm: false, index };
+  const like = and(...conditions);
+  const hitsFrom = sql`${nfts} not indexed`;
+  if (!isCommon(db, index!.table, index!.expr)) {
+    const where = and(like, match);
+    return { from: hitsFrom, where, base, countFrom: hitsFrom, counted: where, walksCommonTerm: false, index };
+  }
+  const contractRows = sql`${nfts} indexed by ${sql.identifier('nfts_org_contract_id_idx')}`;
+  return q.contractId
+    ? { from, where: like, base, countFrom: contractRows, counted: like, walksCommonTerm: true, index }
+    : { from, where: like, base, countFrom: hitsFrom, counted: and(like, match), walksCommonTerm: true, index };
 }
 
 function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermIndex | null, from: SQL, where: SQL | undefined): number {

@@ -24,7 +24,7 @@ const sortSql = { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name'
 const names = ['harbor', 'Harbor', 'meadow', 'amber harbor', 'amber', 'zeta', 'Émile', 'a_b'];
 const stamps = [0, 1, 2, 3].map((d) => new Date(Date.UTC(2026, 0, 1 + d)));
 
-type Read = { sortBy: (typeof sorts)[number]; sortOrder: 'asc' | 'desc'; status?: (typeof statuses)[number]; search: string | null; page: number; limit: number; walkBudget: number };
+type Read = { sortBy: (typeof sorts)[number]; sortOrder: 'asc' | 'desc'; status?: (typeof statuses)[number]; contract?: number; search: string | null; page: number; limit: number; walkBudget: number };
 type Step = { kind: 'read'; read: Read } | { kind: 'insert'; name: number; minted: number | null; supply: number; status: number } | { kind: 'update'; i: number; name: number; minted: number | null } | { kind: 'delete'; i: number };
 
 const saved = { ...searchTuning };
@@ -32,6 +32,8 @@ const readArb: fc.Arbitrary<Read> = fc.record({
   sortBy: fc.constantFrom(...sorts),
   sortOrder: fc.constantFrom('asc' as const, 'desc' as const),
   status: fc.option(fc.constantFrom(...statuses), { nil: undefined }),
+  // A contract filter: a common term is then counted over the contract's rows.
+  contract: fc.option(fc.constantFrom(0, 1), { nil: undefined }),
   search: fc.constantFrom(null, null, 'harbor', 'amber', 'zzz'),
   page: fc.integer({ min: 1, max: 40 }),
   limit: fc.constantFrom(1, 3, 7, 20),
@@ -46,14 +48,16 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 
 let organizationId = '';
-let contractId = '';
+let contractIds: string[] = [];
 
 function insert(name: string, minted: Date | null, supply: number, status: (typeof statuses)[number]) {
   getDb()
     .insert(nfts)
-    .values({ organizationId, smartContractId: contractId, name, description: null, supply, status, mintedAt: minted, createdAt: stamps[supply % stamps.length]!, updatedAt: stamps[0]! })
+    .values({ organizationId, smartContractId: contractIds[supply % 2]!, name, description: null, supply, status, mintedAt: minted, createdAt: stamps[supply % stamps.length]!, updatedAt: stamps[0]! })
     .run();
 }
+
+const contractOf = (r: { contract?: number }) => (r.contract === undefined ? null : contractIds[r.contract]!);
 
 /** The reference: a plain OFFSET over the table, no index tricks, no caches. */
 function reference(r: Omit<Read, 'walkBudget'>): { ids: string[]; total: number } {
@@ -61,6 +65,7 @@ function reference(r: Omit<Read, 'walkBudget'>): { ids: string[]; total: number 
   const dir = sql.raw(r.sortOrder);
   const where = sql`organization_id = ${organizationId}
     and (${r.status ?? null} is null or status = ${r.status ?? null})
+    and (${contractOf(r)} is null or smart_contract_id = ${contractOf(r)})
     and (${r.search} is null or name like ${`%${r.search ?? ''}%`} or description like ${`%${r.search ?? ''}%`})`;
   const db = getDb();
   const ids = db.all<{ id: string }>(sql`select id from nfts where ${where} order by ${col} ${dir}, id ${dir} limit ${r.limit} offset ${(r.page - 1) * r.limit}`).map((x) => x.id);
@@ -75,7 +80,7 @@ describe('anchored paging', () => {
     clearAnchorCache();
     const org = await createTestOrg();
     organizationId = org.organization.id;
-    contractId = getDb().insert(smartContracts).values({ organizationId, name: 'Anchors', symbol: 'ANC' }).returning().get().id;
+    contractIds = [0, 1].map((i) => getDb().insert(smartContracts).values({ organizationId, name: `Anchors ${i}`, symbol: 'ANC' }).returning().get().id);
     for (let i = 0; i < 120; i++) insert(names[i % names.length]!, i % 3 === 0 ? stamps[i % 4]! : null, 1 + (i % 3), statuses[i % 4]!);
   });
   afterAll(() => {
@@ -103,7 +108,7 @@ describe('anchored paging', () => {
             searchTuning.walkBudget = walkBudget;
             searchTuning.walkPerHit = walkBudget === saved.walkBudget ? saved.walkPerHit : 0;
             const want = reference(step.read);
-            const got = (await listNfts(sqliteStore(db), organizationId, { ...r, contractId: undefined, copyrightStatus: undefined }));
+            const got = (await listNfts(sqliteStore(db), organizationId, { ...r, contractId: contractOf(r) ?? undefined, copyrightStatus: undefined }));
             expect(got.pagination.total).toBe(want.total);
             expect(got.data.map((d) => d.id)).toEqual(want.ids);
           }
