@@ -28,8 +28,13 @@ export const foldUnsafeSql = (contractNameFold: string) =>
   `${FOLD_UNSAFE}(nfts.name, nfts.description, nfts.external_url, nfts.image_path, nfts.mint_transaction_hash, nfts.mint_logs,
     nfts.token_uri, nfts.token_owner, nfts.copyright_metadata, nfts.licence, nfts.signature, ${contractNameFold})`;
 
-/** (rid, grams) of `search_nfts_short` over `nfts`: grams of the name and description under LIKE's folding. */
-export const shortGramsSql = `SELECT rowid AS rid, ${SHORT_GRAMS}(name, description) AS grams FROM nfts`;
+/**
+ * (rid, grams) of `search_nfts_short` over `nfts`: grams of the name and description under LIKE's
+ * folding, then the row's filter tokens — its status and copyright status as
+ * lib/storage/sqlite/grams.ts filterToken spells them (db/migrations/0026_short_term_facets.sql).
+ */
+export const shortGramsSql = `SELECT rowid AS rid,
+  ${SHORT_GRAMS}(name, description) || ' s' || lower(status) || ' c' || lower(copyright_status) AS grams FROM nfts`;
 
 /**
  * (rid, grams) of `search_nfts_b1_short`: every field B1's keyword reads, as text the way it formats

@@ -77,3 +77,12 @@ export function b1Grams(...values: unknown[]): string {
 export function b1TermToken(folded: string): string | null {
   return termToken(folded);
 }
+
+/**
+ * The token of an A5 filter value in `search_nfts_short`: `s` + the status, `c` + the copyright
+ * status, lower-cased (written by lib/storage/sqlite/derived-writes.ts shortGramsSql). A gram's
+ * token begins with `u` or `b`: the two never meet.
+ */
+export function filterToken(kind: 'status' | 'copyright', value: string): string {
+  return `${kind === 'status' ? 's' : 'c'}${value.toLowerCase()}`;
+}

@@ -4,7 +4,7 @@ import { nfts, smartContracts } from '@/db/schema';
 import { containsAny } from '../../like';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
-import { shortTermToken } from '../grams';
+import { filterToken, shortTermToken } from '../grams';
 import { cachedCount } from '../search/count-cache';
 import { readCounter } from '../search/counters';
 import { columnMatch, ftsPhrase, isCommon, matchRowids } from '../search/fts';
@@ -144,6 +144,12 @@ export function nftRows(db: Db, organizationId: string, q: NftPageRequest): NftR
     : { from, where: like, base, countFrom: hitsFrom, counted: and(like, match), walksCommonTerm: true, index };
 }
 
+/** The status and copyright filters as short-term index tokens, each quoted for an FTS5 query. */
+const filterTokens = (q: NftFilter) => [
+  ...(q.status ? [`"${filterToken('status', q.status)}"`] : []),
+  ...(q.copyrightStatus ? [`"${filterToken('copyright', q.copyrightStatus)}"`] : []),
+];
+
 function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermIndex | null, from: SQL, where: SQL | undefined): number {
   if (!q.search && !q.contractId && !q.copyrightStatus) return readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
   if (!q.search && !q.status && !q.copyrightStatus && q.contractId) {
@@ -155,11 +161,16 @@ function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermInde
     return contract?.n ?? 0;
   }
   return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () => {
-    // A search alone: the short-term index decides LIKE exactly for any one- or two-character
-    // term, the trigram index for an ASCII term (lib/storage/sqlite/search/fts-count.ts).
+    // The short-term index decides LIKE exactly for any one- or two-character term, and holds each
+    // row's status and copyright status (filterToken); the trigram index decides an ASCII term
+    // alone (lib/storage/sqlite/search/fts-count.ts).
     const alone = !q.status && !q.contractId && !q.copyrightStatus;
-    const exact = alone && index && (index.table === 'search_nfts_short' || isAsciiTerm(q.search!));
-    const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
+    const fromIndex =
+      index?.table === 'search_nfts_short' && !q.contractId
+        ? organizationFtsCount(db, organizationId, [index.expr, ...filterTokens(q)].join(' AND '), index.table)
+        : alone && index && isAsciiTerm(q.search!)
+          ? organizationFtsCount(db, organizationId, index.expr, index.table)
+          : null;
     return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0;
   });
 }

@@ -27,6 +27,7 @@ import { sqliteStore } from '@/lib/storage/sqlite/store';
 const words = ['harbor', 'Harbor', 'HARBOUR', 'ab', 'é', 'É', 'straße', 'STRASSE', '🚀', '50%', 'a_b', 'x', 'İstanbul', 'Kelvin'];
 const terms = ['a', 'ab', 'é', 'É', 'ß', '%', '_', 'har', 'harbor', 'RBOR', 'straß', 'STRA', '🚀', '50%', 'a_b', 'r h', 'bor har', 'ist', 'kel', 'zzz'];
 const nftStatuses = ['CREATED', 'PENDING', 'MINTED', 'FAILED'] as const;
+const copyrightStatuses = ['NONE', 'AWAITING', 'REJECTED', 'COPYRIGHTED'] as const;
 const contractStatuses = ['CREATED', 'DEPLOYED', 'FAILED'] as const;
 const shareStatuses = ['PENDING', 'AUTHORIZED', 'REJECTED'] as const;
 const memberStatuses = ['ACTIVE', 'SUSPENDED'] as const;
@@ -40,8 +41,9 @@ type Op =
   | { op: 'updateContract'; i: number; name: string; status: (typeof contractStatuses)[number] }
   | { op: 'deleteContract'; i: number }
   | { op: 'addNft'; c: number; name: string; description: string | null; supply: number; status: (typeof nftStatuses)[number] }
-  | { op: 'updateNft'; i: number; c: number; name: string; supply: number; status: (typeof nftStatuses)[number] }
+  | { op: 'updateNft'; i: number; c: number; name: string; supply: number; status: (typeof nftStatuses)[number]; copyright: (typeof copyrightStatuses)[number] }
   | { op: 'deleteNft'; i: number }
+  | { op: 'setNftStatus'; i: number; status: (typeof nftStatuses)[number]; copyright: (typeof copyrightStatuses)[number] }
   | { op: 'addMember'; name: string; status: (typeof memberStatuses)[number] }
   | { op: 'updateMember'; i: number; status: (typeof memberStatuses)[number]; name: string }
   | { op: 'removeMember'; i: number }
@@ -54,7 +56,7 @@ type Op =
   | { op: 'plain'; inner: Op };
 
 /** The writes the `plain` connection makes (those on the tables whose derived data needs JavaScript). */
-const plainOps = new Set(['addContract', 'updateContract', 'addNft', 'updateNft', 'deleteNft']);
+const plainOps = new Set(['addContract', 'updateContract', 'addNft', 'updateNft', 'deleteNft', 'setNftStatus']);
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('addContract' as const), name: phrase, status: fc.constantFrom(...contractStatuses) }),
@@ -76,8 +78,18 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     supply: fc.integer({ min: 1, max: 9 }),
     status: fc.constantFrom(...nftStatuses),
   }),
-  fc.record({ op: fc.constant('updateNft' as const), i: pick, c: pick, name: phrase, supply: fc.integer({ min: 1, max: 9 }), status: fc.constantFrom(...nftStatuses) }),
+  fc.record({
+    op: fc.constant('updateNft' as const),
+    i: pick,
+    c: pick,
+    name: phrase,
+    supply: fc.integer({ min: 1, max: 9 }),
+    status: fc.constantFrom(...nftStatuses),
+    copyright: fc.constantFrom(...copyrightStatuses),
+  }),
   fc.record({ op: fc.constant('deleteNft' as const), i: pick }),
+  // Status and copyright status alone: the short-term index's filter tokens follow them.
+  fc.record({ op: fc.constant('setNftStatus' as const), i: pick, status: fc.constantFrom(...nftStatuses), copyright: fc.constantFrom(...copyrightStatuses) }),
   fc.record({ op: fc.constant('addMember' as const), name: phrase, status: fc.constantFrom(...memberStatuses) }),
   fc.record({ op: fc.constant('updateMember' as const), i: pick, status: fc.constantFrom(...memberStatuses), name: phrase }),
   fc.record({ op: fc.constant('removeMember' as const), i: pick }),
@@ -131,7 +143,14 @@ function applyPlain(organizationId: string, o: Op) {
     case 'updateNft': {
       const id = at(ids('nfts'), o.i);
       const c = at(ids('smart_contracts'), o.c);
-      if (id && c) p.prepare('update nfts set smart_contract_id = ?, name = ?, supply = ?, status = ? where id = ?').run(c, o.name, o.supply, o.status, id);
+      if (id && c) {
+        p.prepare('update nfts set smart_contract_id = ?, name = ?, supply = ?, status = ?, copyright_status = ? where id = ?').run(c, o.name, o.supply, o.status, o.copyright, id);
+      }
+      return;
+    }
+    case 'setNftStatus': {
+      const id = at(ids('nfts'), o.i);
+      if (id) p.prepare('update nfts set status = ?, copyright_status = ? where id = ?').run(o.status, o.copyright, id);
       return;
     }
     case 'deleteNft': {
@@ -184,7 +203,12 @@ function apply(organizationId: string, o: Op) {
     case 'updateNft': {
       const id = at(ids('nfts'), o.i);
       const c = at(ids('smart_contracts'), o.c);
-      if (id && c) db.update(nfts).set({ smartContractId: c, name: o.name, supply: o.supply, status: o.status }).where(eq(nfts.id, id)).run();
+      if (id && c) db.update(nfts).set({ smartContractId: c, name: o.name, supply: o.supply, status: o.status, copyrightStatus: o.copyright }).where(eq(nfts.id, id)).run();
+      return;
+    }
+    case 'setNftStatus': {
+      const id = at(ids('nfts'), o.i);
+      if (id) db.update(nfts).set({ status: o.status, copyrightStatus: o.copyright }).where(eq(nfts.id, id)).run();
       return;
     }
     case 'deleteNft': {
@@ -299,6 +323,23 @@ async function compareAll(organizationId: string) {
       and (name like ${like(term)} escape '\\' or description like ${like(term)} escape '\\')`);
     expect(got.pagination.total, `A5 search ${term}`).toBe(want.length);
     expect(sorted(got.data.map((d) => d.id)), `A5 search ${term}`).toEqual(sorted(want.map((w) => w.id)));
+  }
+
+  // A5: a search under a status and/or copyright filter (a short term's total: the short-term index's filter tokens).
+  const filters = [
+    { status: 'MINTED', copyrightStatus: undefined },
+    { status: undefined, copyrightStatus: 'NONE' },
+    { status: 'CREATED', copyrightStatus: 'AWAITING' },
+  ] as const;
+  for (const term of terms) {
+    for (const { status, copyrightStatus } of filters) {
+      const got = await listNfts(sqliteStore(db), organizationId, { ...page, search: term, status, copyrightStatus, contractId: undefined, sortBy: 'name' });
+      const want = db.all<{ id: string }>(sql`select id from nfts where organization_id = ${organizationId}
+        and (${status ?? null} is null or status = ${status ?? null}) and (${copyrightStatus ?? null} is null or copyright_status = ${copyrightStatus ?? null})
+        and (name like ${like(term)} escape '\\' or description like ${like(term)} escape '\\')`);
+      expect(got.pagination.total, `A5 search ${term} ${status} ${copyrightStatus}`).toBe(want.length);
+      expect(sorted(got.data.map((d) => d.id)), `A5 search ${term} ${status} ${copyrightStatus}`).toEqual(sorted(want.map((w) => w.id)));
+    }
   }
 
   // B1: keyword over name/description with JavaScript case folding; copyrighted; B2 totalSupply.

@@ -75,7 +75,7 @@ function trigrams(value: unknown): number {
 }
 
 /** The tokens of a listed-token value (the short-term indexes: lib/storage/sqlite/grams.ts). */
-const listed = (value: unknown): string[] => (typeof value === 'string' && value ? value.split(' ') : []);
+const listed = (value: unknown): string[] => (typeof value === 'string' ? value.split(' ').filter(Boolean) : []);
 
 /** How many tokens the index should hold for a source value. */
 function tokenCount(fts: FtsSource, value: unknown): number {
@@ -87,8 +87,10 @@ function ownPhrases(fts: FtsSource, column: string, value: unknown): string[] {
   if (fts.tokens === 'listed') {
     // A token with a NUL cannot be written in an FTS5 query (it ends the string): probe the others.
     const tokens = listed(value).filter((t) => !t.includes('\u0000'));
-    // One column, detail=none (no column filters): the token alone.
-    return tokens.length ? [...new Set([tokens[0]!, tokens[tokens.length - 1]!])].map((t) => `"${t}"`) : [];
+    // One column, detail=none (no column filters): the token alone. The last two of A5's are the
+    // row's status and copyright status (derived-writes.ts shortGramsSql): a change of either alone
+    // keeps the row's token count.
+    return [...new Set([tokens[0], ...tokens.slice(-2)])].filter((t) => t !== undefined).map((t) => `"${t}"`);
   }
   if (!trigrams(value)) return [];
   // Stored text may hold a NUL (written before input refused control characters): FTS5 reads a
