@@ -7,7 +7,7 @@ import type { IdsPage } from '../../lists';
 import { filterToken, shortTermToken } from '../grams';
 import { cachedCount } from '../search/count-cache';
 import { readCounter } from '../search/counters';
-import { columnMatch, ftsPhrase, isCommon, matchRowids } from '../search/fts';
+import { columnMatch, facetPhrase, ftsPhrase, isCommon, matchRowids } from '../search/fts';
 import { isAsciiTerm, organizationFtsCount } from '../search/fts-count';
 import { anchoredPageIds, boundedPageIds, type AnchoredQuery } from '../search/paging';
 
@@ -144,11 +144,22 @@ export function nftRows(db: Db, organizationId: string, q: NftPageRequest): NftR
     : { from, where: like, base, countFrom: hitsFrom, counted: and(like, match), walksCommonTerm: true, index };
 }
 
-/** The status and copyright filters as short-term index tokens, each quoted for an FTS5 query. */
-const filterTokens = (q: NftFilter) => [
-  ...(q.status ? [`"${filterToken('status', q.status)}"`] : []),
-  ...(q.copyrightStatus ? [`"${filterToken('copyright', q.copyrightStatus)}"`] : []),
-];
+/**
+ * `index`'s expression AND-ed with the status and copyright filters as that index holds them: tokens
+ * of the short-term index (grams.ts filterToken), phrases of the trigram index's `facets` column
+ * (fts.ts facetPhrase).
+ */
+function withFilters(index: TermIndex, q: NftFilter): string {
+  const filters: [kind: 'status' | 'copyright', value: string | undefined][] = [
+    ['status', q.status],
+    ['copyright', q.copyrightStatus],
+  ];
+  const parts = filters.flatMap(([kind, value]) => {
+    if (!value) return [];
+    return [index.table === 'search_nfts_short' ? `"${filterToken(kind, value)}"` : facetPhrase(kind, value)];
+  });
+  return [index.expr, ...parts].join(' AND ');
+}
 
 function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermIndex | null, from: SQL, where: SQL | undefined): number {
   if (!q.search && !q.contractId && !q.copyrightStatus) return readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
@@ -161,16 +172,11 @@ function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermInde
     return contract?.n ?? 0;
   }
   return cachedCount(db, organizationId, `nfts:${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}`, () => {
-    // The short-term index decides LIKE exactly for any one- or two-character term, and holds each
-    // row's status and copyright status (filterToken); the trigram index decides an ASCII term
-    // alone (lib/storage/sqlite/search/fts-count.ts).
-    const alone = !q.status && !q.contractId && !q.copyrightStatus;
-    const fromIndex =
-      index?.table === 'search_nfts_short' && !q.contractId
-        ? organizationFtsCount(db, organizationId, [index.expr, ...filterTokens(q)].join(' AND '), index.table)
-        : alone && index && isAsciiTerm(q.search!)
-          ? organizationFtsCount(db, organizationId, index.expr, index.table)
-          : null;
+    // The short-term index decides LIKE exactly for any one- or two-character term, the trigram
+    // index for an ASCII term (lib/storage/sqlite/search/fts-count.ts); both hold each row's status
+    // and copyright status. A contract's rows are counted off its index.
+    const exact = index && !q.contractId && (index.table === 'search_nfts_short' || isAsciiTerm(q.search!));
+    const fromIndex = exact ? organizationFtsCount(db, organizationId, withFilters(index, q), index.table) : null;
     return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0;
   });
 }

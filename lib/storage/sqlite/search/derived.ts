@@ -22,6 +22,13 @@ export type FtsSource = {
   tokens?: 'listed';
 };
 
+/**
+ * `search_nfts.facets` of a row of `nfts` (alias `n`): one trigram per filter value — U+E000 U+E001
+ * and the status's first letter, U+E000 U+E002 and the copyright status's (db/migrations/0027,
+ * whose triggers write the same; lib/storage/sqlite/search/fts.ts facetPhrase reads it).
+ */
+export const facetsSql = (n: string) => `char(57344, 57345) || substr(${n}.status, 1, 1) || ' ' || char(57344, 57346) || substr(${n}.copyright_status, 1, 1)`;
+
 export const ftsSources: readonly FtsSource[] = [
   {
     table: 'search_nfts',
@@ -38,9 +45,10 @@ export const ftsSources: readonly FtsSource[] = [
       'copyright_metadata',
       'licence',
       'signature',
+      'facets',
     ],
     source: `SELECT n.rowid AS rid, n.name, n.description, n.external_url, n.image_path, c.name, n.mint_transaction_hash, n.mint_logs,
-      n.token_uri, n.token_owner, n.copyright_metadata, n.licence, n.signature
+      n.token_uri, n.token_owner, n.copyright_metadata, n.licence, n.signature, ${facetsSql('n')}
       FROM nfts n JOIN smart_contracts c ON c.id = n.smart_contract_id`,
   },
   {

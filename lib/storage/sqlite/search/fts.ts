@@ -65,3 +65,13 @@ export function hitCount(db: Pick<Db, 'get'>, table: string, expr: string, limit
   const t = sql.identifier(table);
   return db.get<{ n: number }>(sql`select count(*) as "n" from (select rowid from ${t} where ${t} match ${expr} limit ${limit})`)?.n ?? 0;
 }
+
+/**
+ * The FTS5 expression of an A5 filter value in `search_nfts`'s `facets` column (written by
+ * lib/storage/sqlite/search/derived.ts facetsSql and migration 0027's triggers): one trigram, the
+ * value's first letter after U+E000 U+E001 (status) or U+E000 U+E002 (copyright status). The first
+ * letters of each kind's values are distinct (fts.test.ts).
+ */
+export function facetPhrase(kind: 'status' | 'copyright', value: string): string {
+  return `{facets}: "\u{e000}${kind === 'status' ? '\u{e001}' : '\u{e002}'}${value[0]!}"`;
+}
