@@ -82,6 +82,17 @@ describe('A5 count plans', () => {
         .map((r) => r.detail)
         .join(' | ');
     };
+    // Its deep pages' anchors: one pass over the sort index, the term decided by its index's rowids
+    // (no row looked up); not under a contract (its rows are read and sorted).
+    const decided = nftRows(db, organizationId, { search: 'golden', sortBy: 'name', sortOrder: 'asc', page: 1, limit: 20, status: 'MINTED' }).decided;
+    expect(decided).toBeDefined();
+    const passPlan = db
+      .all<{ detail: string }>(sql`explain query plan select id from ${nfts} indexed by nfts_org_status_name_id_idx where ${decided} order by name, id`)
+      .map((r) => r.detail)
+      .join(' | ');
+    expect(passPlan).toMatch(/USING COVERING INDEX nfts_org_status_name_id_idx/);
+    expect(passPlan).not.toMatch(/TEMP B-TREE/);
+    expect(nftRows(db, organizationId, { search: 'golden', sortBy: 'name', sortOrder: 'asc', page: 1, limit: 20, contractId }).decided).toBeUndefined();
     const underContract = countPlan({ contractId });
     expect(underContract).toMatch(/nfts_org_contract_id_idx/);
     expect(underContract).not.toMatch(/search_nfts/);

@@ -8,7 +8,7 @@ import { filterToken, shortTermToken } from '../grams';
 import { cachedCount } from '../search/count-cache';
 import { readCounter } from '../search/counters';
 import { columnMatch, facetPhrase, ftsPhrase, isCommon, matchRowids } from '../search/fts';
-import { isAsciiTerm, organizationFtsCount } from '../search/fts-count';
+import { indexDecides, isAsciiTerm, organizationFtsCount } from '../search/fts-count';
 import { anchoredPageIds, boundedPageIds, type AnchoredQuery } from '../search/paging';
 
 const sortColumns = {
@@ -80,7 +80,7 @@ const searchLike = (term: string) => containsAny(term, [nfts.name, nfts.descript
  * index.
  */
 export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsPage {
-  const { from, where, base, countFrom, counted, walksCommonTerm, index } = nftRows(db, organizationId, q);
+  const { from, where, base, countFrom, counted, walksCommonTerm, index, decided } = nftRows(db, organizationId, q);
   const total = listTotal(db, organizationId, q, index, countFrom, counted);
   const page: AnchoredQuery = {
     organizationId,
@@ -90,6 +90,8 @@ export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsP
     where,
     sort: sql`${sortColumns[q.sortBy]}`,
     direction: q.sortOrder,
+    // A deep page's anchors: one pass over the sort index, the search decided by its index's rowids.
+    onePass: decided && q.sortBy !== 'mintedAt' ? { where: decided } : undefined,
     total,
     page: q.page,
     limit: q.limit,
@@ -99,7 +101,7 @@ export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsP
   // candidates (as a rare term's is). mintedAt is NULL-able: walked as before.
   const ids =
     (walksCommonTerm && q.sortBy !== 'mintedAt' ? boundedPageIds(db, page, base) : anchoredPageIds(db, page)) ??
-    anchoredPageIds(db, { ...page, from: countFrom, where: counted });
+    anchoredPageIds(db, { ...page, from: countFrom, where: counted, onePass: undefined });
   return { ids, total };
 }
 
@@ -114,6 +116,12 @@ export type NftRows = {
   /** A common term: the page walks the sort index testing each row. */
   walksCommonTerm: boolean;
   index: TermIndex | null;
+  /**
+   * A common term's rows as its index decides them exactly — the filters, and the rowids of its
+   * matches (filters included) — read off the covering sort index without looking a row up;
+   * absent where the index does not decide the LIKE (fts-count.ts indexDecides) or under a contract.
+   */
+  decided?: SQL;
 };
 
 /**
@@ -139,9 +147,10 @@ export function nftRows(db: Db, organizationId: string, q: NftPageRequest): NftR
     return { from: hitsFrom, where, base, countFrom: hitsFrom, counted: where, walksCommonTerm: false, index };
   }
   const contractRows = sql`${nfts} indexed by ${sql.identifier('nfts_org_contract_id_idx')}`;
-  return q.contractId
-    ? { from, where: like, base, countFrom: contractRows, counted: like, walksCommonTerm: true, index }
-    : { from, where: like, base, countFrom: hitsFrom, counted: and(like, match), walksCommonTerm: true, index };
+  if (q.contractId) return { from, where: like, base, countFrom: contractRows, counted: like, walksCommonTerm: true, index };
+  const exact = (index!.table === 'search_nfts_short' || isAsciiTerm(q.search)) && indexDecides(db, organizationId, index!.table);
+  const decided = exact ? and(base, matchRowids(sql`"nfts"."rowid"`, index!.table, withFilters(index!, q))) : undefined;
+  return { from, where: like, base, countFrom: hitsFrom, counted: and(like, match), walksCommonTerm: true, index, decided };
 }
 
 /**

@@ -118,6 +118,22 @@ describe('anchored paging', () => {
     );
   });
 
+  it("a deeper page extends the anchors an earlier one built (no write between): every page exact", async () => {
+    const db = getDb();
+    for (const sortBy of ['name', 'supply', 'createdAt'] as const) {
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        for (const status of [undefined, 'MINTED'] as const) {
+          clearAnchorCache();
+          for (const page of [2, 3, 5, 8, 9, 13]) {
+            const r = { sortBy, sortOrder, status, search: 'harbor', page, limit: 2 };
+            const got = await listNfts(sqliteStore(db), organizationId, { ...r, contractId: undefined, copyrightStatus: undefined });
+            expect(got.data.map((d) => d.id), JSON.stringify(r)).toEqual(reference(r).ids);
+          }
+        }
+      }
+    }
+  });
+
   it('walks every page of a nullable sort in both directions without gaps or repeats', async () => {
     const db = getDb();
     const total = db.get<{ n: number }>(sql`select count(*) as n from nfts where organization_id = ${organizationId}`).n;

@@ -19,6 +19,13 @@ export type OrderedSet = {
   then?: SQL;
   id: SQL;
   direction: 'asc' | 'desc';
+  /**
+   * Anchors built in one pass (onePassAnchors) instead of one statement per anchor — only for a
+   * NOT NULL `sort` (or none). `where`: a condition selecting exactly the rows of `set.where` that
+   * is cheaper over many rows (e.g. a search decided by its index's rowids, read off the covering
+   * sort index, instead of a LIKE that looks each row up); absent: `set.where`.
+   */
+  onePass?: { where: SQL | undefined };
 };
 
 /**
@@ -101,6 +108,42 @@ function stepper(db: Reader, set: OrderedSet, interval: number): (last: Anchor) 
   };
 }
 
+/**
+ * The anchors after `last` (or from the start), every `interval`-th row of the set, at most `count`:
+ * one statement walking the set in order and numbering its rows — the walk stops at the last
+ * anchor wanted. For a set whose sort is never NULL (one index range from any anchor on).
+ */
+function onePassAnchors(db: Reader, set: OrderedSet, last: Anchor | null, interval: number, count: number): Anchor[] {
+  const dir = sql.raw(set.direction);
+  const cmp = sql.raw(set.direction === 'asc' ? '>=' : '<=');
+  // The order's keys, each with `last`'s value of it.
+  const keys: [SQL, unknown][] = [];
+  if (set.sort) keys.push([set.sort, last?.v]);
+  if (set.then) keys.push([set.then, last?.w]);
+  keys.push([set.id, last?.id]);
+  const order = sql.join(
+    keys.map(([k]) => sql`${k} ${dir}`),
+    sql`, `,
+  );
+  const after = last
+    ? sql`(${sql.join(
+        keys.map(([k]) => k),
+        sql`, `,
+      )}) ${cmp} (${sql.join(
+        keys.map(([, v]) => sql`${v}`),
+        sql`, `,
+      )})`
+    : undefined;
+  const condition = set.onePass?.where ?? set.where;
+  const where = [condition, after].filter((c): c is SQL => !!c);
+  // Row 1 is `last` itself (inclusive): the next anchor is row interval + 1.
+  return db.all<Anchor>(
+    sql`select "v", "w", "id" from (select ${set.sort ?? sql`null`} as "v", ${set.then ?? sql`null`} as "w", ${set.id} as "id",
+      row_number() over (order by ${order}) as "rn" from ${set.from} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``})
+      where ("rn" - 1) % ${interval} = 0 and "rn" > ${last ? 1 : 0} limit ${count}`,
+  );
+}
+
 /** The anchor at position `index * interval`, building the missing ones from the last known. */
 function anchorAt(db: Reader, cacheKey: string, gen: string, set: OrderedSet, index: number): { anchor: Anchor | null; index: number } {
   let entry = cache.get(cacheKey);
@@ -111,6 +154,12 @@ function anchorAt(db: Reader, cacheKey: string, gen: string, set: OrderedSet, in
   const { anchors } = entry;
   const interval = searchTuning.anchorInterval;
   let step: ((last: Anchor) => Anchor | undefined) | null = null;
+  if (set.onePass && anchors.length <= index && !entry.complete) {
+    const wanted = index + 1 - anchors.length;
+    const built = onePassAnchors(db, set, anchors.at(-1) ?? null, interval, wanted);
+    anchors.push(...built);
+    if (built.length < wanted) entry.complete = true;
+  }
   while (anchors.length <= index && !entry.complete) {
     const last = anchors.at(-1) ?? null;
     const next = last ? (step ??= stepper(db, set, interval))(last) : readAfter(db, set, null, 0, 1)[0];

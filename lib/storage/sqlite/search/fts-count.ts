@@ -15,6 +15,17 @@ export const isAsciiTerm = (term: string) => /^[\x00-\x7f]*$/.test(term);
 const anyPending = (db: Reader) => db.get<{ n: number }>(sql`select 1 as "n" from "search_nfts_pending" limit 1`) !== undefined;
 
 /**
+ * Whether `index`'s matches of an ASCII term (any term in a short-term index) are exactly the
+ * organization's NFTs its predicate selects (see organizationFtsCount): the short-term indexes fold
+ * exactly as LIKE / B1 do (lib/storage/sqlite/grams.ts), with no exception to rule out; the trigram
+ * index while no NFT of the organization holds a character a fold turns into ASCII and none waits
+ * for its derived data.
+ */
+export function indexDecides(db: Reader, organizationId: string, index: 'search_nfts' | 'search_nfts_short' | 'search_nfts_b1_short'): boolean {
+  return index !== 'search_nfts' || (readCounter(db, organizationId, 'nfts:fold_unsafe') === 0 && !anyPending(db));
+}
+
+/**
  * The exact number of the organization's NFTs that `expr` (an FTS5 expression over
  * `search_nfts`) matches — read off the trigram index alone, with no row looked up — or null when
  * that would not be exact or not cheaper. The caller vouches that for its search the index
@@ -35,8 +46,7 @@ export function organizationFtsCount(
   expr: string,
   index: 'search_nfts' | 'search_nfts_short' | 'search_nfts_b1_short' = 'search_nfts',
 ): number | null {
-  // The short-term indexes fold exactly as LIKE / B1 do (lib/storage/sqlite/grams.ts): no exception to rule out.
-  if (index === 'search_nfts' && (readCounter(db, organizationId, 'nfts:fold_unsafe') !== 0 || anyPending(db))) return null;
+  if (!indexDecides(db, organizationId, index)) return null;
   const own = readCounter(db, organizationId, 'nfts');
   const all = db.get<{ n: number }>(sql`select coalesce(sum("n"), 0) as "n" from "search_counters" where "name" = 'nfts'`)?.n ?? 0;
   if (all - own > own) return null;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { idsAt } from './anchors';
+import { idsAt, type OrderedSet } from './anchors';
 import { searchTuning } from './tuning';
 
 type Reader = Pick<Db, 'all' | 'get'>;
@@ -30,6 +30,8 @@ export type AnchoredQuery = {
   /** The unique tie-breaker, sorted in the same direction as `sort`. */
   id: SQL;
   direction: 'asc' | 'desc';
+  /** Anchors built in one pass, over an equivalent cheaper condition (anchors.ts OrderedSet). */
+  onePass?: OrderedSet['onePass'];
   /** Exact number of rows matching `where`. */
   total: number;
   page: number;
@@ -45,7 +47,7 @@ export type AnchoredQuery = {
 export function anchoredPageIds(db: Reader, q: AnchoredQuery): string[] {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   if (!w) return [];
-  const set = { from: q.from, where: q.where, sort: q.sort, then: q.then, id: q.id, direction: w.direction };
+  const set: OrderedSet = { from: q.from, where: q.where, sort: q.sort, then: q.then, id: q.id, direction: w.direction, onePass: q.onePass };
   const ids = idsAt(db, q.organizationId, q.key, set, w.offset, w.limit);
   return w.reverse ? ids.reverse() : ids;
 }
@@ -80,7 +82,7 @@ export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefin
     // The whole set is within the budget: the walk is bounded by its end.
     if (!bound) return anchoredPageIds(db, q);
     const within = q.then ? sql`(${q.sort}, ${q.then}, ${q.id}) ${cmp} (${bound.v}, ${bound.w}, ${bound.id})` : sql`(${q.sort}, ${q.id}) ${cmp} (${bound.v}, ${bound.id})`;
-    const ids = anchoredPageIds(db, { ...q, where: q.where ? sql`(${q.where}) and ${within}` : within });
+    const ids = anchoredPageIds(db, { ...q, where: q.where ? sql`(${q.where}) and ${within}` : within, onePass: undefined });
     if (ids.length === w.limit) return ids;
     if (budget >= limit) return null;
   }
