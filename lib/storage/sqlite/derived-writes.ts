@@ -38,7 +38,8 @@ export const shortGramsSql = `SELECT rowid AS rid,
 
 /**
  * (rid, grams) of `search_nfts_b1_short`: every field B1's keyword reads, as text the way it formats
- * them (lib/storage/sqlite/nft-search/columns.ts textOf), folded like JavaScript (lib/storage/sqlite/grams.ts b1Grams). The
+ * them (lib/storage/sqlite/nft-search/columns.ts textOf), folded like JavaScript (lib/storage/sqlite/grams.ts b1Grams), then
+ * the row's status token (grams.ts filterToken; db/migrations/0028_b1_short_status.sql). The
  * contract's name is read from smart_contracts (its fold equals the stored `contract_name_fold`).
  */
 export const b1GramsSql = `SELECT n.rowid AS rid, ${B1_GRAMS}(
@@ -55,7 +56,7 @@ export const b1GramsSql = `SELECT n.rowid AS rid, ${B1_GRAMS}(
     n.licence, n.signature,
     strftime('%Y-%m-%dT%H:%M:%S', n.created_at / 1000, 'unixepoch') || '.' || printf('%03d', n.created_at % 1000) || 'Z',
     strftime('%Y-%m-%dT%H:%M:%S', n.updated_at / 1000, 'unixepoch') || '.' || printf('%03d', n.updated_at % 1000) || 'Z'
-  ) AS grams
+  ) || ' s' || lower(n.status) AS grams
   FROM nfts n JOIN smart_contracts c ON c.id = n.smart_contract_id`;
 
 const foldsDiffer = `name_fold IS NOT ${nameFoldSql} OR contract_name_fold IS NOT ${contractNameFoldSql}

@@ -200,7 +200,12 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
           const filter = base.advancedFilter;
           const body: SearchNftsBody = {
             ...base,
-            advancedFilter: status ? { logic: 'and', filters: [{ field: 'status', operator: 'eq', value: status }, ...(filter ? [filter] : [])] } : filter,
+            // A status alone is a bare leaf: with a keyword its index decides it (a facet), exactly.
+            advancedFilter: status
+              ? filter
+                ? { logic: 'and', filters: [{ field: 'status', operator: 'eq', value: status }, filter] }
+                : { field: 'status', operator: 'eq', value: status }
+              : filter,
             orderBy: keys.map((k) => `${k.field} ${k.dir}`),
             pageSize,
             pageNumber,

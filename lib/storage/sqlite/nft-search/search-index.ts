@@ -1,5 +1,5 @@
-import { ftsPhrase } from '../search/fts';
-import { b1TermToken } from '../grams';
+import { facetPhrase, ftsPhrase } from '../search/fts';
+import { b1TermToken, filterToken } from '../grams';
 import { isAscii, type SearchField, type SqlFilterNode as FilterNode, type SqlSearch as CompiledSearch } from './columns';
 import { mayMatchNonText } from './sql';
 
@@ -36,20 +36,40 @@ function keywordFts(keywords: CompiledSearch['keywords']): string | null {
  * AND group requires what any child requires; an OR group requires one of its children's (only
  * when every child requires something); xor requires nothing.
  */
-function filterFts(node: FilterNode | null, leafExpr: (field: SearchField, term: string) => string | null): string | null {
+function filterFts(node: FilterNode | null, leafExpr: (field: SearchField, term: string) => string | null, status: StatusExpr | null): string | null {
   if (!node) return null;
   if (node.kind === 'leaf') {
     const { field, operator, value } = node;
+    if (status && isStatusEq(node)) return status(value as string);
     if (field.type !== 'string' || typeof value !== 'string' || !['contains', 'startswith', 'endswith'].includes(operator)) return null;
     return leafExpr(field, value);
   }
-  const parts = node.filters.map((child) => filterFts(child, leafExpr));
+  const parts = node.filters.map((child) => filterFts(child, leafExpr, status));
   if (node.logic === 'and') {
     const required = parts.filter((p): p is string => p !== null);
     return required.length ? `(${required.join(' AND ')})` : null;
   }
   if (node.logic === 'or' && parts.every((p) => p !== null)) return `(${parts.join(' OR ')})`;
   return null;
+}
+
+/** `status eq <value>`: B1's enum filter, its value one of the statuses exactly (lib/nft-search/filter.ts convertValue). */
+const isStatusEq = (node: FilterNode): boolean =>
+  node.kind === 'leaf' && node.field.name === 'status' && node.operator === 'eq' && typeof node.value === 'string';
+
+/**
+ * A status as an index holds it: in the trigram index's `facets` column (fts.ts facetPhrase), in
+ * B1's short-term index as a token (grams.ts filterToken). Only beside a term: a status alone is
+ * not searched through an index.
+ */
+type StatusExpr = (status: string) => string;
+const trigramStatus: StatusExpr = (status) => `(${facetPhrase('status', status)})`;
+const shortStatus: StatusExpr = (status) => `"${filterToken('status', status)}"`;
+
+/** The filter's expression with its status terms where the filter (or the keywords) also holds a term, else without. */
+function filterWithStatus(node: FilterNode | null, leafExpr: (field: SearchField, term: string) => string | null, status: StatusExpr, hasKeywords: boolean): string | null {
+  const terms = filterFts(node, leafExpr, null);
+  return terms || hasKeywords ? filterFts(node, leafExpr, status) : null;
 }
 
 /** A filter term in the trigram index: a phrase in the field's own column. */
@@ -106,13 +126,14 @@ const conjoin = (parts: (string | null)[]) => {
  * field; for the short-term index: see shortKeywords, with no filter.
  */
 export function searchIndex(compiled: CompiledSearch): SearchIndex | null {
-  const trigram = conjoin([keywordFts(compiled.keywords), filterFts(compiled.filter, trigramLeaf)]);
+  const keywordTrigram = keywordFts(compiled.keywords);
+  const trigram = conjoin([keywordTrigram, filterWithStatus(compiled.filter, trigramLeaf, trigramStatus, !!keywordTrigram)]);
   if (trigram) return { table: 'search_nfts', expr: trigram, exact: trigramExact(compiled) };
   const keywords = shortKeywords(compiled.keywords, compiled.keywordFields);
   if (compiled.keywords.length && !keywords) return null;
-  const short = conjoin([keywords?.expr ?? null, filterFts(compiled.filter, shortLeaf)]);
+  const short = conjoin([keywords?.expr ?? null, filterWithStatus(compiled.filter, shortLeaf, shortStatus, !!keywords)]);
   if (!short) return null;
-  return { table: 'search_nfts_b1_short', expr: short, exact: !!keywords?.exact && !compiled.filter };
+  return { table: 'search_nfts_b1_short', expr: short, exact: !!keywords?.exact && (!compiled.filter || isStatusEq(compiled.filter)) };
 }
 
 function trigramExact(compiled: CompiledSearch): boolean {
@@ -121,5 +142,7 @@ function trigramExact(compiled: CompiledSearch): boolean {
     if (!exactTerm(keyword) || fields.some((f) => !!f.fts !== mayMatchNonText(f, keyword))) return false;
   }
   const leaf = compiled.filter;
+  // A status is decided by its facet, which stands beside a keyword's phrase.
+  if (leaf && isStatusEq(leaf)) return compiled.keywords.length > 0;
   return !leaf || (leaf.kind === 'leaf' && leaf.operator === 'contains' && !!leaf.field.fts && typeof leaf.value === 'string' && exactTerm(leaf.value));
 }

@@ -343,15 +343,19 @@ async function compareAll(organizationId: string) {
   }
 
   // B1: keyword over name/description with JavaScript case folding; copyrighted; B2 totalSupply.
-  const base = db.all<{ id: string; name: string; description: string | null; smart_contract_id: string }>(
-    sql`select id, name, description, smart_contract_id from nfts where organization_id = ${organizationId}`,
+  const base = db.all<{ id: string; name: string; description: string | null; smart_contract_id: string; status: string }>(
+    sql`select id, name, description, smart_contract_id, status from nfts where organization_id = ${organizationId}`,
   );
   for (const term of terms) {
-    const got = (await searchNfts(sqliteStore(db), organizationId, { pageSize: 100, advancedSearch: { fields: ['name', 'description'], keyword: term } }));
-    const k = term.toLowerCase();
-    const want = base.filter((r) => r.name.toLowerCase().includes(k) || (r.description ?? '').toLowerCase().includes(k));
-    expect(got.totalCount, `B1 keyword ${term}`).toBe(want.length);
-    expect(sorted(got.data.map((d) => d.id)), `B1 keyword ${term}`).toEqual(sorted(want.map((w) => w.id)));
+    // Alone and beside a status filter (its index decides the status by a facet / token).
+    for (const status of [undefined, 'MINTED', 'CREATED'] as const) {
+      const filter = status ? { advancedFilter: { field: 'status', operator: 'eq', value: status } } : {};
+      const got = await searchNfts(sqliteStore(db), organizationId, { pageSize: 100, advancedSearch: { fields: ['name', 'description'], keyword: term }, ...filter });
+      const k = term.toLowerCase();
+      const want = base.filter((r) => (r.name.toLowerCase().includes(k) || (r.description ?? '').toLowerCase().includes(k)) && (!status || r.status === status));
+      expect(got.totalCount, `B1 keyword ${term} ${status}`).toBe(want.length);
+      expect(sorted(got.data.map((d) => d.id)), `B1 keyword ${term} ${status}`).toEqual(sorted(want.map((w) => w.id)));
+    }
   }
   const all = (await searchNfts(sqliteStore(db), organizationId, { pageSize: 100 }));
   expect(all.totalCount).toBe(base.length);
