@@ -9,10 +9,10 @@ import { rangeCount } from '../nft-search/range-count';
 import { searchIndex } from '../nft-search/search-index';
 import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-search/sql';
 import { cachedCount, cachedValue, peekValue } from '../search/count-cache';
-import { organizationFtsCount } from '../search/fts-count';
+import { indexDecides, organizationFtsCount } from '../search/fts-count';
 import { readCounter } from '../search/counters';
-import { isCommon } from '../search/fts';
-import { anchoredPageIds, boundedPageIds, pageWindow, type AnchoredQuery } from '../search/paging';
+import { isCommon, matchRowids } from '../search/fts';
+import { anchoredPageIds, boundedPageIds, onePassPays, pageWindow, type AnchoredQuery } from '../search/paging';
 
 /** The body's criteria as the client sent them: the cache keys of B1's totals and anchors. */
 export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unknown; advancedFilter?: unknown };
@@ -54,6 +54,12 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
 
   // Few hits: join and sort them. Many (or no usable term): walk the sort index instead.
   const plan: B1Plan = index && !isCommon(db, index.table, index.expr) ? 'hits' : 'walk';
+  // The search's rows as its index decides them exactly: the tenant's rows among the index's
+  // matches — what a walk's anchors are built from in one pass (below), no row looked up.
+  const decided =
+    index?.exact && !compiled.smartContractId && indexDecides(db, organizationId, index.table)
+      ? and(...base, matchRowids(sql`"nfts"."rowid"`, index.table, index.expr))
+      : undefined;
   // The exact total reads the hits, except where a contract filter bounds the rows more cheaply.
   const countFrom = hits && (plan === 'hits' || !compiled.smartContractId) ? hits : sql`"nfts"`;
 
@@ -101,6 +107,8 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
         sort: key ? sortExpr(key.field) : sql`"nfts"."created_at"`,
         id: sql`"nfts"."id"`,
         direction: key?.direction ?? 'desc',
+        // A NULL-able sort keeps the anchor-by-anchor build (its NULL run is a second range).
+        onePass: decided && (!key || key.field.notNull) && onePassPays(window.offset, totalCount, readCounter(db, organizationId, 'nfts')) ? { where: decided } : undefined,
         total: totalCount,
         page: pageNumber,
         limit: pageSize,
@@ -111,7 +119,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
       const leading = hits ? leadingTermRange(db, organizationId, compiled, base, totalCount) : null;
       const bounded = hits && !leading && (!key || key.field.notNull) ? walkBase(compiled, base) : null;
       const walked = leading
-        ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading })
+        ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading, onePass: undefined })
         : bounded
           ? boundedWalk(db, page, hits!, and(...bounded)!)
           : anchoredPageIds(db, page);
@@ -150,7 +158,8 @@ function boundedWalk(db: Db, q: AnchoredQuery, hits: SQL, base: SQL): string[] |
   const walkFrom = (first: First) => {
     if (!first) return null;
     const from = sql`(${sort}, ${q.id}) ${sql.raw(q.direction === 'asc' ? '>=' : '<=')} (${first.v}, ${first.id})`;
-    return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from }, and(base, from));
+    const onePass = q.onePass ? { where: and(q.onePass.where, from) } : undefined;
+    return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from, onePass }, and(base, from));
   };
   const known = peekValue<First>(db, q.organizationId, key);
   if (known !== undefined) return walkFrom(known);

@@ -9,7 +9,7 @@ import { cachedCount } from '../search/count-cache';
 import { readCounter } from '../search/counters';
 import { columnMatch, facetPhrase, ftsPhrase, isCommon, matchRowids } from '../search/fts';
 import { indexDecides, isAsciiTerm, organizationFtsCount } from '../search/fts-count';
-import { anchoredPageIds, boundedPageIds, type AnchoredQuery } from '../search/paging';
+import { anchoredPageIds, boundedPageIds, onePassPays, pageWindow, type AnchoredQuery } from '../search/paging';
 
 const sortColumns = {
   createdAt: nfts.createdAt,
@@ -55,6 +55,9 @@ export function pageIndex(q: Pick<NftPageRequest, 'status' | 'contractId' | 'cop
  */
 type TermIndex = { table: 'search_nfts' | 'search_nfts_short'; expr: string };
 
+/** Whether `index`'s matches are LIKE's for `term` (where indexDecides): any short term, an ASCII trigram term. */
+const decidesLike = (index: TermIndex, term: string) => index.table === 'search_nfts_short' || isAsciiTerm(term);
+
 function termIndex(term: string): TermIndex | null {
   const phrase = ftsPhrase(term, 'A');
   if (phrase) return { table: 'search_nfts', expr: columnMatch(['name', 'description'], phrase) };
@@ -82,6 +85,7 @@ const searchLike = (term: string) => containsAny(term, [nfts.name, nfts.descript
 export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsPage {
   const { from, where, base, countFrom, counted, walksCommonTerm, index, decided } = nftRows(db, organizationId, q);
   const total = listTotal(db, organizationId, q, index, countFrom, counted);
+  const window = pageWindow(total, q.page, q.limit, q.sortOrder);
   const page: AnchoredQuery = {
     organizationId,
     key: `nfts|${JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus])}|${q.sortBy}`,
@@ -90,8 +94,9 @@ export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsP
     where,
     sort: sql`${sortColumns[q.sortBy]}`,
     direction: q.sortOrder,
-    // A deep page's anchors: one pass over the sort index, the search decided by its index's rowids.
-    onePass: decided && q.sortBy !== 'mintedAt' ? { where: decided } : undefined,
+    // A deep page's anchors: one pass over the sort index, the search decided by its index's
+    // rowids — where reading every match costs less than walking to the page.
+    onePass: decided && q.sortBy !== 'mintedAt' && onePassPays(window?.offset ?? 0, total, readCounter(db, organizationId, 'nfts')) ? { where: decided } : undefined,
     total,
     page: q.page,
     limit: q.limit,
@@ -148,8 +153,8 @@ export function nftRows(db: Db, organizationId: string, q: NftPageRequest): NftR
   }
   const contractRows = sql`${nfts} indexed by ${sql.identifier('nfts_org_contract_id_idx')}`;
   if (q.contractId) return { from, where: like, base, countFrom: contractRows, counted: like, walksCommonTerm: true, index };
-  const exact = (index!.table === 'search_nfts_short' || isAsciiTerm(q.search)) && indexDecides(db, organizationId, index!.table);
-  const decided = exact ? and(base, matchRowids(sql`"nfts"."rowid"`, index!.table, withFilters(index!, q))) : undefined;
+  const decides = decidesLike(index!, q.search) && indexDecides(db, organizationId, index!.table);
+  const decided = decides ? and(base, matchRowids(sql`"nfts"."rowid"`, index!.table, withFilters(index!, q))) : undefined;
   return { from, where: like, base, countFrom: hitsFrom, counted: and(like, match), walksCommonTerm: true, index, decided };
 }
 
@@ -184,7 +189,7 @@ function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermInde
     // The short-term index decides LIKE exactly for any one- or two-character term, the trigram
     // index for an ASCII term (lib/storage/sqlite/search/fts-count.ts); both hold each row's status
     // and copyright status. A contract's rows are counted off its index.
-    const exact = index && !q.contractId && (index.table === 'search_nfts_short' || isAsciiTerm(q.search!));
+    const exact = index && !q.contractId && decidesLike(index, q.search!);
     const fromIndex = exact ? organizationFtsCount(db, organizationId, withFilters(index, q), index.table) : null;
     return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0;
   });

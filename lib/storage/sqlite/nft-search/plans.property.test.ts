@@ -6,6 +6,7 @@ import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { searchNfts } from '@/lib/nft-search/service';
 import type { B1Plan } from '../lists/nft-search';
 import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
+import { clearAnchorCache } from '@/lib/storage/sqlite/search/anchors';
 import { sqliteStore } from '@/lib/storage/sqlite/store';
 
 /*
@@ -210,9 +211,10 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
             pageSize,
             pageNumber,
           };
-          const run = async (limit: number, budget = saved.walkBudget) => {
+          const run = async (limit: number, budget = saved.walkBudget, onePassRatio = saved.onePassRatio) => {
             searchTuning.commonHits = limit;
             searchTuning.walkBudget = budget;
+            searchTuning.onePassRatio = onePassRatio;
             // Tiny budgets also stop growing: the walk gives up and the hits are read.
             searchTuning.walkPerHit = budget === saved.walkBudget ? saved.walkPerHit : 0;
             let plan: B1Plan | undefined;
@@ -226,6 +228,11 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
           const walk = await run(1);
           const hits = await run(1e9);
           expect(hits, JSON.stringify(body)).toEqual(walk);
+          // Deep pages' anchors: never / always built in one pass over the index's matches.
+          clearAnchorCache();
+          expect(await run(1, saved.walkBudget, 0), `${JSON.stringify(body)} stepped anchors`).toEqual(walk);
+          clearAnchorCache();
+          expect(await run(1, saved.walkBudget, 1e12), `${JSON.stringify(body)} one-pass anchors`).toEqual(walk);
           // A walk bounded to a few rows: a page it does not fill is read off the hits instead.
           const before = taken.hits;
           const bounded = await run(1, walkBudget);
@@ -250,6 +257,38 @@ describe('B1: the hits path and the sort-index walk give identical, exact answer
     expect(taken.bounded).toBeGreaterThan(5);
     // Three plans per case on a shared 2-core machine.
   }, 120_000);
+
+  it("a common term's deep pages: anchors built in one pass over the index's matches equal a stepped build and the model", async () => {
+    const db = getDb();
+    const names = ['amber one', 'Amber two', 'plain', 'AMBER three', 'other', 'amber four', 'x amber', 'none'];
+    const specs = Array.from({ length: 48 }, (_, i) => ({ name: `${names[i % names.length]!} ${i}`, contract: i % 2, status: statuses[i % 4]!, supply: 1 + (i % 5), tokenId: null, minted: null, created: i % 7 }));
+    const { organizationId, rows } = seed(specs);
+    searchTuning.commonHits = 1;
+    const orders = [[], [{ field: 'name', dir: 'asc' }], [{ field: 'supply', dir: 'desc' }], [{ field: 'status', dir: 'asc' }], [{ field: 'createdAt', dir: 'asc' }]] as { field: Sortable; dir: string }[][];
+    for (const status of [null, 'MINTED'] as const) {
+      const want = rows.filter((r) => r.name.toLowerCase().includes('amber') && (!status || r.status === status));
+      for (const keys of orders) {
+        const ordered = modelOrder(want, keys).map((r) => r.id);
+        for (const onePassRatio of [0, 1e12]) {
+          searchTuning.onePassRatio = onePassRatio;
+          clearAnchorCache();
+          for (let pageNumber = 1; pageNumber <= Math.ceil(want.length / 2); pageNumber++) {
+            const body: SearchNftsBody = {
+              advancedSearch: { fields: ['name'], keyword: 'amber' },
+              ...(status ? { advancedFilter: { field: 'status', operator: 'eq', value: status } } : {}),
+              orderBy: keys.map((k) => `${k.field} ${k.dir}`),
+              pageSize: 2,
+              pageNumber,
+            };
+            const got = await searchNfts(sqliteStore(db), organizationId, body);
+            expect(got.totalCount).toBe(want.length);
+            expect(got.data.map((d) => d.id), `${JSON.stringify(body)} onePassRatio ${onePassRatio}`).toEqual(ordered.slice((pageNumber - 1) * 2, pageNumber * 2));
+          }
+        }
+      }
+    }
+    Object.assign(searchTuning, saved);
+  });
 
   it('orders by name with JavaScript folding: é, ß, İ, Kelvin sign, emoji; eq/startswith on non-ASCII', async () => {
     const db = getDb();

@@ -87,3 +87,12 @@ export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefin
     if (budget >= limit) return null;
   }
 }
+
+/**
+ * Whether a page `offset` rows into a set of `matches` rows (out of `rows` before the search)
+ * builds its anchors in one pass over the search index's matches rather than by walking the sort
+ * index (searchTuning.onePassRatio).
+ */
+export function onePassPays(offset: number, matches: number, rows: number): boolean {
+  return offset >= searchTuning.anchorInterval && offset * searchTuning.onePassRatio * Math.max(rows, 1) >= matches * matches;
+}

@@ -18,6 +18,14 @@ export const searchTuning = {
    */
   walkBudget: 2_000,
   walkPerHit: 4,
+  /**
+   * A deep page's anchors are built in one pass over the index's matches (anchors.ts onePass)
+   * when its offset k ≥ M² / N / onePassRatio (M matches of N rows): the pass first reads every
+   * match (~0.3 µs each), a walk tests k / density rows (~1.5 µs each, a row looked up). So a
+   * rare-ish term (`golden`, 13 %) passes from ~4k rows on, a term in most rows (`a`) only past
+   * ~200k — below that the walk is cheaper. Measured at a million NFTs (2026-11-27).
+   */
+  onePassRatio: 4,
   /** A term with at least this many trigram-index hits is "common" (lib/storage/sqlite/search/fts.ts isCommon). */
   commonHits: 2000,
   /**
