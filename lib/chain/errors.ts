@@ -39,8 +39,11 @@ export const chainInsufficient = (reason: string) => new ChainError(409, 'insuff
  * Why a node refused a signed transaction, told apart: the wallet cannot pay, the nonce is taken
  * (by a mined transaction, or a pending one with fees at least as high), or another refusal.
  */
-export function classifyRefusal(text: string): { kind: 'insufficient_funds' | 'nonce_conflict' | 'known' | 'refused'; reason: string } {
+export function classifyRefusal(text: string): { kind: 'insufficient_funds' | 'nonce_conflict' | 'nonce_ahead' | 'known' | 'refused'; reason: string } {
   const line = text.split('\n')[0]!.slice(0, 300);
+  // A node that queues no transaction above a missing nonce (Hardhat automining) refuses one whose
+  // lower nonces have not arrived yet — another instance's broadcast may still be on its way.
+  if (/nonce too high/i.test(text)) return { kind: 'nonce_ahead', reason: `nonce ahead of the node: ${line}` };
   if (/insufficient funds|sender doesn't have enough funds|exceeds balance/i.test(text)) return { kind: 'insufficient_funds', reason: `insufficient funds: ${line}` };
   if (/already known|known transaction|already imported/i.test(text)) return { kind: 'known', reason: line };
   if (/nonce too low|nonce has already been used|replacement transaction underpriced|underpriced|nonce.*(lower|already)/i.test(text)) {

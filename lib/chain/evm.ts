@@ -46,6 +46,9 @@ export const contractErrorsAbi = [...cL2CCollectionAbi, ...cL2CTokenAbi].filter(
   (item, i, all) => item.type === 'error' && all.findIndex((o) => o.type === 'error' && o.name === item.name) === i,
 );
 
+/** Waits (ms) before offering a "nonce too high" transaction again: ~1.6 s in all (EvmChainClient.broadcast). */
+const NONCE_AHEAD_WAITS = [25, 50, 100, 200, 400, 800];
+
 /**
  * A real EVM network over JSON-RPC (`CHAIN=evm`, `RPC_URL`). Per signing address, one at a time:
  * the node gives chain id, pending nonce, a gas estimate (a call that would revert is refused here,
@@ -204,20 +207,41 @@ export class EvmChainClient implements ChainClient {
     await markSubmitted(store, ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
   }
 
-  /** Hands signed bytes to the node; a node that already has them counts as accepted. */
+  /**
+   * Hands signed bytes to the node; a node that already has them counts as accepted. Nonces are
+   * chosen under the wallet's lock but broadcast after it (lib/chain/nonce-lock.ts), so another
+   * instance's lower nonce may reach the node after this one: a node that queues nothing above a
+   * missing nonce refuses it ("nonce too high"), and the same bytes are offered again a few times
+   * (NONCE_AHEAD_WAITS, ~1.6 s in all) before the refusal stands. The same bytes: never a second payment.
+   */
   private async broadcast(raw: Hex, call?: Pick<Call, 'abi'>) {
-    try {
-      await this.client.sendRawTransaction({ serializedTransaction: raw });
-    } catch (error) {
-      if (isTransportError(error)) throw chainUncertain(shortReason(error));
-      const refusal = classifyRefusal(errorText(error));
-      if (refusal.kind === 'known') return;
-      // An automining node reports a transaction that reverted in its block as an error, yet it
-      // was mined and gas was spent: a receipt means it was sent (the receipt tells the revert).
-      const mined = await this.client.getTransactionReceipt({ hash: keccak256(raw) }).catch(() => null);
-      if (mined) return;
-      throw chainRejected(refusal.kind === 'refused' ? revertReason(error, call) : refusal.reason);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.client.sendRawTransaction({ serializedTransaction: raw });
+        return;
+      } catch (error) {
+        if (isTransportError(error)) throw chainUncertain(shortReason(error));
+        const refusal = classifyRefusal(errorText(error));
+        if (refusal.kind === 'known') return;
+        const wait = NONCE_AHEAD_WAITS[attempt];
+        if (refusal.kind === 'nonce_ahead' && wait !== undefined) {
+          await new Promise((r) => setTimeout(r, wait));
+          continue;
+        }
+        return this.refused(error, raw, refusal, call);
+      }
     }
+  }
+
+  /**
+   * A refusal that stands — unless the bytes were mined anyway: an automining node reports a
+   * transaction that reverted in its block as an error, yet it was mined and gas was spent; a
+   * receipt means it was sent (the receipt tells the revert).
+   */
+  private async refused(error: unknown, raw: Hex, refusal: ReturnType<typeof classifyRefusal>, call?: Pick<Call, 'abi'>) {
+    const mined = await this.client.getTransactionReceipt({ hash: keccak256(raw) }).catch(() => null);
+    if (mined) return;
+    throw chainRejected(refusal.kind === 'refused' ? revertReason(error, call) : refusal.reason);
   }
 
   replace(req: ReplaceRequest): Promise<{ transactionHash: Hex } | null> {

@@ -265,3 +265,41 @@ describe('a nonce gap with nothing sent after it', () => {
     }
   });
 });
+
+describe('a broadcast that overtakes a lower nonce', () => {
+  it("another instance's send reaches an automining node before the lower nonce: it is offered again until that one lands — both paid once, none refused", async () => {
+    const w = await freshWallet();
+    const store = await getStore();
+    let arrived!: () => void;
+    const atTheDoor = new Promise<void>((r) => (arrived = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    // Instance A signs and records nonce h, then its bytes wait at the door.
+    const door = await proxy((_res, _req, forward) => {
+      arrived();
+      void released.then(forward);
+    });
+    const first = sendTokens(store, new EvmChainClient(getStore, door.url), w.actor, { memberId: w.memberId, amount: '0.1', tokenType: 'mainnet' });
+    await atTheDoor;
+    // Instance B signs h + 1 and reaches the node first: "nonce too high" (nothing queues while automining).
+    const seen: string[] = [];
+    const watch = await proxy((_res, _req, forward) => {
+      seen.push('send');
+      forward();
+    });
+    const second = sendTokens(store, new EvmChainClient(getStore, watch.url, undefined, { queue: false }), w.actor, { memberId: w.memberId, amount: '0.2', tokenType: 'mainnet' });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(seen.length).toBeGreaterThan(1);
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    await close(door.server);
+    await close(watch.server);
+    // Automining: each is mined as it lands, and the send answers with its receipt.
+    expect(a.response).toMatchObject({ status: 'CONFIRMED' });
+    expect(b.response).toMatchObject({ status: 'CONFIRMED' });
+    const rows = await Promise.all([ledgerOf(a.response.transferId), ledgerOf(b.response.transferId)]);
+    expect(rows[1]!.nonce).toBe(rows[0]!.nonce! + 1);
+    expect(await reader.getBalance({ address: w.memberWallet })).toBe(parseEther('0.3'));
+    expect(await reader.getTransactionCount({ address: w.account.address, blockTag: 'latest' })).toBe(rows[0]!.nonce! + 2);
+  });
+});

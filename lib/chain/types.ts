@@ -39,7 +39,7 @@ export type SendTokensRequest = Submission & {
   tokenType: TokenType;
 };
 
-export type Rebroadcast = { accepted: true } | { accepted: false; kind: 'insufficient_funds' | 'nonce_conflict' | 'refused'; reason: string };
+export type Rebroadcast = { accepted: true } | { accepted: false; kind: 'insufficient_funds' | 'nonce_conflict' | 'nonce_ahead' | 'refused'; reason: string };
 
 export type ReplaceRequest = {
   ledgerId: string;
