@@ -29,32 +29,49 @@ export type OrderedSet = {
 };
 
 /**
+ * The set's keys in read order — (sort, then, id), those present — and the rows from `anchor` on
+ * (inclusive; none: from the start) as a row-value comparison with it. A row whose sort is NULL
+ * never compares, so this is one index range over the non-NULL sort values.
+ */
+function keysetFrom(set: Pick<OrderedSet, 'sort' | 'then' | 'id' | 'direction'>, anchor: Anchor | null): { where: SQL | undefined; order: SQL } {
+  const dir = sql.raw(set.direction);
+  const cmp = sql.raw(set.direction === 'asc' ? '>=' : '<=');
+  const keys: [SQL, unknown][] = [];
+  if (set.sort) keys.push([set.sort, anchor?.v]);
+  if (set.then) keys.push([set.then, anchor?.w]);
+  keys.push([set.id, anchor?.id]);
+  const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+  return {
+    order: list(keys.map(([k]) => sql`${k} ${dir}`)),
+    where: anchor ? sql`(${list(keys.map(([k]) => k))}) ${cmp} (${list(keys.map(([, v]) => sql`${v}`))})` : undefined,
+  };
+}
+
+/**
  * The rows after an anchor (inclusive), as one or two index ranges in read order. SQLite sorts
  * NULL first ascending and last descending, so a nullable sort splits into a NULL segment and a
  * non-NULL one; row-value comparisons never match NULL, which keeps each range exact.
  */
 function segmentsFrom(set: OrderedSet, anchor: Anchor | null): { where: SQL; order: SQL }[] {
-  const dir = sql.raw(set.direction);
-  const { sort, then, id } = set;
-  const cmp = sql.raw(set.direction === 'asc' ? '>=' : '<=');
-  // The keys after `sort`: (then, id) or id alone — ordered, and compared with an anchor, together.
-  const tail = then ? sql`${then} ${dir}, ${id} ${dir}` : sql`${id} ${dir}`;
-  const tailFrom = (a: Anchor) => (then ? sql`(${then}, ${id}) ${cmp} (${a.w}, ${a.id})` : sql`${id} ${cmp} ${a.id}`);
-  if (!sort) return [{ where: anchor ? tailFrom(anchor) : sql`1`, order: tail }];
-  const bySort = sql`${sort} ${dir}, ${tail}`;
-  const nulls = (after: SQL) => ({ where: sql`${sort} is null${after}`, order: tail });
-  const values = (where: SQL) => ({ where, order: bySort });
-  if (!anchor) {
-    const notNull = values(sql`${sort} is not null`);
-    return set.direction === 'asc' ? [nulls(sql``), notNull] : [notNull, nulls(sql``)];
+  const { sort } = set;
+  // The NULL run is ordered by the keys after `sort`: (then, id) or id alone.
+  const tail = (a: Anchor | null) => keysetFrom({ ...set, sort: null }, a);
+  if (!sort) {
+    const all = tail(anchor);
+    return [{ where: all.where ?? sql`1`, order: all.order }];
   }
-  if (anchor.v === null) {
-    const rest = nulls(sql` and ${tailFrom(anchor)}`);
-    return set.direction === 'asc' ? [rest, values(sql`${sort} is not null`)] : [rest];
-  }
-  const from = then ? sql`(${sort}, ${then}, ${id}) ${cmp} (${anchor.v}, ${anchor.w}, ${anchor.id})` : sql`(${sort}, ${id}) ${cmp} (${anchor.v}, ${anchor.id})`;
-  const rest = values(from);
-  return set.direction === 'asc' ? [rest] : [rest, nulls(sql``)];
+  const nulls = (a: Anchor | null) => {
+    const k = tail(a);
+    return { where: k.where ? sql`${sort} is null and ${k.where}` : sql`${sort} is null`, order: k.order };
+  };
+  const values = (a: Anchor | null) => {
+    const k = keysetFrom(set, a);
+    return { where: k.where ?? sql`${sort} is not null`, order: k.order };
+  };
+  const asc = set.direction === 'asc';
+  if (!anchor) return asc ? [nulls(null), values(null)] : [values(null), nulls(null)];
+  if (anchor.v === null) return asc ? [nulls(anchor), values(null)] : [nulls(anchor)];
+  return asc ? [values(anchor)] : [values(anchor), nulls(null)];
 }
 
 /** `limit` rows of `set` starting `skip` rows after `anchor` (inclusive), with their sort values. */
@@ -114,28 +131,8 @@ function stepper(db: Reader, set: OrderedSet, interval: number): (last: Anchor) 
  * anchor wanted. For a set whose sort is never NULL (one index range from any anchor on).
  */
 function onePassAnchors(db: Reader, set: OrderedSet, last: Anchor | null, interval: number, count: number): Anchor[] {
-  const dir = sql.raw(set.direction);
-  const cmp = sql.raw(set.direction === 'asc' ? '>=' : '<=');
-  // The order's keys, each with `last`'s value of it.
-  const keys: [SQL, unknown][] = [];
-  if (set.sort) keys.push([set.sort, last?.v]);
-  if (set.then) keys.push([set.then, last?.w]);
-  keys.push([set.id, last?.id]);
-  const order = sql.join(
-    keys.map(([k]) => sql`${k} ${dir}`),
-    sql`, `,
-  );
-  const after = last
-    ? sql`(${sql.join(
-        keys.map(([k]) => k),
-        sql`, `,
-      )}) ${cmp} (${sql.join(
-        keys.map(([, v]) => sql`${v}`),
-        sql`, `,
-      )})`
-    : undefined;
-  const condition = set.onePass?.where ?? set.where;
-  const where = [condition, after].filter((c): c is SQL => !!c);
+  const { where: after, order } = keysetFrom(set, last);
+  const where = [set.onePass?.where ?? set.where, after].filter((c): c is SQL => !!c);
   // Row 1 is `last` itself (inclusive): the next anchor is row interval + 1.
   return db.all<Anchor>(
     sql`select "v", "w", "id" from (select ${set.sort ?? sql`null`} as "v", ${set.then ?? sql`null`} as "w", ${set.id} as "id",
