@@ -55,8 +55,8 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
   // Few hits: join and sort them. Many (or no usable term): walk the sort index instead.
   const plan: B1Plan = index && !isCommon(db, index.table, index.expr) ? 'hits' : 'walk';
   // The search's rows as its index decides them exactly: the tenant's rows among the index's
-  // matches — what a walk's anchors are built from in one pass (below), no row looked up.
-  const decided =
+  // matches — what a deep page's anchors are built from in one pass (below), no row looked up.
+  const decidedRows = () =>
     index?.exact && !compiled.smartContractId && indexDecides(db, organizationId, index.table)
       ? and(...base, matchRowids(sql`"nfts"."rowid"`, index.table, index.expr))
       : undefined;
@@ -99,6 +99,8 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
     const anchored = plan === 'walk' && compiled.orderBy.length <= 1;
     if (anchored) {
       const key = compiled.orderBy[0];
+      // A NULL-able sort keeps the anchor-by-anchor build (its NULL run is a second range).
+      const onePass = (!key || key.field.notNull) && onePassPays(window.offset, totalCount, readCounter(db, organizationId, 'nfts')) ? decidedRows() : undefined;
       const page: AnchoredQuery = {
         organizationId,
         key: `b1|${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId, key?.field.name ?? null])}`,
@@ -107,8 +109,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
         sort: key ? sortExpr(key.field) : sql`"nfts"."created_at"`,
         id: sql`"nfts"."id"`,
         direction: key?.direction ?? 'desc',
-        // A NULL-able sort keeps the anchor-by-anchor build (its NULL run is a second range).
-        onePass: decided && (!key || key.field.notNull) && onePassPays(window.offset, totalCount, readCounter(db, organizationId, 'nfts')) ? { where: decided } : undefined,
+        onePass: onePass ? { where: onePass } : undefined,
         total: totalCount,
         page: pageNumber,
         limit: pageSize,

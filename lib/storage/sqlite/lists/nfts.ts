@@ -96,7 +96,10 @@ export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsP
     direction: q.sortOrder,
     // A deep page's anchors: one pass over the sort index, the search decided by its index's
     // rowids — where reading every match costs less than walking to the page.
-    onePass: decided && q.sortBy !== 'mintedAt' && onePassPays(window?.offset ?? 0, total, readCounter(db, organizationId, 'nfts')) ? { where: decided } : undefined,
+    onePass:
+      decided && q.sortBy !== 'mintedAt' && onePassPays(window?.offset ?? 0, total, readCounter(db, organizationId, 'nfts')) && indexDecides(db, organizationId, index!.table)
+        ? { where: decided }
+        : undefined,
     total,
     page: q.page,
     limit: q.limit,
@@ -122,9 +125,10 @@ export type NftRows = {
   walksCommonTerm: boolean;
   index: TermIndex | null;
   /**
-   * A common term's rows as its index decides them exactly — the filters, and the rowids of its
-   * matches (filters included) — read off the covering sort index without looking a row up;
-   * absent where the index does not decide the LIKE (fts-count.ts indexDecides) or under a contract.
+   * A common term's rows as its index decides them — the filters, and the rowids of its matches
+   * (filters included) — read off the covering sort index without looking a row up; exact while
+   * fts-count.ts indexDecides holds (the caller asks), absent where the index cannot decide the
+   * term's LIKE or under a contract.
    */
   decided?: SQL;
 };
@@ -153,8 +157,7 @@ export function nftRows(db: Db, organizationId: string, q: NftPageRequest): NftR
   }
   const contractRows = sql`${nfts} indexed by ${sql.identifier('nfts_org_contract_id_idx')}`;
   if (q.contractId) return { from, where: like, base, countFrom: contractRows, counted: like, walksCommonTerm: true, index };
-  const decides = decidesLike(index!, q.search) && indexDecides(db, organizationId, index!.table);
-  const decided = decides ? and(base, matchRowids(sql`"nfts"."rowid"`, index!.table, withFilters(index!, q))) : undefined;
+  const decided = decidesLike(index!, q.search) ? and(base, matchRowids(sql`"nfts"."rowid"`, index!.table, withFilters(index!, q))) : undefined;
   return { from, where: like, base, countFrom: hitsFrom, counted: and(like, match), walksCommonTerm: true, index, decided };
 }
 
