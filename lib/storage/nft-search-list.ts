@@ -1,8 +1,8 @@
 import type { IdsPage } from './lists';
-import type { CompiledSearch } from './nft-search';
+import type { CompiledSearch, NftSearchCriteria } from './nft-search';
 import { nftSearchPagePg } from './postgres/lists/nft-search';
 import { postgresDbOf } from './postgres/store';
-import { nftSearchPage, type B1Observer, type NftSearchCriteria } from './sqlite/lists/nft-search';
+import { nftSearchIds, type B1Observer } from './sqlite/lists/nft-search';
 import { sqliteDbOf } from './sqlite/store';
 import type { Store } from './store';
 
@@ -13,6 +13,6 @@ export type { B1Observer, NftSearchCriteria };
  * lists/nft-search.ts). `observe` (tests) sees the SQLite engine's plan; PostgreSQL has one plan.
  */
 export async function nftSearchPageOf(store: Store, organizationId: string, search: CompiledSearch, body: NftSearchCriteria, observe?: B1Observer): Promise<IdsPage> {
-  if (store.engine === 'sqlite') return nftSearchPage(sqliteDbOf(store), organizationId, search, body, observe);
+  if (store.engine === 'sqlite') return nftSearchIds(sqliteDbOf(store), organizationId, search, body, observe);
   return nftSearchPagePg(postgresDbOf(store), organizationId, search, body);
 }

@@ -42,3 +42,6 @@ export type CompiledSearch<F extends SearchFieldData = SearchFieldData> = {
   pageNumber: number;
   pageSize: number;
 };
+
+/** The body's criteria as the client sent them: the engines' cache keys of B1's totals and anchors. */
+export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unknown; advancedFilter?: unknown };

@@ -151,6 +151,16 @@ describe('db check and db reindex on PostgreSQL', () => {
     expect(await checkPostgres(pg.db().$client)).toEqual({ ok: true, engine: 'postgres', problems: [] });
   });
 
+  it('reports an NFT whose status another tool wrote outside the enum', async () => {
+    const client = pg.db().$client;
+    const { rows } = await client.query<{ id: string; status: string }>('select id, status from nfts order by id limit 1');
+    const nft = rows[0]!;
+    await client.query(`update nfts set status = 'minted' where id = $1`, [nft.id]);
+    expect((await checkPostgres(client)).problems).toContain(`nfts ${nft.id}: status "minted" is not one of CREATED, PENDING, MINTED, FAILED`);
+    await client.query('update nfts set status = $2 where id = $1', [nft.id, nft.status]);
+    expect(await checkPostgres(client)).toEqual({ ok: true, engine: 'postgres', problems: [] });
+  });
+
   it('finds tampered derived data and folds; db reindex repairs them', async () => {
     const client = pg.db().$client;
     const { rows } = await client.query<{ id: string; smart_contract_id: string }>('select id, smart_contract_id from nfts order by id limit 1');

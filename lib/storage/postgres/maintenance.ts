@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { nftStatuses } from '@/db/enums';
 
 /*
  * `db check` and `db reindex` on PostgreSQL (issue 28). The derived data the PL/pgSQL triggers of
@@ -72,6 +73,10 @@ export async function checkPostgres(db: Queryable): Promise<CheckResult> {
       add(`${d.what} of ${d.table} ${r.id}: stored ${stored}, actual ${actual}`);
     }
   }
+  // Base data no derived structure can repair: a status another tool wrote outside the enum
+  // (an order led by status reads one search per value: lib/storage/nft-search-split.ts).
+  const statuses = await db.query<{ id: string; status: string }>(`SELECT id, status FROM nfts WHERE NOT (status = ANY($1::text[])) LIMIT ${MAX_PROBLEMS}`, [nftStatuses]);
+  for (const r of statuses.rows) add(`nfts ${r.id}: status ${JSON.stringify(r.status)} is not one of ${nftStatuses.join(', ')}`);
   for (const p of await listProblems(db)) add(p);
   // Folds, in id order, a batch at a time (keyset: no OFFSET).
   let after = '';

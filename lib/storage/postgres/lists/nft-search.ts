@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IdsPage } from '../../lists';
-import type { CompiledSearch, FilterNode, FilterValue, SearchFieldData } from '../../nft-search';
+import { pageByLeadingEnum } from '../../nft-search-split';
+import type { CompiledSearch, FilterNode, FilterValue, NftSearchCriteria, SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
 import { matchSql } from '../search/terms';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
@@ -254,9 +255,6 @@ export function nftSearchWhere(organizationId: string, search: CompiledSearch, n
   return sql.join(conditions, sql` and `);
 }
 
-/** The body's criteria as the client sent them: the cache keys of totals and anchors. */
-export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unknown; advancedFilter?: unknown };
-
 /**
  * B1 on PostgreSQL: the ids of one page of the tenant's NFTs matching keyword / advancedSearch
  * (OR-ed), advancedFilter and smartContractId (AND-ed), and the exact total. Totals: list_counts
@@ -268,6 +266,13 @@ export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unkn
  * field by field on each row instead); a term that could be part of a number, date or boolean tests each row.
  */
 export async function nftSearchPagePg(db: Handle, organizationId: string, compiled: CompiledSearch, body: NftSearchCriteria): Promise<IdsPage> {
+  // An order led by status, with no keyword: one search per status, each a status filter with a
+  // single-key order (lib/storage/nft-search-split.ts), instead of sorting the tenant's rows. A
+  // keyword's count per status would each read all of the term's hits: it stays one search.
+  if (!compiled.keywords.length && compiled.orderBy.length > 1) {
+    const split = await pageByLeadingEnum(compiled, body, (s, b) => nftSearchPagePg(db, organizationId, s, b));
+    if (split) return split;
+  }
   // A keyword every row holds leaves the list unsearched: its total is a stored count.
   const search = compiled.keywords.some(holdsEveryRow) ? { ...compiled, keywords: [] } : compiled;
   const from = sql`"nfts"`;

@@ -2,7 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import type { IdsPage } from '../../lists';
-import type { CompiledSearch } from '../../nft-search';
+import { pageByLeadingEnum } from '../../nft-search-split';
+import type { CompiledSearch, NftSearchCriteria } from '../../nft-search';
 import { bindSearch, ensureSearchFunctions, type SqlSearch } from '../nft-search/columns';
 import { walkBase, walkIndex } from '../nft-search/indexes';
 import { rangeCount } from '../nft-search/range-count';
@@ -14,8 +15,6 @@ import { readCounter } from '../search/counters';
 import { isCommon, matchRowids } from '../search/fts';
 import { anchoredPageIds, boundedPageIds, onePassPays, pageWindow, type AnchoredQuery } from '../search/paging';
 
-/** The body's criteria as the client sent them: the cache keys of B1's totals and anchors. */
-export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unknown; advancedFilter?: unknown };
 
 /** How a B1 page is read: through the index's hits (few), or by walking the sort index (none or many). */
 export type B1Plan = 'hits' | 'walk';
@@ -138,6 +137,18 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
     }
   }
   return { ids, total: totalCount };
+}
+
+/**
+ * B1 on SQLite, orders led by `status` included: such an order is read as one search per status
+ * (lib/storage/nft-search-split.ts) — each a status filter with a single-key order, walked on its
+ * (organization, status, key, id) index from the paging anchors, its total a counter, a range count
+ * or an index query (the search indexes hold each row's status) — instead of sorting a status's
+ * rows by the second key.
+ */
+export async function nftSearchIds(db: Db, organizationId: string, search: CompiledSearch, body: NftSearchCriteria, observe?: B1Observer): Promise<IdsPage> {
+  const read = (s: CompiledSearch, b: NftSearchCriteria) => nftSearchPage(db, organizationId, s, b, observe);
+  return (await pageByLeadingEnum(search, body, read)) ?? read(search, body);
 }
 
 /**

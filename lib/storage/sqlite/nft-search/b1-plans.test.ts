@@ -81,6 +81,10 @@ const indexed: [string, SearchNftsBody, string][] = [
     { advancedFilter: { logic: 'and', filters: [{ field: 'status', operator: 'eq', value: 'MINTED' }, { field: 'supply', operator: 'gte', value: 2 }] }, orderBy: ['supply desc'] },
     'nfts_org_status_supply_id_idx',
   ],
+  ['copyrighted eq × createdAt', { advancedFilter: { field: 'copyrighted', operator: 'eq', value: false } }, 'nfts_b1_copyrighted_created_idx'],
+  // An order led by status: one search per status (lib/storage/nft-search-split.ts), each a status index.
+  ['status desc, name (one search per status)', { orderBy: ['status desc', 'name'] }, 'nfts_b1_status_name_fold_id_idx'],
+  ['status, supply desc (one search per status)', { orderBy: ['status', 'supply desc'] }, 'nfts_org_status_supply_id_idx'],
   ['smartContractId × createdAt desc', { smartContractId: '' }, 'nfts_org_contract_id_idx'],
   ['name eq (stored fold) × name', { advancedFilter: { field: 'name', operator: 'eq', value: 'HARBOR PIECE 3' }, orderBy: ['name'] }, 'nfts_b1_name_fold_id_idx'],
 ];

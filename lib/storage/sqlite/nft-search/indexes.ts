@@ -29,6 +29,9 @@ const byStatusAndSort: Record<string, string> = {
   name: 'nfts_b1_status_name_fold_id_idx',
 };
 
+/** (organization, copyrighted, createdAt, id): a top-level `copyrighted eq` filter in the default order. */
+const byCopyrighted = 'nfts_b1_copyrighted_created_idx';
+
 /** The leaves every selected row satisfies (those of the root, or of a root AND group). */
 function requiredLeaves(node: FilterNode | null): Extract<FilterNode, { kind: 'leaf' }>[] {
   if (!node) return [];
@@ -40,8 +43,9 @@ function requiredLeaves(node: FilterNode | null): Extract<FilterNode, { kind: 'l
 /**
  * The index for the walk: a required name equality/prefix reads its (organization, name fold)
  * range; a contract filter its (organization, contract, createdAt) range; a required status
- * equality its (organization, status, sort) index where there is one; otherwise the first sort
- * key's (organization, key, id) index. Null: no suitable index, the planner decides.
+ * equality its (organization, status, sort) index where there is one; a required copyrighted
+ * equality in createdAt order its (organization, copyrighted, createdAt) index; otherwise the first
+ * sort key's (organization, key, id) index. Null: no suitable index, the planner decides.
  */
 export function walkIndex(compiled: CompiledSearch): string | null {
   const sort = compiled.orderBy[0]?.field.name ?? 'createdAt';
@@ -50,12 +54,13 @@ export function walkIndex(compiled: CompiledSearch): string | null {
   if (has('name', ['eq', 'startswith'])) return bySort.name!;
   if (compiled.smartContractId) return 'nfts_org_contract_id_idx';
   if (has('status', ['eq']) && byStatusAndSort[sort]) return byStatusAndSort[sort];
+  if (has('copyrighted', ['eq']) && sort === 'createdAt') return byCopyrighted;
   return bySort[sort] ?? null;
 }
 
 /**
  * The conditions of a walk that its index orders by (organization, contract, a required status
- * equality where walkIndex reads a status index): the rows a bounded walk counts its budget over
+ * or copyrighted equality where walkIndex reads its index): the rows a bounded walk counts its budget over
  * (lib/storage/sqlite/search/paging.ts boundedPageIds) — the index's own range, so finding the bound is one
  * skip over index entries. Null where the walk reads a name range (a name equality or prefix
  * filter already bounds it).
@@ -67,6 +72,8 @@ export function walkBase(compiled: CompiledSearch, base: SQL[]): SQL[] | null {
   if (compiled.smartContractId) return base;
   const status = leaves.find((l) => l.field.name === 'status' && l.operator === 'eq' && l.value !== null);
   if (status && index === byStatusAndSort[compiled.orderBy[0]?.field.name ?? 'createdAt']) return [...base, leafSql(status)];
+  const copyrighted = leaves.find((l) => l.field.name === 'copyrighted' && l.operator === 'eq' && l.value !== null);
+  if (copyrighted && index === byCopyrighted) return [...base, leafSql(copyrighted)];
   return base;
 }
 

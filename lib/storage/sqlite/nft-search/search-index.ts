@@ -141,8 +141,11 @@ function trigramExact(compiled: CompiledSearch): boolean {
   for (const { fields, keyword } of compiled.keywords) {
     if (!exactTerm(keyword) || fields.some((f) => !!f.fts !== mayMatchNonText(f, keyword))) return false;
   }
-  const leaf = compiled.filter;
-  // A status is decided by its facet, which stands beside a keyword's phrase.
-  if (leaf && isStatusEq(leaf)) return compiled.keywords.length > 0;
-  return !leaf || (leaf.kind === 'leaf' && leaf.operator === 'contains' && !!leaf.field.fts && typeof leaf.value === 'string' && exactTerm(leaf.value));
+  // The filter: absent, or `contains` of an exact term on an indexed field and `status eq` leaves,
+  // alone or AND-ed (a status is decided by its facet, which stands beside a term's phrase).
+  const filter = compiled.filter;
+  const leaves = !filter ? [] : filter.kind === 'leaf' ? [filter] : filter.logic === 'and' ? filter.filters : null;
+  const exactContains = (n: FilterNode) => n.kind === 'leaf' && n.operator === 'contains' && !!n.field.fts && typeof n.value === 'string' && exactTerm(n.value);
+  if (!leaves?.every((n) => exactContains(n) || isStatusEq(n))) return false;
+  return compiled.keywords.length > 0 || !leaves.length || leaves.some(exactContains);
 }

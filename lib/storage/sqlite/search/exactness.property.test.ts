@@ -355,6 +355,15 @@ async function compareAll(organizationId: string) {
       const want = base.filter((r) => (r.name.toLowerCase().includes(k) || (r.description ?? '').toLowerCase().includes(k)) && (!status || r.status === status));
       expect(got.totalCount, `B1 keyword ${term} ${status}`).toBe(want.length);
       expect(sorted(got.data.map((d) => d.id)), `B1 keyword ${term} ${status}`).toEqual(sorted(want.map((w) => w.id)));
+      // The same term as a `name contains` filter, alone and AND-ed with the status: counted off the index too.
+      const contains = { field: 'name', operator: 'contains', value: term };
+      const byName = await searchNfts(sqliteStore(db), organizationId, {
+        pageSize: 100,
+        advancedFilter: status ? { logic: 'and', filters: [contains, { field: 'status', operator: 'eq', value: status }] } : contains,
+      });
+      const wantByName = base.filter((r) => r.name.toLowerCase().includes(k) && (!status || r.status === status));
+      expect(byName.totalCount, `B1 name contains ${term} ${status}`).toBe(wantByName.length);
+      expect(sorted(byName.data.map((d) => d.id)), `B1 name contains ${term} ${status}`).toEqual(sorted(wantByName.map((w) => w.id)));
     }
   }
   const all = (await searchNfts(sqliteStore(db), organizationId, { pageSize: 100 }));

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { nftStatuses } from '@/db/enums';
 import { registerFold } from '@/lib/storage/sqlite/functions';
 import { checkFolds, pendingCount, rebuildFolds, writePendingDerived } from '@/lib/storage/sqlite/derived-writes';
 import { clearCountCache } from './count-cache';
@@ -171,6 +172,13 @@ export function check(sqlite: Database.Database, sample = 5000): CheckResult {
       .prepare(`SELECT id, copyrighted AS stored FROM nfts WHERE copyrighted IS NOT ${copyrightedSql}`)
       .all() as { id: string; stored: number }[]) {
       add(`nfts ${r.id}: copyrighted ${r.stored} is wrong`);
+    }
+    // Base data no derived structure can repair: a status another tool wrote outside the enum
+    // (an order led by status reads one search per value: lib/storage/nft-search-split.ts).
+    for (const r of sqlite
+      .prepare(`SELECT id, status FROM nfts WHERE status NOT IN (${nftStatuses.map(() => '?').join(', ')}) LIMIT ${MAX_PROBLEMS}`)
+      .all(...nftStatuses) as { id: string; status: string }[]) {
+      add(`nfts ${r.id}: status ${JSON.stringify(r.status)} is not one of ${nftStatuses.join(', ')}`);
     }
     for (const r of sqlite
       .prepare(`SELECT id, total_nfts AS stored, ${memberTotalNftsSql} AS actual FROM user_organizations WHERE total_nfts IS NOT ${memberTotalNftsSql}`)
