@@ -5,7 +5,7 @@ import type { IdsPage } from '../../lists';
 import { pageByLeadingEnum } from '../../nft-search-split';
 import type { CompiledSearch, NftSearchCriteria } from '../../nft-search';
 import { bindSearch, ensureSearchFunctions, type SqlSearch } from '../nft-search/columns';
-import { walkBase, walkIndex } from '../nft-search/indexes';
+import { byCopyrighted, requiredLeaves, walkBase, walkIndex } from '../nft-search/indexes';
 import { rangeCount } from '../nft-search/range-count';
 import { searchIndex } from '../nft-search/search-index';
 import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-search/sql';
@@ -14,6 +14,7 @@ import { indexDecides, organizationFtsCount } from '../search/fts-count';
 import { readCounter } from '../search/counters';
 import { isCommon, matchRowids } from '../search/fts';
 import { anchoredPageIds, boundedPageIds, onePassPays, pageWindow, type AnchoredQuery } from '../search/paging';
+import { searchTuning } from '../search/tuning';
 
 
 /** How a B1 page is read: through the index's hits (few), or by walking the sort index (none or many). */
@@ -47,12 +48,20 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
   const index = searchIndex(compiled);
   const table = index ? sql.identifier(index.table) : null;
   // CROSS JOIN keeps SQLite from walking the whole tenant to probe the hits: hits first, then sort.
-  const hits = index
+  const termHits = index
     ? sql`(select rowid as "r" from ${table} where ${table} match ${index.expr}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`
     : null;
 
-  // Few hits: join and sort them. Many (or no usable term): walk the sort index instead.
-  const plan: B1Plan = index && !isCommon(db, index.table, index.expr) ? 'hits' : 'walk';
+  // Few hits: join and sort them. Many (or no usable term): walk the sort index instead. A sparse
+  // filter's candidates stand in for the hits: sorted, except that a page near the start of a NOT
+  // NULL single-key order is walked first — bounded, giving up to the sorted candidates when they
+  // sit far along the order (boundedWalk).
+  const fewHits = index && !isCommon(db, index.table, index.expr);
+  const sparse = fewHits ? null : sparseFilter(db, organizationId, compiled);
+  const hits = fewHits || !sparse ? termHits : sparse;
+  const key0 = compiled.orderBy[0];
+  const walkable = compiled.orderBy.length <= 1 && (!key0 || key0.field.notNull) && (pageNumber - 1) * pageSize < searchTuning.anchorInterval;
+  const plan: B1Plan = fewHits || (sparse && !walkable) ? 'hits' : 'walk';
   // The search's rows as its index decides them exactly: the tenant's rows among the index's
   // matches — what a deep page's anchors are built from in one pass (below), no row looked up.
   const decidedRows = () =>
@@ -121,7 +130,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
       const walked = leading
         ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading, onePass: undefined })
         : bounded
-          ? boundedWalk(db, page, hits!, and(...bounded)!)
+          ? boundedWalk(db, page, hits!, and(...bounded)!, sparse ? 1 : undefined)
           : anchoredPageIds(db, page);
       if (walked) {
         observe?.({ plan, anchored, query: leading ? pageQuery(from, leading) : query });
@@ -159,23 +168,25 @@ export async function nftSearchIds(db: Db, organizationId: string, search: Compi
  * (one pass, no sort), cached per write generation, and the bounded walk starts there: the rows
  * before it do not match, so the page's offset among the matches is unchanged. Once the first match
  * is known, later pages start there at once — a walk from the start could only reach fewer matches
- * with the same budget. A page read from the far end walks from the start only.
+ * with the same budget. A page read from the far end walks from the start only. A sparse filter's
+ * candidates stand in for the hits with `perHit` 1: its walk stops within as many rows as it has
+ * matches.
  */
-function boundedWalk(db: Db, q: AnchoredQuery, hits: SQL, base: SQL): string[] | null {
+function boundedWalk(db: Db, q: AnchoredQuery, hits: SQL, base: SQL, perHit?: number): string[] | null {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   const sort = q.sort;
-  if (!w || w.reverse || !sort) return boundedPageIds(db, q, base);
+  if (!w || w.reverse || !sort) return boundedPageIds(db, q, base, perHit);
   type First = { v: unknown; id: string } | null;
   const key = `first|${q.direction}|${q.key}`;
   const walkFrom = (first: First) => {
     if (!first) return null;
     const from = sql`(${sort}, ${q.id}) ${sql.raw(q.direction === 'asc' ? '>=' : '<=')} (${first.v}, ${first.id})`;
     const onePass = q.onePass ? { where: and(q.onePass.where, from) } : undefined;
-    return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from, onePass }, and(base, from));
+    return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from, onePass }, and(base, from), perHit);
   };
   const known = peekValue<First>(db, q.organizationId, key);
   if (known !== undefined) return walkFrom(known);
-  const walked = boundedPageIds(db, q, base);
+  const walked = boundedPageIds(db, q, base, perHit);
   if (walked) return walked;
   const dir = sql.raw(q.direction);
   return walkFrom(
@@ -206,4 +217,21 @@ function leadingTermRange(db: Db, organizationId: string, compiled: SqlSearch, b
   const index = sql.identifier(walkIndex(compiled)!);
   const inRange = cachedCount(db, organizationId, `b1-leading:${keyword}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by ${index} where ${where}`)?.n ?? 0);
   return inRange === totalCount ? where : null;
+}
+
+/**
+ * The page's candidates where a required `copyrighted eq` filter is sparse — at most
+ * `searchTuning.sparseFilterShare` of the organization's NFTs (its count a range of its own index,
+ * cached per write generation): that index's range joined to the rows, to be sorted. Null when
+ * there is no such filter, it is dense, a contract bounds the rows, or the walk reads that index
+ * itself (createdAt order). A walk of another sort index tests every row before the copyrighted
+ * ones, which may sit together at its far end.
+ */
+function sparseFilter(db: Db, organizationId: string, compiled: SqlSearch): SQL | null {
+  const leaf = requiredLeaves(compiled.filter).find((l) => l.field.name === 'copyrighted' && l.operator === 'eq' && typeof l.value === 'boolean');
+  if (!leaf || compiled.smartContractId || walkIndex(compiled) === byCopyrighted) return null;
+  const range = sql`"nfts" indexed by ${sql.identifier(byCopyrighted)} where "organization_id" = ${organizationId} and "copyrighted" = ${leaf.value ? 1 : 0}`;
+  const rows = cachedCount(db, organizationId, `b1-copyrighted:${String(leaf.value)}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from ${range}`)?.n ?? 0);
+  if (rows > readCounter(db, organizationId, 'nfts') * searchTuning.sparseFilterShare) return null;
+  return sql`(select "rowid" as "r" from ${range}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`;
 }

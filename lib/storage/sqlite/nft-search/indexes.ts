@@ -30,10 +30,10 @@ const byStatusAndSort: Record<string, string> = {
 };
 
 /** (organization, copyrighted, createdAt, id): a top-level `copyrighted eq` filter in the default order. */
-const byCopyrighted = 'nfts_b1_copyrighted_created_idx';
+export const byCopyrighted = 'nfts_b1_copyrighted_created_idx';
 
 /** The leaves every selected row satisfies (those of the root, or of a root AND group). */
-function requiredLeaves(node: FilterNode | null): Extract<FilterNode, { kind: 'leaf' }>[] {
+export function requiredLeaves(node: FilterNode | null): Extract<FilterNode, { kind: 'leaf' }>[] {
   if (!node) return [];
   if (node.kind === 'leaf') return [node];
   if (node.logic === 'and' || node.filters.length === 1) return node.filters.flatMap(requiredLeaves);

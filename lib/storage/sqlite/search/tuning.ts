@@ -48,4 +48,13 @@ export const searchTuning = {
    * size the sum stays cheaper than one anchor walk.
    */
   supplyCountRows: 20_000,
+  /**
+   * B1's `copyrighted eq` filter is read off its own index — its rows looked up and sorted — when it
+   * holds at most this share of the organization's NFTs and the page's order has no index of its
+   * own for it (lib/storage/sqlite/lists/nft-search.ts sparseFilter). A walk of the sort index
+   * tests each row and, when the copyrighted rows sit together far along the order (all CREATED,
+   * sorted by status descending), crosses most of the tenant first: 5 s at a million NFTs; sorting
+   * 50,000 candidates costs ~80 ms.
+   */
+  sparseFilterShare: 1 / 8,
 };

@@ -1,0 +1,111 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/schema';
+import { searchNfts } from '@/lib/nft-search/service';
+import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
+import { sqliteStore } from '@/lib/storage/sqlite/store';
+import type { B1Plan } from '../lists/nft-search';
+
+/*
+ * A sparse `copyrighted eq` filter (lib/storage/sqlite/lists/nft-search.ts sparseFilter): its
+ * rows all CREATED, so sorted by status descending they come after every other row — a walk of the
+ * status index crosses the tenant first. Read off the copyrighted index instead (sorted, or walked
+ * bounded and then from the first match), every page equals one sort of the matching rows, with
+ * the path on and off.
+ */
+let organizationId = '';
+const ROWS = 72;
+const saved = { ...searchTuning };
+type Row = { id: string; name: string; status: string; supply: number; tokenId: number | null; copyrighted: boolean };
+let rows: Row[] = [];
+
+beforeAll(() => {
+  const db = getDb();
+  organizationId = db.insert(organizations).values({ name: 'sparse', tenant: `sparse-${crypto.randomUUID()}` }).returning().get().id;
+  const contract = db.insert(smartContracts).values({ organizationId, name: 'Works', symbol: 'W' }).returning().get().id;
+  const holder = db.insert(users).values({ email: `sparse-${crypto.randomUUID()}@example.test` }).returning().get().id;
+  const statuses = ['PENDING', 'MINTED', 'FAILED'] as const;
+  for (let i = 0; i < ROWS; i++) {
+    const copyrighted = i % 9 === 4;
+    const status = copyrighted ? 'CREATED' : statuses[i % 3]!;
+    const row = db
+      .insert(nfts)
+      .values({
+        organizationId,
+        smartContractId: contract,
+        name: `${i % 2 ? 'amber' : 'willow'} ${(i * 7) % 19}`,
+        status,
+        supply: 1 + (i % 4),
+        tokenId: status === 'MINTED' ? i : null,
+        createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000),
+      })
+      .returning()
+      .get();
+    if (copyrighted) db.insert(copyrightShares).values({ nftId: row.id, userId: holder, status: 'AUTHORIZED', percentage: 100 }).run();
+    rows.push({ id: row.id, name: row.name, status, supply: row.supply, tokenId: row.tokenId, copyrighted });
+  }
+});
+
+afterEach(() => {
+  Object.assign(searchTuning, saved);
+});
+
+function model(keyword: string | null, field: 'status' | 'name' | 'supply' | 'tokenId', dir: 'asc' | 'desc') {
+  const value = (r: Row) => (field === 'name' ? r.name.toLowerCase() : r[field]);
+  return rows
+    .filter((r) => r.copyrighted && (!keyword || r.name.includes(keyword)))
+    .sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      // NULL sorts first ascending (SQLite), last descending.
+      const c = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+      if (c) return dir === 'asc' ? c : -c;
+      return (a.id < b.id ? -1 : 1) * (dir === 'asc' ? 1 : -1);
+    })
+    .map((r) => r.id);
+}
+
+describe('B1 with a sparse copyrighted filter', () => {
+  it('reads every page like one sort of the matching rows, off the copyrighted index or by a walk', async () => {
+    const plans = new Set<string>();
+    for (const share of [0, 1]) {
+      for (const walkBudget of [2, 2000]) {
+        // Every term common: its hits never stand in for the filter's candidates.
+        Object.assign(searchTuning, { sparseFilterShare: share, walkBudget, anchorInterval: 4, commonHits: 1 });
+        for (const keyword of [null, 'amber']) {
+          for (const field of ['status', 'name', 'supply', 'tokenId'] as const) {
+            for (const dir of ['asc', 'desc'] as const) {
+              const expected = model(keyword, field, dir);
+              expect(expected.length).toBeGreaterThan(2);
+              for (let pageNumber = 1; pageNumber <= Math.ceil(expected.length / 2); pageNumber++) {
+                let plan: B1Plan | undefined;
+                const got = await searchNfts(
+                  sqliteStore(getDb()),
+                  organizationId,
+                  {
+                    ...(keyword ? { advancedSearch: { fields: ['name'], keyword } } : {}),
+                    advancedFilter: { field: 'copyrighted', operator: 'eq', value: true },
+                    orderBy: [`${field} ${dir}`],
+                    pageNumber,
+                    pageSize: 2,
+                  },
+                  (p) => (plan = p.plan),
+                );
+                const label = JSON.stringify({ share, walkBudget, keyword, field, dir, pageNumber });
+                expect(got.totalCount, label).toBe(expected.length);
+                expect(
+                  got.data.map((d) => d.id),
+                  label,
+                ).toEqual(expected.slice((pageNumber - 1) * 2, pageNumber * 2));
+                plans.add(`${share}:${plan}`);
+              }
+            }
+          }
+        }
+      }
+    }
+    // On: pages sorted off the copyrighted index, and pages walked first (near the start of a NOT
+    // NULL order). Off: walked (a term's bounded walk may still give up to its sorted hits).
+    expect([...plans].sort()).toEqual(expect.arrayContaining(['0:walk', '1:hits', '1:walk']));
+  });
+});
