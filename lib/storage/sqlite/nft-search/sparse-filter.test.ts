@@ -17,7 +17,7 @@ let organizationId = '';
 const ROWS = 72;
 const saved = { ...searchTuning };
 type Row = { id: string; name: string; status: string; supply: number; tokenId: number | null; copyrighted: boolean };
-let rows: Row[] = [];
+const rows: Row[] = [];
 
 beforeAll(() => {
   const db = getDb();
