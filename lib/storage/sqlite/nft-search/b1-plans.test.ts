@@ -103,6 +103,20 @@ describe('B1 page queries read their sort index in order', () => {
     }
   });
 
+  it('a total under a contract filter counts the contract’s rows, not a status’s', async () => {
+    const db = getDb();
+    for (const advancedFilter of [
+      { field: 'status', operator: 'eq', value: 'MINTED' },
+      { field: 'copyrighted', operator: 'eq', value: false },
+    ] as const) {
+      let count: SQL | undefined;
+      const result = await searchNfts(sqliteStore(db), organizationId, { smartContractId: contractId, advancedFilter, pageSize: 3 }, (p) => (count = p.count));
+      expect(result.totalCount).toBeGreaterThan(0);
+      const lines = db.all<{ detail: string }>(sql`explain query plan ${count!}`).map((r) => r.detail);
+      expect(lines.join('\n')).toMatch(/USING (COVERING )?INDEX nfts_org_contract_id_idx \(organization_id=\? AND smart_contract_id=\?\)/);
+    }
+  });
+
   it('a name equality and a name prefix are ranges of the stored fold’s index', async () => {
     searchTuning.commonHits = 1;
     expect((await explain({ advancedFilter: { field: 'name', operator: 'eq', value: 'Harbor Piece 3' } })).lines.join('\n')).toMatch(

@@ -29,6 +29,9 @@ const byStatusAndSort: Record<string, string> = {
   name: 'nfts_b1_status_name_fold_id_idx',
 };
 
+/** (organization, contract, createdAt, id): a contract's rows. */
+export const contractIndex = 'nfts_org_contract_id_idx';
+
 /** (organization, copyrighted, createdAt, id): a top-level `copyrighted eq` filter in the default order. */
 export const byCopyrighted = 'nfts_b1_copyrighted_created_idx';
 
@@ -52,7 +55,7 @@ export function walkIndex(compiled: CompiledSearch): string | null {
   const leaves = requiredLeaves(compiled.filter);
   const has = (field: string, operators: string[]) => leaves.some((l) => l.field.name === field && operators.includes(l.operator) && l.value !== null);
   if (has('name', ['eq', 'startswith'])) return bySort.name!;
-  if (compiled.smartContractId) return 'nfts_org_contract_id_idx';
+  if (compiled.smartContractId) return contractIndex;
   if (has('status', ['eq']) && byStatusAndSort[sort]) return byStatusAndSort[sort];
   if (has('copyrighted', ['eq']) && sort === 'createdAt') return byCopyrighted;
   return bySort[sort] ?? null;
