@@ -75,6 +75,8 @@ const indexed: [string, SearchNftsBody, string][] = [
   ['status', { orderBy: ['status'] }, 'nfts_org_status_only_id_idx'],
   ['status eq × supply desc', { advancedFilter: { field: 'status', operator: 'eq', value: 'CREATED' }, orderBy: ['supply desc'] }, 'nfts_org_status_supply_id_idx'],
   ['status eq × mintedAt desc', { advancedFilter: { field: 'status', operator: 'eq', value: 'CREATED' }, orderBy: ['mintedAt desc'] }, 'nfts_org_status_minted_id_idx'],
+  ['status eq × tokenId', { advancedFilter: { field: 'status', operator: 'eq', value: 'MINTED' }, orderBy: ['tokenId'] }, 'nfts_b1_status_token_id_idx'],
+  ['status eq × smartContractName desc', { advancedFilter: { field: 'status', operator: 'eq', value: 'CREATED' }, orderBy: ['smartContractName desc'] }, 'nfts_b1_status_contract_name_fold_id_idx'],
   ['status eq × updatedAt', { advancedFilter: { field: 'status', operator: 'eq', value: 'MINTED' }, orderBy: ['updatedAt'] }, 'nfts_org_status_updated_id_idx'],
   [
     'status eq AND supply gte × supply desc (the bench case)',

@@ -27,6 +27,8 @@ const byStatusAndSort: Record<string, string> = {
   supply: 'nfts_org_status_supply_id_idx',
   status: 'nfts_org_status_only_id_idx',
   name: 'nfts_b1_status_name_fold_id_idx',
+  tokenId: 'nfts_b1_status_token_id_idx',
+  smartContractName: 'nfts_b1_status_contract_name_fold_id_idx',
 };
 
 /** (organization, contract, createdAt, id): a contract's rows. */
