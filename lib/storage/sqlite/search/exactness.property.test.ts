@@ -343,9 +343,13 @@ async function compareAll(organizationId: string) {
   }
 
   // B1: keyword over name/description with JavaScript case folding; copyrighted; B2 totalSupply.
-  const base = db.all<{ id: string; name: string; description: string | null; smart_contract_id: string; status: string }>(
-    sql`select id, name, description, smart_contract_id, status from nfts where organization_id = ${organizationId}`,
+  const base = db.all<{ id: string; name: string; description: string | null; smart_contract_id: string; status: string; shares: number; authorized: number }>(
+    sql`select id, name, description, smart_contract_id, status,
+      (select count(*) from copyright_shares s where s.nft_id = nfts.id) as shares,
+      (select count(*) from copyright_shares s where s.nft_id = nfts.id and s.status = 'AUTHORIZED') as authorized
+      from nfts where organization_id = ${organizationId}`,
   );
+  const copyrightedOf = (r: (typeof base)[number]) => r.shares > 0 && r.shares === r.authorized;
   for (const term of terms) {
     // Alone and beside a status filter (its index decides the status by a facet / token).
     for (const status of [undefined, 'MINTED', 'CREATED'] as const) {
@@ -364,6 +368,20 @@ async function compareAll(organizationId: string) {
       const wantByName = base.filter((r) => r.name.toLowerCase().includes(k) && (!status || r.status === status));
       expect(byName.totalCount, `B1 name contains ${term} ${status}`).toBe(wantByName.length);
       expect(sorted(byName.data.map((d) => d.id)), `B1 name contains ${term} ${status}`).toEqual(sorted(wantByName.map((w) => w.id)));
+      // Beside copyrighted eq (and the status): the copyrighted index's rows among the index's matches.
+      for (const copyrighted of [true, false]) {
+        const leaf = { field: 'copyrighted', operator: 'eq', value: copyrighted };
+        const got = await searchNfts(sqliteStore(db), organizationId, {
+          pageSize: 100,
+          advancedSearch: { fields: ['name', 'description'], keyword: term },
+          advancedFilter: status ? { logic: 'and', filters: [leaf, { field: 'status', operator: 'eq', value: status }] } : leaf,
+        });
+        const want = base.filter(
+          (r) => (r.name.toLowerCase().includes(k) || (r.description ?? '').toLowerCase().includes(k)) && (!status || r.status === status) && copyrightedOf(r) === copyrighted,
+        );
+        expect(got.totalCount, `B1 keyword ${term} ${status} copyrighted ${copyrighted}`).toBe(want.length);
+        expect(sorted(got.data.map((d) => d.id)), `B1 keyword ${term} ${status} copyrighted ${copyrighted}`).toEqual(sorted(want.map((w) => w.id)));
+      }
     }
   }
   const all = (await searchNfts(sqliteStore(db), organizationId, { pageSize: 100 }));
