@@ -236,10 +236,17 @@ function leadingTermRange(db: Db, organizationId: string, compiled: SqlSearch, b
 function sparseFilter(db: Db, organizationId: string, compiled: SqlSearch): SQL | null {
   const leaf = requiredLeaves(compiled.filter).find((l) => l.field.name === 'copyrighted' && l.operator === 'eq' && typeof l.value === 'boolean');
   if (!leaf || compiled.smartContractId || walkIndex(compiled) === byCopyrighted) return null;
-  const range = sql`"nfts" indexed by ${sql.identifier(byCopyrighted)} where "organization_id" = ${organizationId} and "copyrighted" = ${leaf.value ? 1 : 0}`;
-  const rows = cachedCount(db, organizationId, `b1-copyrighted:${String(leaf.value)}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from ${range}`)?.n ?? 0);
-  if (rows > readCounter(db, organizationId, 'nfts') * searchTuning.sparseFilterShare) return null;
-  return sql`(select "rowid" as "r" from ${range}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`;
+  if (copyrightedRows(db, organizationId, leaf.value as boolean) > readCounter(db, organizationId, 'nfts') * searchTuning.sparseFilterShare) return null;
+  return sql`(select "rowid" as "r" from ${copyrightedRange(organizationId, leaf.value as boolean)}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`;
+}
+
+/** The organization's NFTs with `copyrighted` = value: a range of migration 0029's index. */
+const copyrightedRange = (organizationId: string, value: boolean) =>
+  sql`"nfts" indexed by ${sql.identifier(byCopyrighted)} where "organization_id" = ${organizationId} and "copyrighted" = ${value ? 1 : 0}`;
+
+/** How many of the organization's NFTs have `copyrighted` = value (cached per write generation). */
+function copyrightedRows(db: Db, organizationId: string, value: boolean): number {
+  return cachedCount(db, organizationId, `b1-copyrighted:${String(value)}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from ${copyrightedRange(organizationId, value)}`)?.n ?? 0);
 }
 
 /**
@@ -255,14 +262,15 @@ function copyrightedCount(db: Db, organizationId: string, compiled: SqlSearch): 
   const leaf = leaves?.find((l) => l.kind === 'leaf' && l.field.name === 'copyrighted' && l.operator === 'eq' && typeof l.value === 'boolean');
   if (!leaves || !leaf || leaf.kind !== 'leaf') return null;
   const rest = leaves.filter((l) => l !== leaf);
+  // The filter alone: a range of its index.
+  if (!rest.length && !compiled.keywords.length) return copyrightedRows(db, organizationId, leaf.value as boolean);
   const others: SqlSearch['filter'] = rest.length === 0 ? null : rest.length === 1 ? rest[0]! : { kind: 'group', logic: 'and', filters: rest };
   const index = searchIndex({ ...compiled, filter: others });
   if (!index?.exact || !indexDecides(db, organizationId, index.table)) return null;
   const table = sql.identifier(index.table);
   return (
     db.get<{ n: number }>(
-      sql`select count(*) as "n" from "nfts" indexed by ${sql.identifier(byCopyrighted)} where "organization_id" = ${organizationId} and "copyrighted" = ${leaf.value ? 1 : 0}
-        and "rowid" in (select "rowid" from ${table} where ${table} match ${index.expr})`,
+      sql`select count(*) as "n" from ${copyrightedRange(organizationId, leaf.value as boolean)} and "rowid" in (select "rowid" from ${table} where ${table} match ${index.expr})`,
     )?.n ?? 0
   );
 }
