@@ -9,7 +9,7 @@ import { byCopyrighted, contractIndex, requiredLeaves, walkBase, walkIndex } fro
 import { rangeCount } from '../nft-search/range-count';
 import { searchIndex } from '../nft-search/search-index';
 import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-search/sql';
-import { cachedCount, cachedValue, peekValue } from '../search/count-cache';
+import { cachedCount, cachedValue } from '../search/count-cache';
 import { indexDecides, organizationFtsCount } from '../search/fts-count';
 import { readCounter } from '../search/counters';
 import { isCommon, matchRowids } from '../search/fts';
@@ -170,11 +170,13 @@ export async function nftSearchIds(db: Db, organizationId: string, search: Compi
  * A common term's page by a bounded walk (boundedPageIds), or null: the caller sorts the hits.
  * Matches that sit together far along the order (`harbor` in names sorted by name: every `amber
  * harbor …` comes after ~36k other `amber …` names) are out of reach of a walk from the start of
- * the order. When that walk gives up, the first match in the page's order is read off the hits
- * (one pass, no sort), cached per write generation, and the bounded walk starts there: the rows
- * before it do not match, so the page's offset among the matches is unchanged. Once the first match
- * is known, later pages start there at once — a walk from the start could only reach fewer matches
- * with the same budget. A page read from the far end walks from the start only. A sparse filter's
+ * the order. So every page walks from the first match in the page's order, found once per write
+ * generation (cached): by a bounded walk from the start when it is near, else read off the hits
+ * (one pass, no sort). The rows before it do not match, so the page's offset among the matches is
+ * unchanged; a walk from the start could only reach fewer matches with the same budget — and one
+ * that succeeded only after growing its bound had crossed every row before the matches again for
+ * each page (`golden` by name descending: ~150 ms a page). A page read from the far end walks
+ * from the start only. A sparse filter's
  * candidates stand in for the hits with `perHit` 1: its walk stops within as many rows as it has
  * matches.
  */
@@ -190,18 +192,14 @@ function boundedWalk(db: Db, q: AnchoredQuery, hits: SQL, base: SQL, perHit?: nu
     const onePass = q.onePass ? { where: and(q.onePass.where, from) } : undefined;
     return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from, onePass }, and(base, from), perHit);
   };
-  const known = peekValue<First>(db, q.organizationId, key);
-  if (known !== undefined) return walkFrom(known);
-  const walked = boundedPageIds(db, q, base, perHit);
-  if (walked) return walked;
   const dir = sql.raw(q.direction);
   return walkFrom(
-    cachedValue<First>(
-      db,
-      q.organizationId,
-      key,
-      () => db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from ${hits} where ${q.where} order by ${sort} ${dir}, ${q.id} ${dir} limit 1`) ?? null,
-    ),
+    cachedValue<First>(db, q.organizationId, key, () => {
+      // Near the start of the order a bounded walk finds it; past the walk's bound, the hits do.
+      const near = boundedPageIds(db, { ...q, page: 1, limit: 1, onePass: undefined }, base, perHit);
+      if (near) return near.length ? (db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from "nfts" where ${q.id} = ${near[0]}`) ?? null) : null;
+      return db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from ${hits} where ${q.where} order by ${sort} ${dir}, ${q.id} ${dir} limit 1`) ?? null;
+    }),
   );
 }
 

@@ -37,14 +37,6 @@ export function cachedValue<T>(db: Db, organizationId: string, key: string, comp
   return value;
 }
 
-/** The value cachedValue holds for `key` in the current write generation, or undefined (not computed). */
-export function peekValue<T>(db: Db, organizationId: string, key: string): T | undefined {
-  const hit = cache.get(`${organizationId}\u0000${key}`);
-  if (!hit || hit.gen !== generation(db, organizationId)) return undefined;
-  used = true;
-  return hit.value as T;
-}
-
 /**
  * Whether a cached count was read or stored since the last call. A read worker reports it with
  * each answer, so the pool sends the next request of the same query to the worker that holds its
