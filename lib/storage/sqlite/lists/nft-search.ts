@@ -91,7 +91,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
       // Where the index decides the search exactly, its matches are counted without the rows.
       const exact = index?.exact && !compiled.smartContractId;
       const fromIndex = exact ? organizationFtsCount(db, organizationId, index.expr, index.table) : null;
-      return fromIndex ?? rangeCount(db, organizationId, compiled) ?? copyrightedCount(db, organizationId, compiled) ?? db.get<{ n: number }>(countQuery)?.n ?? 0;
+      return fromIndex ?? rangeCount(db, organizationId, compiled) ?? copyrightedCount(db, organizationId, compiled) ?? twoIndexCount(db, organizationId, compiled) ?? db.get<{ n: number }>(countQuery)?.n ?? 0;
     });
   }
 
@@ -245,6 +245,20 @@ const copyrightedRange = (organizationId: string, value: boolean) =>
 /** How many of the organization's NFTs have `copyrighted` = value (cached per write generation). */
 function copyrightedRows(db: Db, organizationId: string, value: boolean): number {
   return cachedCount(db, organizationId, `b1-copyrighted:${String(value)}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from ${copyrightedRange(organizationId, value)}`)?.n ?? 0);
+}
+
+/**
+ * The exact total of keywords and a filter that two indexes decide apart — a one- or two-character
+ * keyword (the short-term index) beside a `contains` filter (the trigram index, its status leaves
+ * as facets) — counted on index entries as the rows both match (`ar` + name contains `station` at
+ * a million NFTs: ~0.7 s reading every hit before). Null otherwise.
+ */
+function twoIndexCount(db: Db, organizationId: string, compiled: SqlSearch): number | null {
+  if (!compiled.keywords.length || !compiled.filter || compiled.smartContractId) return null;
+  const keywords = searchIndex({ ...compiled, filter: null });
+  const filter = searchIndex({ ...compiled, keywords: [] });
+  if (!keywords?.exact || !filter?.exact) return null;
+  return organizationFtsCount(db, organizationId, keywords.expr, keywords.table, { expr: filter.expr, index: filter.table });
 }
 
 /**

@@ -38,24 +38,36 @@ export function indexDecides(db: Reader, organizationId: string, index: 'search_
  * when other organizations hold no more NFTs than this one. A common term's total then costs one
  * sequential pass over its index entries instead of one row lookup per match. `index` 'search_nfts_short' / 'search_nfts_b1_short': a one- or
  * two-character term's token in a short-term index, which decides A5's LIKE / B1's keyword exactly
- * for any such term (lib/storage/sqlite/grams.ts).
+ * for any such term (lib/storage/sqlite/grams.ts). `within`: count only the rows a second index's
+ * expression also matches (a short keyword's token beside a filter's trigram phrase), both indexes
+ * deciding their own part exactly.
  */
 export function organizationFtsCount(
   db: Reader,
   organizationId: string,
   expr: string,
-  index: 'search_nfts' | 'search_nfts_short' | 'search_nfts_b1_short' = 'search_nfts',
+  index: FtsIndex = 'search_nfts',
+  within?: { expr: string; index: FtsIndex },
 ): number | null {
-  if (!indexDecides(db, organizationId, index)) return null;
+  if (!indexDecides(db, organizationId, index) || (within && !indexDecides(db, organizationId, within.index))) return null;
   const own = readCounter(db, organizationId, 'nfts');
   const all = db.get<{ n: number }>(sql`select coalesce(sum("n"), 0) as "n" from "search_counters" where "name" = 'nfts'`)?.n ?? 0;
   if (all - own > own) return null;
   const table = sql.identifier(index);
-  const matches = db.get<{ n: number }>(sql`select count(*) as "n" from ${table} where ${table} match ${expr}`)?.n ?? 0;
+  // Among a second index's matches too: read as a list (an FTS5 table given `rowid IN (…)` looks
+  // each rowid up — seconds for ~100k), the first index's matches a co-routine (LIMIT -1 keeps the
+  // IN from being pushed into it).
+  const other = within ? sql.identifier(within.index) : null;
+  const rows = other
+    ? sql`(select rowid as "r" from ${table} where ${table} match ${expr} limit -1) where "r" in (select rowid from ${other} where ${other} match ${within!.expr})`
+    : sql`(select rowid as "r" from ${table} where ${table} match ${expr})`;
+  const matches = db.get<{ n: number }>(sql`select count(*) as "n" from ${rows}`)?.n ?? 0;
   if (matches === 0 || all === own) return matches;
   const elsewhere =
-    db.get<{ n: number }>(sql`select count(*) as "n" from ${table} where ${table} match ${expr} and rowid in (
+    db.get<{ n: number }>(sql`select count(*) as "n" from ${rows} ${sql.raw(other ? 'and' : 'where')} "r" in (
       select rowid from "nfts" indexed by "nfts_org_created_idx" where "organization_id" < ${organizationId}
       union all select rowid from "nfts" indexed by "nfts_org_created_idx" where "organization_id" > ${organizationId})`)?.n ?? 0;
   return matches - elsewhere;
 }
+
+type FtsIndex = 'search_nfts' | 'search_nfts_short' | 'search_nfts_b1_short';
