@@ -9,11 +9,11 @@ import { byCopyrighted, contractIndex, requiredLeaves, walkBase, walkIndex } fro
 import { rangeCount } from '../nft-search/range-count';
 import { searchIndex } from '../nft-search/search-index';
 import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-search/sql';
-import { cachedCount, cachedValue } from '../search/count-cache';
+import { cachedCount } from '../search/count-cache';
 import { indexDecides, organizationFtsCount } from '../search/fts-count';
 import { readCounter } from '../search/counters';
 import { isCommon, matchRowids } from '../search/fts';
-import { anchoredPageIds, boundedPageIds, onePassPays, pageWindow, type AnchoredQuery } from '../search/paging';
+import { anchoredPageIds, onePassPays, pageWindow, walkFromFirstMatch, type AnchoredQuery } from '../search/paging';
 import { searchTuning } from '../search/tuning';
 
 
@@ -56,7 +56,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
   // Few hits: join and sort them. Many (or no usable term): walk the sort index instead. A sparse
   // filter's candidates stand in for the hits: sorted, except that a page near the start of a NOT
   // NULL single-key order is walked first — bounded, giving up to the sorted candidates when they
-  // sit far along the order (boundedWalk).
+  // sit far along the order (paging.ts walkFromFirstMatch).
   const fewHits = index && !isCommon(db, index.table, index.expr);
   const sparse = fewHits ? null : sparseFilter(db, organizationId, compiled);
   const hits = fewHits || !sparse ? termHits : sparse;
@@ -136,7 +136,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
       const walked = leading
         ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading, onePass: undefined })
         : bounded
-          ? boundedWalk(db, page, hits!, and(...bounded)!, sparse ? 1 : undefined)
+          ? walkFromFirstMatch(db, page, { from: hits!, where }, and(...bounded), sparse ? 1 : undefined)
           : anchoredPageIds(db, page);
       if (walked) {
         observe?.({ plan, anchored, query: leading ? pageQuery(from, leading) : query, count: countQuery });
@@ -164,43 +164,6 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
 export async function nftSearchIds(db: Db, organizationId: string, search: CompiledSearch, body: NftSearchCriteria, observe?: B1Observer): Promise<IdsPage> {
   const read = (s: CompiledSearch, b: NftSearchCriteria) => nftSearchPage(db, organizationId, s, b, observe);
   return (await pageByLeadingEnum(search, body, read)) ?? read(search, body);
-}
-
-/**
- * A common term's page by a bounded walk (boundedPageIds), or null: the caller sorts the hits.
- * Matches that sit together far along the order (`harbor` in names sorted by name: every `amber
- * harbor …` comes after ~36k other `amber …` names) are out of reach of a walk from the start of
- * the order. So every page walks from the first match in the page's order, found once per write
- * generation (cached): by a bounded walk from the start when it is near, else read off the hits
- * (one pass, no sort). The rows before it do not match, so the page's offset among the matches is
- * unchanged; a walk from the start could only reach fewer matches with the same budget — and one
- * that succeeded only after growing its bound had crossed every row before the matches again for
- * each page (`golden` by name descending: ~150 ms a page). A page read from the far end walks
- * from the start only. A sparse filter's
- * candidates stand in for the hits with `perHit` 1: its walk stops within as many rows as it has
- * matches.
- */
-function boundedWalk(db: Db, q: AnchoredQuery, hits: SQL, base: SQL, perHit?: number): string[] | null {
-  const w = pageWindow(q.total, q.page, q.limit, q.direction);
-  const sort = q.sort;
-  if (!w || w.reverse || !sort) return boundedPageIds(db, q, base, perHit);
-  type First = { v: unknown; id: string } | null;
-  const key = `first|${q.direction}|${q.key}`;
-  const walkFrom = (first: First) => {
-    if (!first) return null;
-    const from = sql`(${sort}, ${q.id}) ${sql.raw(q.direction === 'asc' ? '>=' : '<=')} (${first.v}, ${first.id})`;
-    const onePass = q.onePass ? { where: and(q.onePass.where, from) } : undefined;
-    return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from, onePass }, and(base, from), perHit);
-  };
-  const dir = sql.raw(q.direction);
-  return walkFrom(
-    cachedValue<First>(db, q.organizationId, key, () => {
-      // Near the start of the order a bounded walk finds it; past the walk's bound, the hits do.
-      const near = boundedPageIds(db, { ...q, page: 1, limit: 1, onePass: undefined }, base, perHit);
-      if (near) return near.length ? (db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from "nfts" where ${q.id} = ${near[0]}`) ?? null) : null;
-      return db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from ${hits} where ${q.where} order by ${sort} ${dir}, ${q.id} ${dir} limit 1`) ?? null;
-    }),
-  );
 }
 
 /**

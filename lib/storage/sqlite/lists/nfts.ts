@@ -9,7 +9,7 @@ import { cachedCount } from '../search/count-cache';
 import { readCounter } from '../search/counters';
 import { columnMatch, facetPhrase, ftsPhrase, isCommon, matchRowids } from '../search/fts';
 import { indexDecides, isAsciiTerm, organizationFtsCount } from '../search/fts-count';
-import { anchoredPageIds, boundedPageIds, onePassPays, pageWindow, type AnchoredQuery } from '../search/paging';
+import { anchoredPageIds, onePassPays, pageWindow, walkFromFirstMatch, type AnchoredQuery } from '../search/paging';
 
 const sortColumns = {
   createdAt: nfts.createdAt,
@@ -105,10 +105,11 @@ export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsP
     limit: q.limit,
   };
   // A common term's matches may all sit far along the order (a word the names begin with, sorted
-  // by name): its walk is bounded, and a page not full within the bound is read off the term's
-  // candidates (as a rare term's is). mintedAt is NULL-able: walked as before.
+  // by name): its walk starts at its first match and is bounded, and a page not full within the
+  // bound is read off the term's candidates (as a rare term's is). mintedAt is NULL-able: walked as
+  // before.
   const ids =
-    (walksCommonTerm && q.sortBy !== 'mintedAt' ? boundedPageIds(db, page, base) : anchoredPageIds(db, page)) ??
+    (walksCommonTerm && q.sortBy !== 'mintedAt' ? walkFromFirstMatch(db, page, { from: countFrom, where: counted }, base) : anchoredPageIds(db, page)) ??
     anchoredPageIds(db, { ...page, from: countFrom, where: counted, onePass: undefined });
   return { ids, total };
 }

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { idsAt, type OrderedSet } from './anchors';
+import { cachedValue } from './count-cache';
 import { searchTuning } from './tuning';
 
 type Reader = Pick<Db, 'all' | 'get'>;
@@ -86,6 +87,41 @@ export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefin
     if (ids.length === w.limit) return ids;
     if (budget >= limit) return null;
   }
+}
+
+/**
+ * A common term's page by a bounded walk (boundedPageIds) that starts at the term's first match in
+ * the page's order, or null: the caller sorts the hits. Matches that sit together far along the
+ * order (`harbor` in names sorted by name: every `amber harbor …` comes after ~36k other `amber …`
+ * names) are out of reach of a walk from the start, and a walk that reached them only after growing
+ * its bound crossed every row before them again for each page (`golden` by name descending: ~150
+ * ms a page). The first match is found once per write generation (cached): by a bounded walk of
+ * one row when it is near, else read off the hits (`hits`: the term's candidates and the search's
+ * condition over them; one pass, no sort). The rows before it do not match, so the page's offset
+ * among the matches is unchanged. A page read from the far end walks from the start only. `perHit`
+ * as for boundedPageIds (a sparse filter's candidates: 1). `q.sort` must be NOT NULL; the set's rows
+ * are NFTs (`q.id` is nfts.id: the first match's sort value is read by it). A5 and B1.
+ */
+export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; where: SQL | undefined }, base: SQL | undefined, perHit?: number): string[] | null {
+  const w = pageWindow(q.total, q.page, q.limit, q.direction);
+  const sort = q.sort;
+  if (!w || w.reverse || !sort) return boundedPageIds(db, q, base, perHit);
+  type First = { v: unknown; id: string } | null;
+  const walkFrom = (first: First) => {
+    if (!first) return null;
+    const from = sql`(${sort}, ${q.id}) ${sql.raw(q.direction === 'asc' ? '>=' : '<=')} (${first.v}, ${first.id})`;
+    const onePass = q.onePass ? { where: and(q.onePass.where, from) } : undefined;
+    return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from, onePass }, base ? and(base, from) : from, perHit);
+  };
+  const dir = sql.raw(q.direction);
+  return walkFrom(
+    cachedValue<First>(db, q.organizationId, `first|${q.direction}|${q.key}`, () => {
+      const near = boundedPageIds(db, { ...q, page: 1, limit: 1, onePass: undefined }, base, perHit);
+      if (near) return near.length ? (db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from "nfts" where ${q.id} = ${near[0]}`) ?? null) : null;
+      const where = hits.where ? sql`where ${hits.where}` : sql``;
+      return db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from ${hits.from} ${where} order by ${sort} ${dir}, ${q.id} ${dir} limit 1`) ?? null;
+    }),
+  );
 }
 
 /**
