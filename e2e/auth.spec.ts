@@ -24,6 +24,25 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('before its script runs, the form cannot be submitted, and never into the URL', async ({ browser, baseURL }) => {
+    // The server's HTML alone (no JavaScript: what a slow device shows before hydration).
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    for (const path of ['/login', '/reset-password']) {
+      await page.goto(path);
+      const form = page.locator('form').filter({ has: page.locator('button[type="submit"]') });
+      await expect(form).toHaveAttribute('method', 'post');
+      await expect(form.locator('button[type="submit"]')).toBeDisabled();
+    }
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('someone@example.test');
+    await page.getByLabel('Password').fill('secret-in-the-url');
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(page.url()).not.toContain('secret');
+    await context.close();
+  });
+
   test('an empty form shows errors next to the fields', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
@@ -15,6 +16,8 @@ import { signInFailureMessage } from '@/lib/auth/sign-in-failure';
 const signInResolver = lazyZodResolver<SignInBody, SignInBody>(() => import('@/lib/auth/schemas').then((m) => m.signInBody));
 
 export function LoginForm({ nextPath }: { nextPath: string }) {
+  // Submitting before hydration would be a native submission (see use-hydrated.ts).
+  const hydrated = useHydrated();
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -52,7 +55,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
   return (
     // A failed attempt's message is about the values that were sent: it goes as soon as the user
     // edits a field or the form shows field errors instead, so two messages never disagree.
-    <form onSubmit={handleSubmit(onSubmit, () => setFailure(null))} noValidate className="space-y-4">
+    <form method="post" onSubmit={handleSubmit(onSubmit, () => setFailure(null))} noValidate className="space-y-4">
       {failure && (
         <div
           role="alert"
@@ -74,7 +77,7 @@ export function LoginForm({ nextPath }: { nextPath: string }) {
           <Input {...p} type="password" autoComplete="current-password" {...register('password', { onChange: clearFailure })} />
         )}
       </FormField>
-      <Button type="submit" className="w-full" loading={isSubmitting}>
+      <Button type="submit" disabled={!hydrated} className="w-full" loading={isSubmitting}>
         Sign in
       </Button>
     </form>

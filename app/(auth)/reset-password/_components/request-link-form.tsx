@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
@@ -15,6 +16,8 @@ const resolver = lazyZodResolver<RequestPasswordLinkBody, RequestPasswordLinkBod
 
 /** Asks for a password link. The answer is the same whether or not the address has an account. */
 export function RequestLinkForm({ nextPath, email }: { nextPath: string; email: string }) {
+  // Submitting before hydration would be a native submission (see use-hydrated.ts).
+  const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -59,7 +62,7 @@ export function RequestLinkForm({ nextPath, email }: { nextPath: string; email: 
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit, () => setFailure(null))} noValidate className="space-y-4">
+    <form method="post" onSubmit={handleSubmit(onSubmit, () => setFailure(null))} noValidate className="space-y-4">
       {failure && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {failure}
@@ -68,7 +71,7 @@ export function RequestLinkForm({ nextPath, email }: { nextPath: string; email: 
       <FormField label="E-mail" error={errors.email?.message && `E-mail ${errors.email.message}`}>
         {(p) => <Input {...p} type="email" autoComplete="email" autoFocus {...register('email', { onChange: () => setFailure(null) })} />}
       </FormField>
-      <Button type="submit" className="w-full" loading={isSubmitting}>
+      <Button type="submit" disabled={!hydrated} className="w-full" loading={isSubmitting}>
         Send me a link
       </Button>
       <p className="text-center text-sm">

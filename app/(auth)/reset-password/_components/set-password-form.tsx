@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
@@ -13,6 +14,8 @@ const resolver = lazyZodResolver<SetPasswordBody, SetPasswordBody>(() => import(
 
 /** Sets the password with the token from the mail; then the person signs in and goes on to `nextPath`. */
 export function SetPasswordForm({ token, nextPath }: { token: string; nextPath: string }) {
+  // Submitting before hydration would be a native submission (see use-hydrated.ts).
+  const hydrated = useHydrated();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<{ text: string; deadLink: boolean } | null>(null);
   const {
@@ -58,7 +61,7 @@ export function SetPasswordForm({ token, nextPath }: { token: string; nextPath: 
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit, () => setFailure(null))} noValidate className="space-y-4">
+    <form method="post" onSubmit={handleSubmit(onSubmit, () => setFailure(null))} noValidate className="space-y-4">
       {failure && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {failure.text}
@@ -85,7 +88,7 @@ export function SetPasswordForm({ token, nextPath }: { token: string; nextPath: 
       >
         {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
       </FormField>
-      <Button type="submit" className="w-full" loading={isSubmitting}>
+      <Button type="submit" disabled={!hydrated} className="w-full" loading={isSubmitting}>
         Set password
       </Button>
     </form>

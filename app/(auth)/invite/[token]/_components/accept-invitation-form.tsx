@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { lazyZodResolver } from '@/components/ui/lazy-zod-resolver';
@@ -26,6 +27,8 @@ export function AcceptInvitationForm({
   organizationName: string;
   alreadyRegistered: boolean;
 }) {
+  // Submitting before hydration would be a native submission (see use-hydrated.ts).
+  const hydrated = useHydrated();
   const [done, setDone] = useState<Accepted | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AcceptInvitationInput, unknown, AcceptInvitationBody>({
@@ -75,6 +78,7 @@ export function AcceptInvitationForm({
         {errorBox}
         <Button
           className="w-full"
+          disabled={!hydrated}
           loading={mutation.isPending}
           onClick={() => accept({})}
         >
@@ -85,7 +89,7 @@ export function AcceptInvitationForm({
   }
 
   return (
-    <form className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => accept(values))}>
+    <form method="post" className="space-y-4" noValidate onSubmit={form.handleSubmit((values) => accept(values))}>
       {errorBox}
       <FormField label="First name" required error={errors.firstName?.message}>
         {(p) => <Input {...p} autoComplete="given-name" {...form.register('firstName')} />}
@@ -104,7 +108,7 @@ export function AcceptInvitationForm({
       <FormField label="Password" required hint="At least 8 characters. You sign in with your e-mail and this password." error={errors.password?.message}>
         {(p) => <Input {...p} type="password" autoComplete="new-password" {...form.register('password')} />}
       </FormField>
-      <Button type="submit" className="w-full" loading={mutation.isPending}>
+      <Button type="submit" disabled={!hydrated} className="w-full" loading={mutation.isPending}>
         Create my account
       </Button>
     </form>
