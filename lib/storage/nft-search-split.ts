@@ -1,24 +1,11 @@
 import type { IdsPage } from './lists';
-import type { CompiledSearch, FilterNode, FilterValue, NftSearchCriteria, SearchFieldData } from './nft-search';
+import { requiredEq, type CompiledSearch, type FilterNode, type NftSearchCriteria, type SearchFieldData } from './nft-search';
 
 /** Reads one page (and the exact total) of a B1 search on one engine. */
 export type ReadSearchPage = (search: CompiledSearch, body: NftSearchCriteria) => IdsPage | Promise<IdsPage>;
 
 /** A page number past any total: the engine computes the total and reads no rows. */
 const PAST_THE_END = 2 ** 31;
-
-/** The leaves every selected row satisfies (those of the root, or of a root AND group). */
-function requiredLeaves(node: FilterNode | null): Extract<FilterNode, { kind: 'leaf' }>[] {
-  if (!node) return [];
-  if (node.kind === 'leaf') return [node];
-  if (node.logic === 'and' || node.filters.length === 1) return node.filters.flatMap(requiredLeaves);
-  return [];
-}
-
-/** The value a required `field eq value` leaf fixes, or undefined. */
-function fixedValue(search: CompiledSearch, field: SearchFieldData): FilterValue | undefined {
-  return requiredLeaves(search.filter).find((l) => l.field.name === field.name && l.operator === 'eq' && l.value !== null)?.value;
-}
 
 /**
  * B1 in an order led by an enum (`orderBy: ["status asc", "name desc"]`): the answer is the
@@ -33,14 +20,15 @@ function fixedValue(search: CompiledSearch, field: SearchFieldData): FilterValue
  * the remaining keys alone. Values sort by code point (the engines compare the stored text).
  *
  * Exact for rows whose value is one of the enum's: the application writes no other, and `db
- * check` reports a row written by another tool with a value outside it (lib/storage/check.ts).
+ * check` reports a row written by another tool with a value outside it (sqlite/search/maintenance.ts,
+ * postgres/maintenance.ts).
  * Null when the order is not led by an enum followed by another key: the caller reads the page as
  * one search.
  */
 export async function pageByLeadingEnum(search: CompiledSearch, body: NftSearchCriteria, read: ReadSearchPage): Promise<IdsPage | null> {
   const [lead, ...rest] = search.orderBy;
   if (!lead || !rest.length || lead.field.type !== 'enum' || !lead.field.notNull || !lead.field.values?.length) return null;
-  if (fixedValue(search, lead.field) !== undefined) return read({ ...search, orderBy: rest }, body);
+  if (requiredEq(search.filter, lead.field.name)) return read({ ...search, orderBy: rest }, body);
 
   const values = [...lead.field.values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (lead.direction === 'desc') values.reverse();

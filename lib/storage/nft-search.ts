@@ -45,3 +45,26 @@ export type CompiledSearch<F extends SearchFieldData = SearchFieldData> = {
 
 /** The body's criteria as the client sent them: the engines' cache keys of B1's totals and anchors. */
 export type NftSearchCriteria = { keyword?: string | null; advancedSearch?: unknown; advancedFilter?: unknown };
+
+type FilterLeaf<F extends SearchFieldData> = Extract<FilterNode<F>, { kind: 'leaf' }>;
+
+/** The leaves every selected row satisfies: the root, or the children of root AND groups (nested). */
+export function requiredLeaves<F extends SearchFieldData>(node: FilterNode<F> | null): FilterLeaf<F>[] {
+  if (!node) return [];
+  if (node.kind === 'leaf') return [node];
+  if (node.logic === 'and' || node.filters.length === 1) return node.filters.flatMap((f) => requiredLeaves(f));
+  return [];
+}
+
+/** A required `field eq value` leaf (value not null), or undefined. */
+export function requiredEq<F extends SearchFieldData>(node: FilterNode<F> | null, field: string): FilterLeaf<F> | undefined {
+  return requiredLeaves(node).find((l) => l.field.name === field && l.operator === 'eq' && l.value !== null);
+}
+
+/** The filter as AND-ed leaves: none, one leaf, or an AND group of leaves only; null for any other shape. */
+export function andedLeaves<F extends SearchFieldData>(node: FilterNode<F> | null): FilterLeaf<F>[] | null {
+  if (!node) return [];
+  if (node.kind === 'leaf') return [node];
+  const { filters } = node;
+  return node.logic === 'and' && filters.every((f): f is FilterLeaf<F> => f.kind === 'leaf') ? filters : null;
+}

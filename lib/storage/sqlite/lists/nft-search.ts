@@ -3,9 +3,9 @@ import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import type { IdsPage } from '../../lists';
 import { pageByLeadingEnum } from '../../nft-search-split';
-import type { CompiledSearch, NftSearchCriteria } from '../../nft-search';
+import { andedLeaves, requiredEq, type CompiledSearch, type NftSearchCriteria } from '../../nft-search';
 import { bindSearch, ensureSearchFunctions, type SqlSearch } from '../nft-search/columns';
-import { byCopyrighted, contractIndex, requiredLeaves, walkBase, walkIndex } from '../nft-search/indexes';
+import { byCopyrighted, contractIndex, walkBase, walkIndex } from '../nft-search/indexes';
 import { rangeCount } from '../nft-search/range-count';
 import { searchIndex } from '../nft-search/search-index';
 import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-search/sql';
@@ -195,7 +195,7 @@ function leadingTermRange(db: Db, organizationId: string, compiled: SqlSearch, b
  * ones, which may sit together at its far end.
  */
 function sparseFilter(db: Db, organizationId: string, compiled: SqlSearch): SQL | null {
-  const leaf = requiredLeaves(compiled.filter).find((l) => l.field.name === 'copyrighted' && l.operator === 'eq' && typeof l.value === 'boolean');
+  const leaf = requiredEq(compiled.filter, 'copyrighted');
   if (!leaf || compiled.smartContractId || walkIndex(compiled) === byCopyrighted) return null;
   if (copyrightedRows(db, organizationId, leaf.value as boolean) > readCounter(db, organizationId, 'nfts') * searchTuning.sparseFilterShare) return null;
   return sql`(select "rowid" as "r" from ${copyrightedRange(organizationId, leaf.value as boolean)}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`;
@@ -233,9 +233,9 @@ function twoIndexCount(db: Db, organizationId: string, compiled: SqlSearch): num
 function copyrightedCount(db: Db, organizationId: string, compiled: SqlSearch): number | null {
   const filter = compiled.filter;
   if (!filter || compiled.smartContractId) return null;
-  const leaves = filter.kind === 'leaf' ? [filter] : filter.logic === 'and' && filter.filters.every((f) => f.kind === 'leaf') ? filter.filters : null;
-  const leaf = leaves?.find((l) => l.kind === 'leaf' && l.field.name === 'copyrighted' && l.operator === 'eq' && typeof l.value === 'boolean');
-  if (!leaves || !leaf || leaf.kind !== 'leaf') return null;
+  const leaves = andedLeaves(filter);
+  const leaf = leaves?.find((l) => l.field.name === 'copyrighted' && l.operator === 'eq' && l.value !== null);
+  if (!leaves || !leaf) return null;
   const rest = leaves.filter((l) => l !== leaf);
   // The filter alone: a range of its index.
   if (!rest.length && !compiled.keywords.length) return copyrightedRows(db, organizationId, leaf.value as boolean);

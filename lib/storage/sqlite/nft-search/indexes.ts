@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import type { SqlFilterNode as FilterNode, SqlSearch as CompiledSearch } from './columns';
+import { requiredEq, requiredLeaves } from '../../nft-search';
+import type { SqlSearch as CompiledSearch } from './columns';
 import { leafSql } from './sql';
 
 /**
@@ -37,14 +38,6 @@ export const contractIndex = 'nfts_org_contract_id_idx';
 /** (organization, copyrighted, createdAt, id): a top-level `copyrighted eq` filter in the default order. */
 export const byCopyrighted = 'nfts_b1_copyrighted_created_idx';
 
-/** The leaves every selected row satisfies (those of the root, or of a root AND group). */
-export function requiredLeaves(node: FilterNode | null): Extract<FilterNode, { kind: 'leaf' }>[] {
-  if (!node) return [];
-  if (node.kind === 'leaf') return [node];
-  if (node.logic === 'and' || node.filters.length === 1) return node.filters.flatMap(requiredLeaves);
-  return [];
-}
-
 /**
  * The index for the walk: a required name equality/prefix reads its (organization, name fold)
  * range; a contract filter its (organization, contract, createdAt) range; a required status
@@ -75,9 +68,9 @@ export function walkBase(compiled: CompiledSearch, base: SQL[]): SQL[] | null {
   const leaves = requiredLeaves(compiled.filter);
   if (!index || leaves.some((l) => l.field.name === 'name' && ['eq', 'startswith'].includes(l.operator) && l.value !== null)) return null;
   if (compiled.smartContractId) return base;
-  const status = leaves.find((l) => l.field.name === 'status' && l.operator === 'eq' && l.value !== null);
+  const status = requiredEq(compiled.filter, 'status');
   if (status && index === byStatusAndSort[compiled.orderBy[0]?.field.name ?? 'createdAt']) return [...base, leafSql(status)];
-  const copyrighted = leaves.find((l) => l.field.name === 'copyrighted' && l.operator === 'eq' && l.value !== null);
+  const copyrighted = requiredEq(compiled.filter, 'copyrighted');
   if (copyrighted && index === byCopyrighted) return [...base, leafSql(copyrighted)];
   return base;
 }

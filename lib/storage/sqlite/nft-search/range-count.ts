@@ -2,13 +2,13 @@ import { and, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nftStatuses } from '@/db/enums';
 import { nfts } from '@/db/schema';
+import { andedLeaves } from '../../nft-search';
 import { countBelow, type OrderedSet } from '../search/anchors';
 import { generation, readCounter } from '../search/counters';
 import { searchTuning } from '../search/tuning';
-import type { SqlFilterNode as FilterNode, SqlSearch as CompiledSearch } from './columns';
+import type { SqlSearch as CompiledSearch } from './columns';
 import { rangeIndex } from './indexes';
 
-type Leaf = Extract<FilterNode, { kind: 'leaf' }>;
 const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as Record<string, string>;
 
 /**
@@ -28,10 +28,10 @@ const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as Record<str
 export function rangeCount(db: Pick<Db, 'all' | 'get'>, organizationId: string, compiled: CompiledSearch): number | null {
   const { filter } = compiled;
   if (compiled.keywords.length || compiled.smartContractId || !filter) return null;
-  const leaves: FilterNode[] = filter.kind === 'leaf' ? [filter] : filter.logic === 'and' ? filter.filters : [];
-  if (!leaves.length || leaves.length > 2 || leaves.some((l) => l.kind !== 'leaf')) return null;
-  const status = (leaves as Leaf[]).find((l) => l.field.name === 'status' && l.operator === 'eq' && typeof l.value === 'string');
-  const ranges = (leaves as Leaf[]).filter((l) => l !== status);
+  const leaves = andedLeaves(filter);
+  if (!leaves?.length || leaves.length > 2) return null;
+  const status = leaves.find((l) => l.field.name === 'status' && l.operator === 'eq' && typeof l.value === 'string');
+  const ranges = leaves.filter((l) => l !== status);
   const range = ranges[0];
   if (ranges.length !== 1 || !range || !(range.operator in RANGE_OPERATORS) || typeof range.value !== 'number') return null;
   const index = range.field.notNull ? rangeIndex(range.field.name, !!status) : null;

@@ -1,3 +1,4 @@
+import { andedLeaves } from '../../nft-search';
 import { facetPhrase, ftsPhrase } from '../search/fts';
 import { b1TermToken, filterToken } from '../grams';
 import { isAscii, type SearchField, type SqlFilterNode as FilterNode, type SqlSearch as CompiledSearch } from './columns';
@@ -143,8 +144,7 @@ function trigramExact(compiled: CompiledSearch): boolean {
   }
   // The filter: absent, or `contains` of an exact term on an indexed field and `status eq` leaves,
   // alone or AND-ed (a status is decided by its facet, which stands beside a term's phrase).
-  const filter = compiled.filter;
-  const leaves = !filter ? [] : filter.kind === 'leaf' ? [filter] : filter.logic === 'and' ? filter.filters : null;
+  const leaves = andedLeaves(compiled.filter);
   const exactContains = (n: FilterNode) => n.kind === 'leaf' && n.operator === 'contains' && !!n.field.fts && typeof n.value === 'string' && exactTerm(n.value);
   if (!leaves?.every((n) => exactContains(n) || isStatusEq(n))) return false;
   return compiled.keywords.length > 0 || !leaves.length || leaves.some(exactContains);
