@@ -33,7 +33,7 @@ export type OrderedSet = {
  * (inclusive; none: from the start) as a row-value comparison with it. A row whose sort is NULL
  * never compares, so this is one index range over the non-NULL sort values.
  */
-function keysetFrom(set: Pick<OrderedSet, 'sort' | 'then' | 'id' | 'direction'>, anchor: Anchor | null): { where: SQL | undefined; order: SQL } {
+export function keysetFrom(set: Pick<OrderedSet, 'sort' | 'then' | 'id' | 'direction'>, anchor: Anchor | null): { where: SQL | undefined; order: SQL } {
   const dir = sql.raw(set.direction);
   const cmp = sql.raw(set.direction === 'asc' ? '>=' : '<=');
   const keys: [SQL, unknown][] = [];

@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { idsAt, type OrderedSet } from './anchors';
+import { idsAt, keysetFrom, type OrderedSet } from './anchors';
 import { cachedValue } from './count-cache';
 import { searchTuning } from './tuning';
 
@@ -71,10 +71,9 @@ export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefin
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   if (!w) return [];
   if (!q.sort || w.offset >= searchTuning.anchorInterval) return anchoredPageIds(db, q);
-  const dir = sql.raw(w.direction);
+  const keys = { sort: q.sort, then: q.then, id: q.id };
+  const { order } = keysetFrom({ ...keys, direction: w.direction }, null);
   const then = q.then ?? sql`null`;
-  const order = q.then ? sql`${q.sort} ${dir}, ${q.then} ${dir}, ${q.id} ${dir}` : sql`${q.sort} ${dir}, ${q.id} ${dir}`;
-  const cmp = sql.raw(w.direction === 'asc' ? '<=' : '>=');
   const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
   for (let budget = searchTuning.walkBudget; ; budget = Math.min(limit, Math.max(budget * 8, budget + 1))) {
     const bound = db.get<{ v: unknown; w: unknown; id: string }>(
@@ -82,7 +81,8 @@ export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefin
     );
     // The whole set is within the budget: the walk is bounded by its end.
     if (!bound) return anchoredPageIds(db, q);
-    const within = q.then ? sql`(${q.sort}, ${q.then}, ${q.id}) ${cmp} (${bound.v}, ${bound.w}, ${bound.id})` : sql`(${q.sort}, ${q.id}) ${cmp} (${bound.v}, ${bound.id})`;
+    // The rows up to the bound (inclusive): those from it on in the opposite order.
+    const within = keysetFrom({ ...keys, direction: w.direction === 'asc' ? 'desc' : 'asc' }, bound).where!;
     const ids = anchoredPageIds(db, { ...q, where: q.where ? sql`(${q.where}) and ${within}` : within, onePass: undefined });
     if (ids.length === w.limit) return ids;
     if (budget >= limit) return null;
@@ -109,7 +109,7 @@ export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; 
   type First = { v: unknown; id: string } | null;
   const walkFrom = (first: First) => {
     if (!first) return null;
-    const from = sql`(${sort}, ${q.id}) ${sql.raw(q.direction === 'asc' ? '>=' : '<=')} (${first.v}, ${first.id})`;
+    const from = keysetFrom({ sort, id: q.id, direction: q.direction }, first).where!;
     const onePass = q.onePass ? { where: and(q.onePass.where, from) } : undefined;
     return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from, onePass }, base ? and(base, from) : from, perHit);
   };
