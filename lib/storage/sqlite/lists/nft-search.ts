@@ -12,7 +12,7 @@ import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-searc
 import { cachedCount } from '../search/count-cache';
 import { indexDecides, organizationFtsCount } from '../search/fts-count';
 import { readCounter } from '../search/counters';
-import { isCommon, matchRowids } from '../search/fts';
+import { isCommonFor, matchRowids } from '../search/fts';
 import { anchoredPageIds, onePassPays, pageWindow, walkFromFirstMatch, type AnchoredQuery } from '../search/paging';
 import { searchTuning } from '../search/tuning';
 
@@ -57,7 +57,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
   // filter's candidates stand in for the hits: sorted, except that a page near the start of a NOT
   // NULL single-key order is walked first — bounded, giving up to the sorted candidates when they
   // sit far along the order (paging.ts walkFromFirstMatch).
-  const fewHits = index && !isCommon(db, index.table, index.expr);
+  const fewHits = index && !isCommonFor(db, organizationId, index.table, index.expr);
   const sparse = fewHits ? null : sparseFilter(db, organizationId, compiled);
   const hits = fewHits || !sparse ? termHits : sparse;
   const key0 = compiled.orderBy[0];

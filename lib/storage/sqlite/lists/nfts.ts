@@ -7,7 +7,7 @@ import type { IdsPage } from '../../lists';
 import { filterToken, shortTermToken } from '../grams';
 import { cachedCount } from '../search/count-cache';
 import { readCounter } from '../search/counters';
-import { columnMatch, facetPhrase, ftsPhrase, isCommon, matchRowids } from '../search/fts';
+import { columnMatch, facetPhrase, ftsPhrase, isCommonFor, matchRowids } from '../search/fts';
 import { indexDecides, isAsciiTerm, organizationFtsCount } from '../search/fts-count';
 import { anchoredPageIds, onePassPays, pageWindow, walkFromFirstMatch, type AnchoredQuery } from '../search/paging';
 
@@ -152,7 +152,7 @@ export function nftRows(db: Db, organizationId: string, q: NftPageRequest): NftR
   if (!match) return { from, where: and(...conditions), base, countFrom: sql`${nfts}`, counted: and(...conditions), walksCommonTerm: false, index };
   const like = and(...conditions);
   const hitsFrom = sql`${nfts} not indexed`;
-  if (!isCommon(db, index!.table, index!.expr)) {
+  if (!isCommonFor(db, organizationId, index!.table, index!.expr)) {
     const where = and(like, match);
     return { from: hitsFrom, where, base, countFrom: hitsFrom, counted: where, walksCommonTerm: false, index };
   }
@@ -209,7 +209,7 @@ export function nftExportWhere(db: Db, organizationId: string, q: NftFilter): SQ
   if (q.search) {
     conditions.push(searchLike(q.search));
     const index = termIndex(q.search);
-    if (index && !isCommon(db, index.table, index.expr)) conditions.push(matchRowids(sql`"nfts"."rowid"`, index.table, index.expr));
+    if (index && !isCommonFor(db, organizationId, index.table, index.expr)) conditions.push(matchRowids(sql`"nfts"."rowid"`, index.table, index.expr));
   }
   return and(...conditions);
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { computeFoldExceptions } from '@/lib/storage/sqlite/fold-check';
+import { cachedValue } from './count-cache';
 import { searchTuning } from './tuning';
 
 /**
@@ -58,6 +59,17 @@ export function matchRowids(rowidColumn: SQL, table: string, expr: string): SQL 
  */
 export function isCommon(db: Pick<Db, 'get'>, table: string, expr: string, limit = searchTuning.commonHits): boolean {
   return hitCount(db, table, expr, limit) >= limit;
+}
+
+/**
+ * isCommon for one organization's search, asked once per write generation (count-cache.ts): a B1
+ * page led by status asks it for every status's total and page. The probe counts every
+ * organization's rows, the generation moves with this one's writes only: an answer another
+ * tenant's writes make stale chooses a plan, not an answer (both plans are exact).
+ */
+export function isCommonFor(db: Db, organizationId: string, table: string, expr: string): boolean {
+  const limit = searchTuning.commonHits;
+  return cachedValue(db, organizationId, `common|${limit}|${table}|${expr}`, () => isCommon(db, table, expr, limit));
 }
 
 /** How many rows of FTS table `table` match `expr`, counting at most `limit`. */
