@@ -42,6 +42,7 @@ export async function contractPage(db: Handle, organizationId: string, q: Contra
     where,
     sort: sortColumns[q.sortBy],
     nullable: q.sortBy === 'deployedAt',
+    seek: !q.search,
     id: sql`c.id`,
     direction: q.sortOrder,
     total,

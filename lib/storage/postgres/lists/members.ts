@@ -55,6 +55,7 @@ export async function memberPage(db: Handle, organizationId: string, q: MemberPa
     where: walked ? memberRowsWherePg(organizationId, q, 'per row') : where,
     sort: sortColumns[q.sortBy],
     then: q.sortBy === 'status' ? sql`ml.created_at` : undefined,
+    seek: !q.search,
     id: sql`ml.id`,
     direction: q.sortOrder,
     total,

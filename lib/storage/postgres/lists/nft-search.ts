@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IdsPage } from '../../lists';
 import { pageByLeadingEnum } from '../../nft-search-split';
-import type { CompiledSearch, FilterNode, FilterValue, NftSearchCriteria, SearchFieldData } from '../../nft-search';
+import { andedLeaves, type CompiledSearch, type FilterNode, type FilterValue, type NftSearchCriteria, type SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
 import { matchSql } from '../search/terms';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
@@ -256,6 +256,20 @@ export function nftSearchWhere(organizationId: string, search: CompiledSearch, n
 }
 
 /**
+ * Is the set decided, row for row, by an (organization[, status], sort, id) index in the sort's
+ * collation (paging.ts OrderedQuery.seek)? No keyword, no contract, at most `status eq`, and a
+ * NOT NULL sort with such an index (the status × smartContractName index is not collated "C").
+ */
+function seekable(search: CompiledSearch, sortField: string): boolean {
+  if (search.keywords.length || search.smartContractId) return false;
+  const leaves = andedLeaves(search.filter);
+  if (!leaves?.every((l) => l.field.name === 'status' && l.operator === 'eq' && l.value !== null)) return false;
+  return SEEKABLE_SORTS.has(sortField) || (sortField === 'smartContractName' && leaves.length === 0);
+}
+
+const SEEKABLE_SORTS = new Set(['createdAt', 'updatedAt', 'supply', 'name']);
+
+/**
  * B1 on PostgreSQL: the ids of one page of the tenant's NFTs matching keyword / advancedSearch
  * (OR-ed), advancedFilter and smartContractId (AND-ed), and the exact total. Totals: list_counts
  * without criteria, the contract's stored total_nfts for a contract alone, otherwise an exact count
@@ -307,6 +321,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
       where: walk ? nftSearchWhere(organizationId, search, false) : where,
       sort: key ? sortExpr(key.field) : n('created_at'),
       nullable: key ? !key.field.notNull : false,
+      seek: seekable(search, key?.field.name ?? 'createdAt'),
       id,
       direction: key?.direction ?? 'desc',
       total,

@@ -70,6 +70,8 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
     where: walked ? nftRowsWherePg(organizationId, q, 'row') : where,
     sort: sortColumns[q.sortBy],
     nullable: q.sortBy === 'mintedAt',
+    // Each filter but the contract has (organization, filter, sort, id) indexes.
+    seek: !q.search && !q.contractId,
     id: sql`n.id`,
     direction: q.sortOrder,
     total,
