@@ -69,6 +69,8 @@ describe('B1 sorts read an index in order', () => {
     // Other keys, ties by id: the lists' own (organization, …, key, id) indexes.
     ['supply', sql`and "nfts"."status" = 'MINTED'`, 'nfts_org_status_supply_id_idx'],
     ['createdAt', sql``, 'nfts_org_created_idx'],
+    // An enum in the column's own collation (its values sort alike in every one).
+    ['status', sql``, 'nfts_org_status_only_id_idx'],
   ] as const)('%s %#', async (field, filter, index) => {
     const text = await pg.db().transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);

@@ -18,7 +18,7 @@ afterAll(() => {
 });
 
 describe('B1 anchors stepped along the sort index', () => {
-  it('every page of createdAt, updatedAt, supply, name and smartContractName orders, with and without status eq', async () => {
+  it('every page of createdAt, updatedAt, supply, name, smartContractName and status orders, with and without status eq', async () => {
     const c = pg.db().$client;
     const o = crypto.randomUUID();
     await c.query(`insert into organizations (id, name, tenant, created_at, updated_at) values ($1, 'o', $1, now(), now())`, [o]);
@@ -37,7 +37,7 @@ describe('B1 anchors stepped along the sort index', () => {
       [o],
     );
     pgListTuning.anchorInterval = 3;
-    const columns = { createdAt: 'created_at', updatedAt: 'updated_at', supply: 'supply', name: 'name_fold collate "C"', smartContractName: 'contract_name_fold collate "C"' };
+    const columns = { createdAt: 'created_at', updatedAt: 'updated_at', supply: 'supply', name: 'name_fold collate "C"', smartContractName: 'contract_name_fold collate "C"', status: 'status' };
     for (const [field, column] of Object.entries(columns)) {
       for (const status of [null, 'PENDING']) {
         if (status && field === 'smartContractName') continue;
