@@ -68,3 +68,22 @@ export function andedLeaves<F extends SearchFieldData>(node: FilterNode<F> | nul
   const { filters } = node;
   return node.logic === 'and' && filters.every((f): f is FilterLeaf<F> => f.kind === 'leaf') ? filters : null;
 }
+
+export type RangeOperator = 'gt' | 'gte' | 'lt' | 'lte';
+const RANGE_OPERATORS: readonly string[] = ['gt', 'gte', 'lt', 'lte'];
+
+/**
+ * A search whose whole criterion is one range (`gt`/`gte`/`lt`/`lte` a number) on a field, alone or
+ * AND-ed with `status eq` — the shape whose total an engine can read off stored counts or its sort
+ * index without reading the rows — or null for any other search (keywords, a contract, other leaves).
+ */
+export function statusAndRange<F extends SearchFieldData>(search: CompiledSearch<F>): { status: string | null; field: F; operator: RangeOperator; bound: number } | null {
+  if (search.keywords.length || search.smartContractId || !search.filter) return null;
+  const leaves = andedLeaves(search.filter);
+  if (!leaves?.length || leaves.length > 2) return null;
+  const status = leaves.find((l) => l.field.name === 'status' && l.operator === 'eq' && typeof l.value === 'string');
+  const ranges = leaves.filter((l) => l !== status);
+  const range = ranges[0];
+  if (ranges.length !== 1 || !range || !RANGE_OPERATORS.includes(range.operator) || typeof range.value !== 'number') return null;
+  return { status: status ? String(status.value) : null, field: range.field, operator: range.operator as RangeOperator, bound: range.value };
+}

@@ -4,6 +4,7 @@ import { pageByLeadingEnum } from '../../nft-search-split';
 import { andedLeaves, type CompiledSearch, type FilterNode, type FilterValue, type NftSearchCriteria, type SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
 import { matchSql } from '../search/terms';
+import { supplyRangeTotal } from './range-count';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
@@ -278,7 +279,8 @@ const SEEKABLE_SORTS = new Set(['createdAt', 'updatedAt', 'supply', 'name', 'sta
 /**
  * B1 on PostgreSQL: the ids of one page of the tenant's NFTs matching keyword / advancedSearch
  * (OR-ed), advancedFilter and smartContractId (AND-ed), and the exact total. Totals: list_counts
- * without criteria, the contract's stored total_nfts for a contract alone, otherwise an exact count
+ * without criteria or for a supply range (with or without `status eq`: range-count.ts), the
+ * contract's stored total_nfts for a contract alone, otherwise an exact count
  * kept per write generation. A single-key order (the default included) pages from the nearer end
  * or a cached anchor (paging.ts); a multi-key order reads by OFFSET. Keywords narrow through
  * the B1 trigram / short-term indexes where they can only match text fields (narrowSql) — for a
@@ -307,7 +309,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   let total: number;
   if (!search.keywords.length && !search.filter) {
     total = search.smartContractId ? await contractTotal(db, organizationId, search.smartContractId) : await countOf(db, organizationId, 'nfts', null, null);
-  } else total = await countWhere(db, from, where, { organizationId, list: 'nfts', key: `b1|${criteria}` });
+  } else total = (await supplyRangeTotal(db, organizationId, search)) ?? (await countWhere(db, from, where, { organizationId, list: 'nfts', key: `b1|${criteria}` }));
 
   const { pageNumber: page, pageSize: limit } = search;
   const id = B1_ID;

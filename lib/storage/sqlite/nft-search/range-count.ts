@@ -2,14 +2,14 @@ import { and, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nftStatuses } from '@/db/enums';
 import { nfts } from '@/db/schema';
-import { andedLeaves } from '../../nft-search';
+import { statusAndRange, type RangeOperator } from '../../nft-search';
 import { countBelow, type OrderedSet } from '../search/anchors';
 import { generation, readCounter } from '../search/counters';
 import { searchTuning } from '../search/tuning';
 import type { SqlSearch as CompiledSearch } from './columns';
 import { rangeIndex } from './indexes';
 
-const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as Record<string, string>;
+const RANGE_OPERATORS: Record<RangeOperator, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /**
  * The exact total of a B1 search whose whole criterion is one range on a NOT NULL number or date
@@ -26,34 +26,29 @@ const RANGE_OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as Record<str
  * seek and at most one anchor interval each (more where the bound is past the anchors built so far).
  */
 export function rangeCount(db: Pick<Db, 'all' | 'get'>, organizationId: string, compiled: CompiledSearch): number | null {
-  const { filter } = compiled;
-  if (compiled.keywords.length || compiled.smartContractId || !filter) return null;
-  const leaves = andedLeaves(filter);
-  if (!leaves?.length || leaves.length > 2) return null;
-  const status = leaves.find((l) => l.field.name === 'status' && l.operator === 'eq' && typeof l.value === 'string');
-  const ranges = leaves.filter((l) => l !== status);
-  const range = ranges[0];
-  if (ranges.length !== 1 || !range || !(range.operator in RANGE_OPERATORS) || typeof range.value !== 'number') return null;
-  const index = range.field.notNull ? rangeIndex(range.field.name, !!status) : null;
+  const shape = statusAndRange(compiled);
+  if (!shape) return null;
+  const { status, field, operator, bound } = shape;
+  const index = field.notNull ? rangeIndex(field.name, status !== null) : null;
   if (!index) return null;
 
-  if (range.field.name === 'supply') {
-    const total = supplyTotal(db, organizationId, status ? String(status.value) : null, RANGE_OPERATORS[range.operator]!, range.value);
+  if (field.name === 'supply') {
+    const total = supplyTotal(db, organizationId, status, RANGE_OPERATORS[operator], bound);
     if (total !== null) return total;
   }
 
-  const group = status ? `nfts:status:${String(status.value)}` : 'nfts';
-  const key = `b1-range|${group}|${range.field.name}`;
+  const group = status !== null ? `nfts:status:${status}` : 'nfts';
+  const key = `b1-range|${group}|${field.name}`;
   if (firstInGeneration(`${organizationId}|${key}`, generation(db, organizationId))) return null;
   const set: OrderedSet = {
     from: sql`"nfts" indexed by ${sql.identifier(index)}`,
-    where: and(sql`${nfts.organizationId} = ${organizationId}`, status ? sql`${nfts.status} = ${status.value}` : undefined),
-    sort: range.field.expr,
+    where: and(sql`${nfts.organizationId} = ${organizationId}`, status !== null ? sql`${nfts.status} = ${status}` : undefined),
+    sort: field.expr,
     id: sql`${nfts.id}`,
     direction: 'asc',
   };
-  const below = (inclusive: boolean) => countBelow(db, organizationId, key, set, range.value as number, inclusive);
-  switch (range.operator) {
+  const below = (inclusive: boolean) => countBelow(db, organizationId, key, set, bound, inclusive);
+  switch (operator) {
     case 'lt':
       return below(false);
     case 'lte':
