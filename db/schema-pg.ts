@@ -296,12 +296,13 @@ export const nfts = pgTable(
     // B1 (lib/nft-search): string sorts on the stored folds, tokenId, and status × name.
     index('nfts_b1_name_fold_id_idx').on(t.organizationId, t.nameFold, t.id),
     index('nfts_b1_contract_name_fold_id_idx').on(t.organizationId, t.contractNameFold, t.id),
-    index('nfts_b1_token_id_idx').on(t.organizationId, t.tokenId, t.id),
+    // NULLS FIRST: B1 sorts a NULL-able key NULL first ascending, last descending (SQLite's order).
+    index('nfts_b1_token_id_idx').on(t.organizationId, t.tokenId.asc().nullsFirst(), t.id),
     index('nfts_b1_status_name_fold_id_idx').on(t.organizationId, t.status, t.nameFold, t.id),
     // B1's `copyrighted` filter: its count is a range of this index, its default order a walk of it.
     index('nfts_b1_copyrighted_created_idx').on(t.organizationId, t.copyrighted, t.createdAt, t.id),
     // B1 under `status eq` sorted by tokenId / smartContractName (tokenId is NULL for every NFT not minted).
-    index('nfts_b1_status_token_id_idx').on(t.organizationId, t.status, t.tokenId, t.id),
+    index('nfts_b1_status_token_id_idx').on(t.organizationId, t.status, t.tokenId.asc().nullsFirst(), t.id),
     index('nfts_b1_status_contract_name_fold_id_idx').on(t.organizationId, t.status, t.contractNameFold, t.id),
   ],
 );

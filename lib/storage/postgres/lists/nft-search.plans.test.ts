@@ -86,6 +86,29 @@ describe('B1 sorts read an index in order', () => {
   });
 });
 
+describe('NULL-able B1 sorts read an index in their NULL order', () => {
+  // NULL first ascending, last descending (SQLite's order), as pageIds writes it: the token id
+  // indexes are NULLS FIRST (migration 0017); NULLS LAST ones served neither direction.
+  it.each([
+    ['asc nulls first', sql``, 'nfts_b1_token_id_idx'],
+    ['desc nulls last', sql``, 'nfts_b1_token_id_idx'],
+    ['asc nulls first', sql`and "nfts"."status" = 'MINTED'`, 'nfts_b1_status_token_id_idx'],
+    ['desc nulls last', sql`and "nfts"."status" = 'MINTED'`, 'nfts_b1_status_token_id_idx'],
+  ] as const)('tokenId %s %#', async (order, filter, index) => {
+    const text = await pg.db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const sort = sortExpr(findSearchField('tokenId')!);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select "nfts"."id" from "nfts" where "nfts"."organization_id" = ${org} ${filter} order by ${sort} ${sql.raw(order)}, ${B1_ID} ${sql.raw(order.split(' ')[0]!)} limit 20`,
+      );
+      return rows.map((l) => l['QUERY PLAN']).join('\n');
+    });
+    expect(text, text).toContain(index);
+    expect(text, text).not.toMatch(/Sort/);
+  });
+});
+
 describe('a common term walks the sort index', () => {
   // Walked (paging.ts walkIsCheaper), the search reads only the criteria's own columns: a name
   // search sorted by name is tested on the (organization, name fold, id) index alone, without
