@@ -264,8 +264,8 @@ async function anchoredIds(
  * Where the ordered set continues from anchor `a` (inclusive), as segments read one after the other,
  * each an index range in its own order. A row value never compares with NULL, so a NULL-able sort
  * (NULL first ascending, last descending) splits its set at the NULL run: ascending from an anchor
- * inside the run, the rest of the run by id and then every non-NULL row; descending from a non-NULL
- * anchor, the non-NULL rows from it and then the whole run by id.
+ * inside the run, the rest of the run (by id) and then every non-NULL row; descending from a non-NULL
+ * anchor, the non-NULL rows from it and then the whole run.
  */
 function seekSegments(q: OrderedQuery, a: Anchor, direction: 'asc' | 'desc'): { where: SQL; order: SQL }[] {
   const dir = sql.raw(direction);
@@ -277,13 +277,17 @@ function seekSegments(q: OrderedQuery, a: Anchor, direction: 'asc' | 'desc'): { 
     return [{ where, order }];
   }
   const nulls = sql.raw(direction === 'asc' ? 'nulls first' : 'nulls last');
-  const valued = sql`${q.sort} ${dir} ${nulls}, ${byId}`;
+  // Every segment in the index's own order (sort with its NULLs, then id): within the NULL run that
+  // is the id's order, and PostgreSQL reads it off the (…, sort NULLS FIRST, id) index with `sort IS
+  // NULL and id >= …` as index conditions — ordered by the id alone it walked the primary key
+  // filtering rows (1,020 ids of a 750k run: 8.6 → 0.8 ms).
+  const indexOrder = sql`${q.sort} ${dir} ${nulls}, ${byId}`;
   const inRun = sql`${q.sort} is null and ${q.id} ${cmp} ${a.id}`;
   const fromValue = sql`(${q.sort}, ${q.id}) ${cmp} (${a.v}, ${a.id})`;
   if (direction === 'asc') {
-    return a.v === null ? [{ where: inRun, order: byId }, { where: sql`${q.sort} is not null`, order: valued }] : [{ where: fromValue, order: valued }];
+    return a.v === null ? [{ where: inRun, order: indexOrder }, { where: sql`${q.sort} is not null`, order: indexOrder }] : [{ where: fromValue, order: indexOrder }];
   }
-  return a.v === null ? [{ where: inRun, order: byId }] : [{ where: fromValue, order: valued }, { where: sql`${q.sort} is null`, order: byId }];
+  return a.v === null ? [{ where: inRun, order: indexOrder }] : [{ where: fromValue, order: indexOrder }, { where: sql`${q.sort} is null`, order: indexOrder }];
 }
 
 /**
