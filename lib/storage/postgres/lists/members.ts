@@ -56,6 +56,7 @@ export async function memberPage(db: Handle, organizationId: string, q: MemberPa
     sort: sortColumns[q.sortBy],
     then: q.sortBy === 'status' ? sql`ml.created_at` : undefined,
     seek: !q.search,
+    walked,
     id: sql`ml.id`,
     direction: q.sortOrder,
     total,

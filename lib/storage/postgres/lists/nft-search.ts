@@ -330,6 +330,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
       sort: key ? sortExpr(key.field) : n('created_at'),
       nullable: key ? !key.field.notNull : false,
       seek: seekable(search, key?.field.name ?? 'createdAt'),
+      walked: walk,
       id,
       direction: key?.direction ?? 'desc',
       total,

@@ -72,6 +72,7 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
     nullable: q.sortBy === 'mintedAt',
     // Each filter but the contract has (organization, filter, sort, id) indexes.
     seek: !q.search && !q.contractId,
+    walked,
     id: sql`n.id`,
     direction: q.sortOrder,
     total,

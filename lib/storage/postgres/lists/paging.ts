@@ -97,6 +97,14 @@ export type OrderedQuery = {
    * (buildAnchors). Leave unset when `where` holds a search or a filter no such index serves.
    */
   seek?: boolean;
+  /**
+   * The page is read by walking the sort index testing each row (a common term: walkIsCheaper). A
+   * page shallower than one anchor interval then seeks from the set's first row — anchor 0, found
+   * once per generation — instead of walking from the index's start every time: a term whose
+   * matches sit together far along the order (a name word, sorted by name) crossed every row
+   * before them on every page.
+   */
+  walked?: boolean;
   direction: 'asc' | 'desc';
   total: number;
   page: number;
@@ -211,7 +219,7 @@ export async function pageIds(db: Handle, q: OrderedQuery): Promise<string[]> {
   const order = q.then ? sql`${q.sort} ${dir}${nulls}, ${q.then} ${dir}, ${q.id} ${dir}` : sql`${q.sort} ${dir}${nulls}, ${q.id} ${dir}`;
   const interval = pgListTuning.anchorInterval;
   // A caller's transaction may hold writes other sessions never see (or that roll back): no anchors there.
-  const anchored = q.key !== null && !(q.nullable && q.then) && skip >= interval && '$client' in db;
+  const anchored = q.key !== null && !(q.nullable && q.then) && (skip >= interval || !!q.walked) && '$client' in db;
   const ids = anchored ? await anchoredIds(db, q, { order, direction, skip, limit, interval }) : await plainIds(db, q, order, skip, limit);
   return reverse ? ids.reverse() : ids;
 }
@@ -254,7 +262,9 @@ async function anchoredIds(
     }
     // Far enough that the next deep pages find their anchor too: to the middle of the set (deeper
     // pages are read from the other end), at least four times this page's depth.
-    const reach = Math.min(Math.ceil(q.total / 2) + w.interval, Math.max(w.skip + w.limit, 4 * w.skip, 50 * w.interval));
+    // A shallow page of a walk needs anchor 0 only: its build walks no further than the page itself.
+    const reach =
+      w.skip < w.interval ? w.skip + w.limit : Math.min(Math.ceil(q.total / 2) + w.interval, Math.max(w.skip + w.limit, 4 * w.skip, 50 * w.interval));
     await sharedWork(building, cacheKey, () => buildAnchors(db, q, w, cacheKey, reach));
   }
   return plainIds(db, q, w.order, w.skip, w.limit);
