@@ -67,3 +67,37 @@ describe('B1 anchors stepped along the sort index', () => {
     }
   });
 });
+
+describe('B1 sparse filters read shallow pages from the first row of the set', () => {
+  it('every page of a filter holding 1/10 of the NFTs, in orders where its rows sit last, equals one plain sort', async () => {
+    const c = pg.db().$client;
+    const o = crypto.randomUUID();
+    await c.query(`insert into organizations (id, name, tenant, created_at, updated_at) values ($1, 'o', $1, now(), now())`, [o]);
+    const contract = crypto.randomUUID();
+    await c.query(`insert into smart_contracts (id, organization_id, name, symbol, created_at, updated_at) values ($1, $2, 'c', 'C', now(), now())`, [contract, o]);
+    // 60 NFTs; the 6 with supply 9 are the oldest and CREATED: last in status and createdAt descending orders.
+    await c.query(
+      `insert into nfts (id, organization_id, smart_contract_id, name, name_fold, status, supply, created_at, updated_at)
+       select gen_random_uuid()::text, $1, $2, 'n' || (i % 5), 'n' || (i % 5), case when i <= 6 then 'CREATED' else 'PENDING' end,
+              case when i <= 6 then 9 else 1 + i % 4 end, timestamptz '2026-01-01' + i * interval '1 minute', now()
+       from generate_series(1, 60) i`,
+      [o, contract],
+    );
+    const columns = { status: 'status', createdAt: 'created_at', name: 'name_fold collate "C"', supply: 'supply' };
+    for (const [field, column] of Object.entries(columns)) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const { rows } = await c.query<{ id: string }>(`select id from nfts where organization_id = $1 and supply = 9 order by ${column} ${dir}, id ${dir}`, [o]);
+        const expected = rows.map((r) => r.id);
+        clearPgListCaches();
+        for (const pageSize of [1, 4]) {
+          for (let pageNumber = 1; (pageNumber - 1) * pageSize < expected.length; pageNumber++) {
+            const body: SearchNftsBody = { pageNumber, pageSize, orderBy: [`${field} ${dir}`], advancedFilter: { field: 'supply', operator: 'eq', value: '9' } };
+            const got = await nftSearchPagePg(pg.db(), o, compileSearch(body), body);
+            expect(got.ids, `${field} ${dir} size ${pageSize} page ${pageNumber}`).toEqual(expected.slice((pageNumber - 1) * pageSize, pageNumber * pageSize));
+            expect(got.total).toBe(expected.length);
+          }
+        }
+      }
+    }
+  });
+});
