@@ -36,3 +36,15 @@ export function withPostgres(): { db: () => PgDb; url: () => string } {
     },
   };
 }
+
+/**
+ * An organization and one contract of it, written by plain SQL (no app code, no triggers bypassed):
+ * what the PostgreSQL list tests then fill with NFTs their own way.
+ */
+export async function organizationWithContract(client: Pick<PgDb['$client'], 'query'>): Promise<{ organizationId: string; contractId: string }> {
+  const organizationId = crypto.randomUUID();
+  const contractId = crypto.randomUUID();
+  await client.query(`insert into organizations (id, name, tenant, created_at, updated_at) values ($1, 'o', $1, now(), now())`, [organizationId]);
+  await client.query(`insert into smart_contracts (id, organization_id, name, symbol, created_at, updated_at) values ($1, $2, 'c', 'C', now(), now())`, [contractId, organizationId]);
+  return { organizationId, contractId };
+}

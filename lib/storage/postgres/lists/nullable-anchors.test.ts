@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { withPostgres } from '@/test/postgres/database';
+import { organizationWithContract, withPostgres } from '@/test/postgres/database';
 import { nftPage } from './nfts';
 import { clearPgListCaches, pgListTuning } from './paging';
 
@@ -23,10 +23,7 @@ describe('NULL-able sorts through anchors', () => {
     ['28 of 45 never minted', '0, 1, 2, 4, 6'],
   ])('A5 sortBy=mintedAt, %s: every page in both directions equals the page read by OFFSET', async (_name, unminted) => {
     const c = pg.db().$client;
-    const o = crypto.randomUUID();
-    await c.query(`insert into organizations (id, name, tenant, created_at, updated_at) values ($1, 'o', $1, now(), now())`, [o]);
-    const contract = crypto.randomUUID();
-    await c.query(`insert into smart_contracts (id, organization_id, name, symbol, created_at, updated_at) values ($1, $2, 'c', 'C', now(), now())`, [contract, o]);
+    const { organizationId: o, contractId: contract } = await organizationWithContract(c);
     // 45 NFTs: some never minted (NULL), the rest minted at 7 instants (ties broken by id).
     await c.query(
       `insert into nfts (id, organization_id, smart_contract_id, name, minted_at, created_at, updated_at)

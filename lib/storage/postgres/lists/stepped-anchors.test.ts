@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
-import { withPostgres } from '@/test/postgres/database';
+import { organizationWithContract, withPostgres } from '@/test/postgres/database';
 import { nftSearchPagePg } from './nft-search';
 import { clearPgListCaches, pgListTuning } from './paging';
 
@@ -71,10 +71,7 @@ describe('B1 anchors stepped along the sort index', () => {
 describe('B1 sparse filters read shallow pages from the first row of the set', () => {
   it('every page of a filter holding 1/10 of the NFTs, in orders where its rows sit last, equals one plain sort', async () => {
     const c = pg.db().$client;
-    const o = crypto.randomUUID();
-    await c.query(`insert into organizations (id, name, tenant, created_at, updated_at) values ($1, 'o', $1, now(), now())`, [o]);
-    const contract = crypto.randomUUID();
-    await c.query(`insert into smart_contracts (id, organization_id, name, symbol, created_at, updated_at) values ($1, $2, 'c', 'C', now(), now())`, [contract, o]);
+    const { organizationId: o, contractId: contract } = await organizationWithContract(c);
     // 60 NFTs; the 6 with supply 9 are the oldest and CREATED: last in status and createdAt descending orders.
     await c.query(
       `insert into nfts (id, organization_id, smart_contract_id, name, name_fold, status, supply, created_at, updated_at)

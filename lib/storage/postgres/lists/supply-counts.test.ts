@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
-import { withPostgres } from '@/test/postgres/database';
+import { organizationWithContract, withPostgres } from '@/test/postgres/database';
 import { checkPostgres, reindexPostgres } from '../maintenance';
 import { nftSearchPagePg } from './nft-search';
 import { clearPgListCaches } from './paging';
@@ -24,10 +24,7 @@ afterEach(() => {
 
 async function seed(): Promise<string> {
   const c = pg.db().$client;
-  const o = crypto.randomUUID();
-  await c.query(`insert into organizations (id, name, tenant, created_at, updated_at) values ($1, 'o', $1, now(), now())`, [o]);
-  const contract = crypto.randomUUID();
-  await c.query(`insert into smart_contracts (id, organization_id, name, symbol, created_at, updated_at) values ($1, $2, 'c', 'C', now(), now())`, [contract, o]);
+  const { organizationId: o, contractId: contract } = await organizationWithContract(c);
   await c.query(
     `insert into nfts (id, organization_id, smart_contract_id, name, status, supply, created_at, updated_at)
      select gen_random_uuid()::text, $1, $2, 'n' || i, case when i % 3 = 0 then 'MINTED' else 'CREATED' end, 1 + i % 7, now(), now() from generate_series(1, 200) i`,
