@@ -70,7 +70,8 @@ export function andedLeaves<F extends SearchFieldData>(node: FilterNode<F> | nul
 }
 
 export type RangeOperator = 'gt' | 'gte' | 'lt' | 'lte';
-const RANGE_OPERATORS: readonly string[] = ['gt', 'gte', 'lt', 'lte'];
+/** Each range operator as the SQL comparison both engines write. */
+export const RANGE_COMPARISONS: Readonly<Record<RangeOperator, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /**
  * A search whose whole criterion is one range (`gt`/`gte`/`lt`/`lte` a number) on a field, alone or
@@ -84,6 +85,6 @@ export function statusAndRange<F extends SearchFieldData>(search: CompiledSearch
   const status = leaves.find((l) => l.field.name === 'status' && l.operator === 'eq' && typeof l.value === 'string');
   const ranges = leaves.filter((l) => l !== status);
   const range = ranges[0];
-  if (ranges.length !== 1 || !range || !RANGE_OPERATORS.includes(range.operator) || typeof range.value !== 'number') return null;
+  if (ranges.length !== 1 || !range || !Object.hasOwn(RANGE_COMPARISONS, range.operator) || typeof range.value !== 'number') return null;
   return { status: status ? String(status.value) : null, field: range.field, operator: range.operator as RangeOperator, bound: range.value };
 }

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { nftStatuses } from '@/db/enums';
-import { statusAndRange, type CompiledSearch, type RangeOperator } from '../../nft-search';
+import { RANGE_COMPARISONS, statusAndRange, type CompiledSearch } from '../../nft-search';
 import type { Handle } from './paging';
-
-const OPERATORS: Record<RangeOperator, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /** Tuning: the most (status, supply) shard rows a supply total reads before the search is counted instead. */
 export const supplyCountTuning = { maxRows: 20_000 };
@@ -21,7 +19,7 @@ export async function supplyRangeTotal(db: Handle, organizationId: string, searc
   if (!shape || shape.field.name !== 'supply') return null;
   const statuses = shape.status === null ? nftStatuses : [shape.status];
   const { rows } = await db.execute<{ n: string | null; rows: string }>(
-    sql`select sum(n) filter (where k2::numeric ${sql.raw(OPERATORS[shape.operator])} ${shape.bound}::numeric) as n, count(*) as rows from (
+    sql`select sum(n) filter (where k2::numeric ${sql.raw(RANGE_COMPARISONS[shape.operator])} ${shape.bound}::numeric) as n, count(*) as rows from (
           select n, k2 from list_counts where organization_id = ${organizationId} and list = 'nft_supply' and k1 in ${statuses}
           limit ${supplyCountTuning.maxRows + 1}) as keys`,
   );

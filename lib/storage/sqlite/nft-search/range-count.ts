@@ -2,14 +2,12 @@ import { and, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nftStatuses } from '@/db/enums';
 import { nfts } from '@/db/schema';
-import { statusAndRange, type RangeOperator } from '../../nft-search';
+import { RANGE_COMPARISONS, statusAndRange } from '../../nft-search';
 import { countBelow, type OrderedSet } from '../search/anchors';
 import { generation, readCounter } from '../search/counters';
 import { searchTuning } from '../search/tuning';
 import type { SqlSearch as CompiledSearch } from './columns';
 import { rangeIndex } from './indexes';
-
-const RANGE_OPERATORS: Record<RangeOperator, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /**
  * The exact total of a B1 search whose whole criterion is one range on a NOT NULL number or date
@@ -33,7 +31,7 @@ export function rangeCount(db: Pick<Db, 'all' | 'get'>, organizationId: string, 
   if (!index) return null;
 
   if (field.name === 'supply') {
-    const total = supplyTotal(db, organizationId, status, RANGE_OPERATORS[operator], bound);
+    const total = supplyTotal(db, organizationId, status, RANGE_COMPARISONS[operator], bound);
     if (total !== null) return total;
   }
 
