@@ -320,8 +320,10 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
     const walk = search.keywords.length > 0 && (await walkIsCheaper(pgListTuning.b1Walk, { page, limit, total, maxRows: pgListTuning.walkRows }, searched));
     // A filter that leaves few rows (copyrighted: 5 % of the bench's NFTs) is tested row by row along
     // the sort index too, and its rows may all sit far along the order (copyrighted, sorted by
-    // status descending: most of the tenant first): its shallow pages also seek from the first row.
-    const sparse = !walk && !search.keywords.length && !!search.filter && total * pgListTuning.sparseShare <= (await searched());
+    // status descending: most of the tenant first): its shallow pages also seek from the first row
+    // (not a NULL-able order's: paging.ts OrderedQuery.walked — no need to ask then).
+    const nullable = key ? !key.field.notNull : false;
+    const sparse = !walk && !nullable && !search.keywords.length && !!search.filter && total * pgListTuning.sparseShare <= (await searched());
     const ids = await pageIds(db, {
       organizationId,
       list: 'nfts',
@@ -329,7 +331,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
       from,
       where: walk ? nftSearchWhere(organizationId, search, false) : where,
       sort: key ? sortExpr(key.field) : n('created_at'),
-      nullable: key ? !key.field.notNull : false,
+      nullable,
       seek: seekable(search, key?.field.name ?? 'createdAt'),
       walked: walk || sparse,
       id,
