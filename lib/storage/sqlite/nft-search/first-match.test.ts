@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import { searchNfts } from '@/lib/nft-search/service';
+import { clearCountCache } from '@/lib/storage/sqlite/search/count-cache';
 import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
 import { sqliteStore } from '@/lib/storage/sqlite/store';
 import type { B1Plan } from '../lists/nft-search';
@@ -62,6 +63,27 @@ describe('B1: matches that sit together far along the order', () => {
       const desc = await page(n, 'desc');
       expect(desc.names).toEqual([...harbors].reverse().slice((n - 1) * 4, n * 4));
       expect(desc.plan, `page ${n} descending`).toBe('walk');
+    }
+  });
+
+  it('are found by a walk in segments that each start where the last ended, exactly', async () => {
+    // The first harbor is 60 rows into the ascending order (and 60 from the descending end): walks
+    // of 1 + 8 + 64 rows, 2 + 16 + 128, … cross it at different places in a segment.
+    searchTuning.commonHits = 1;
+    searchTuning.walkPerHit = 1000;
+    const harbors = Array.from({ length: HARBORS }, (_, i) => `amber harbor #${String(i).padStart(3, '0')}`);
+    for (const budget of [1, 2, 3, 5, 7, 59, 60, 61]) {
+      searchTuning.walkBudget = budget;
+      // Each budget finds the first match afresh (it is cached per write generation).
+      clearCountCache();
+      for (const n of [1, 3]) {
+        const asc = await page(n, 'asc');
+        expect(asc.names, `budget ${budget}, page ${n} ascending`).toEqual(harbors.slice((n - 1) * 4, n * 4));
+        expect(asc.plan).toBe('walk');
+        const desc = await page(n, 'desc');
+        expect(desc.names, `budget ${budget}, page ${n} descending`).toEqual([...harbors].reverse().slice((n - 1) * 4, n * 4));
+        expect(desc.plan).toBe('walk');
+      }
     }
   });
 
