@@ -54,7 +54,8 @@ export function contractPage(db: Db, organizationId: string, q: ContractPageRequ
     from: sql`${smartContracts}`,
     id: sql`${smartContracts.id}`,
     where,
-    sort: sql`${sortColumns[q.sortBy]}`,
+    // A status filter fixes the status sort: the id alone orders the rows (search/paging.ts AnchoredQuery.sort).
+    sort: q.status && q.sortBy === 'status' ? null : sql`${sortColumns[q.sortBy]}`,
     direction: q.sortOrder,
     total,
     page: q.page,

@@ -62,7 +62,8 @@ export function memberPage(db: Db, organizationId: string, q: MemberPageRequest)
     from,
     id: sql`"ml"."id"`,
     where: filtered,
-    sort: sql`"ml".${sql.identifier(sortColumns[q.sortBy])}`,
+    // A status filter fixes the status sort: created_at and the id order the rows (search/paging.ts AnchoredQuery.sort).
+    sort: q.status && q.sortBy === 'status' ? null : sql`"ml".${sql.identifier(sortColumns[q.sortBy])}`,
     then: q.sortBy === 'status' ? sql`"ml"."created_at"` : undefined,
     direction: q.sortOrder,
     total,

@@ -113,17 +113,17 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
     const anchored = plan === 'walk' && compiled.orderBy.length <= 1;
     if (anchored) {
       const key = compiled.orderBy[0];
-      // A NULL-able sort keeps the anchor-by-anchor build (its NULL run is a second range).
-      const onePass = (!key || key.field.notNull) && onePassPays(window.offset, totalCount, readCounter(db, organizationId, 'nfts')) ? decidedRows() : undefined;
+      const onePass = onePassPays(window.offset, totalCount, readCounter(db, organizationId, 'nfts')) ? decidedRows() : undefined;
       const page: AnchoredQuery = {
         organizationId,
         key: `b1|${JSON.stringify([body.keyword, body.advancedSearch, body.advancedFilter, compiled.smartContractId, key?.field.name ?? null])}`,
         from,
         where,
-        sort: key ? sortExpr(key.field) : sql`"nfts"."created_at"`,
+        // A status filter fixes the status sort: the id alone orders the rows (paging.ts AnchoredQuery.sort).
+        sort: key?.field.name === 'status' && requiredEq(compiled.filter, 'status') ? null : key ? sortExpr(key.field) : sql`"nfts"."created_at"`,
         id: sql`"nfts"."id"`,
         direction: key?.direction ?? 'desc',
-        onePass: onePass ? { where: onePass } : undefined,
+        onePass: onePass ? { where: onePass, nullable: !!key && !key.field.notNull } : undefined,
         total: totalCount,
         page: pageNumber,
         limit: pageSize,

@@ -92,13 +92,14 @@ export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsP
     from,
     id: sql`${nfts.id}`,
     where,
-    sort: sql`${sortColumns[q.sortBy]}`,
+    // A status filter fixes the status sort: the id alone orders the rows (search/paging.ts AnchoredQuery.sort).
+    sort: q.status && q.sortBy === 'status' ? null : sql`${sortColumns[q.sortBy]}`,
     direction: q.sortOrder,
     // A deep page's anchors: one pass over the sort index, the search decided by its index's
     // rowids — where reading every match costs less than walking to the page.
     onePass:
-      decided && q.sortBy !== 'mintedAt' && onePassPays(window?.offset ?? 0, total, readCounter(db, organizationId, 'nfts')) && indexDecides(db, organizationId, index!.table)
-        ? { where: decided }
+      decided && onePassPays(window?.offset ?? 0, total, readCounter(db, organizationId, 'nfts')) && indexDecides(db, organizationId, index!.table)
+        ? { where: decided, nullable: q.sortBy === 'mintedAt' }
         : undefined,
     total,
     page: q.page,

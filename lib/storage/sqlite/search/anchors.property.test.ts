@@ -6,7 +6,7 @@ import { nfts, smartContracts } from '@/db/schema';
 import { listContracts } from '@/lib/contracts/service';
 import { listNfts } from '@/lib/nfts/service';
 import { createTestOrg } from '@/test/helpers';
-import { clearAnchorCache } from './anchors';
+import { clearAnchorCache, idsAt, type OrderedSet } from './anchors';
 import { searchTuning } from './tuning';
 import { sqliteStore } from '@/lib/storage/sqlite/store';
 
@@ -120,7 +120,8 @@ describe('anchored paging', () => {
 
   it("a deeper page extends the anchors an earlier one built (no write between): every page exact", async () => {
     const db = getDb();
-    for (const sortBy of ['name', 'supply', 'createdAt'] as const) {
+    // mintedAt is NULL-able: its one-pass builds number the set from the start each time.
+    for (const sortBy of ['name', 'supply', 'createdAt', 'mintedAt'] as const) {
       for (const sortOrder of ['asc', 'desc'] as const) {
         for (const status of [undefined, 'MINTED'] as const) {
           clearAnchorCache();
@@ -145,6 +146,29 @@ describe('anchored paging', () => {
       expect(seen).toHaveLength(total);
       expect(new Set(seen).size).toBe(total);
       expect(seen).toEqual(reference({ sortBy: 'mintedAt', sortOrder, search: null, page: 1, limit: total }).ids);
+    }
+  });
+
+  it('a set with a start reads from it: every offset, anchors stepped or built in one pass', () => {
+    // Rows before the start match the set's condition here, so a read that ignored it would show.
+    const db = getDb();
+    const all = db.all<{ v: number; id: string }>(sql`select supply as v, id from nfts where organization_id = ${organizationId} order by supply asc, id asc`);
+    const from = 17;
+    const start = all[from]!;
+    for (const onePass of [undefined, { where: undefined }]) {
+      clearAnchorCache();
+      const set: OrderedSet = {
+        from: sql`"nfts"`,
+        where: sql`"nfts"."organization_id" = ${organizationId}`,
+        sort: sql`"nfts"."supply"`,
+        id: sql`"nfts"."id"`,
+        direction: 'asc',
+        onePass,
+        start: { v: start.v, id: start.id },
+      };
+      for (const offset of [0, 3, 4, 5, 9, 12, 31, 60, all.length - from - 2]) {
+        expect(idsAt(db, organizationId, 'start', set, offset, 3), `offset ${offset}, one pass ${!!onePass}`).toEqual(all.slice(from + offset, from + offset + 3).map((r) => r.id));
+      }
     }
   });
 

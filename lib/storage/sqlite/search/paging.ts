@@ -24,7 +24,12 @@ export type AnchoredQuery = {
   key: string;
   from: SQL;
   where: SQL | undefined;
-  /** One sort expression (null: the id alone); may be NULL-able. */
+  /**
+   * One sort expression (null: the id alone); may be NULL-able. Null too where `where` fixes the
+   * sort column to one value (`status = ?` sorted by status): SQLite ranges an index over that
+   * equality or over an anchor's (status, id) row value, not both — with both, each anchor step
+   * walked the value's rows from their start (a PENDING page 4,986: 200 steps, 1.2 s).
+   */
   sort: SQL | null;
   /** A second, NOT NULL sort key between `sort` and the id, in the same direction. */
   then?: SQL;
@@ -33,6 +38,8 @@ export type AnchoredQuery = {
   direction: 'asc' | 'desc';
   /** Anchors built in one pass, over an equivalent cheaper condition (anchors.ts OrderedSet). */
   onePass?: OrderedSet['onePass'];
+  /** Where the set begins: no row sorts before it (anchors.ts OrderedSet). */
+  start?: OrderedSet['start'];
   /** Exact number of rows matching `where`. */
   total: number;
   page: number;
@@ -48,7 +55,8 @@ export type AnchoredQuery = {
 export function anchoredPageIds(db: Reader, q: AnchoredQuery): string[] {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   if (!w) return [];
-  const set: OrderedSet = { from: q.from, where: q.where, sort: q.sort, then: q.then, id: q.id, direction: w.direction, onePass: q.onePass };
+  // The far end is read in reverse from its own end: `start` bounds only the near end.
+  const set: OrderedSet = { from: q.from, where: q.where, sort: q.sort, then: q.then, id: q.id, direction: w.direction, onePass: q.onePass, start: w.reverse ? undefined : q.start };
   const ids = idsAt(db, q.organizationId, q.key, set, w.offset, w.limit);
   return w.reverse ? ids.reverse() : ids;
 }
@@ -73,11 +81,12 @@ export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefin
   if (!q.sort || w.offset >= searchTuning.anchorInterval) return anchoredPageIds(db, q);
   const keys = { sort: q.sort, then: q.then, id: q.id };
   const { order } = keysetFrom({ ...keys, direction: w.direction }, null);
+  const begin = q.start ? keysetFrom({ ...keys, direction: w.direction }, q.start).where : undefined;
   const then = q.then ?? sql`null`;
   const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
   for (let budget = searchTuning.walkBudget; ; budget = Math.min(limit, Math.max(budget * 8, budget + 1))) {
     const bound = db.get<{ v: unknown; w: unknown; id: string }>(
-      sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} ${base ? sql`where ${base}` : sql``} order by ${order} limit 1 offset ${budget}`,
+      sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} where ${and(base, begin) ?? sql`1`} order by ${order} limit 1 offset ${budget}`,
     );
     // The whole set is within the budget: the walk is bounded by its end.
     if (!bound) return anchoredPageIds(db, q);
@@ -107,12 +116,7 @@ export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; 
   const sort = q.sort;
   if (!w || w.reverse || !sort) return boundedPageIds(db, q, base, perHit);
   type First = { v: unknown; id: string } | null;
-  const walkFrom = (first: First) => {
-    if (!first) return null;
-    const from = keysetFrom({ sort, id: q.id, direction: q.direction }, first).where!;
-    const onePass = q.onePass ? { where: and(q.onePass.where, from) } : undefined;
-    return boundedPageIds(db, { ...q, where: q.where ? and(q.where, from) : from, onePass }, base ? and(base, from) : from, perHit);
-  };
+  const walkFrom = (first: First) => (first ? boundedPageIds(db, { ...q, start: first }, base, perHit) : null);
   const dir = sql.raw(q.direction);
   return walkFrom(
     cachedValue<First>(db, q.organizationId, `first|${q.direction}|${q.key}`, () => {
@@ -138,18 +142,18 @@ function firstMatchWalked(db: Reader, q: AnchoredQuery, base: SQL | undefined, p
   const then = q.then ?? sql`null`;
   const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
   const reversed = { ...keys, direction: q.direction === 'asc' ? ('desc' as const) : ('asc' as const) };
-  let start: SQL | undefined;
+  let from: SQL | undefined;
   for (let walked = 0, budget = searchTuning.walkBudget; walked < limit; walked += budget, budget *= 8) {
     const bound = db.get<{ v: unknown; w: unknown; id: string }>(
-      sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} where ${and(base, start) ?? sql`1`} order by ${order} limit 1 offset ${budget}`,
+      sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} where ${and(base, from) ?? sql`1`} order by ${order} limit 1 offset ${budget}`,
     );
     const upTo = bound ? keysetFrom(reversed, bound).where : undefined;
     const first = db.get<{ v: unknown; id: string }>(
-      sql`select ${q.sort} as "v", ${q.id} as "id" from ${q.from} where ${and(q.where, start, upTo) ?? sql`1`} order by ${order} limit 1`,
+      sql`select ${q.sort} as "v", ${q.id} as "id" from ${q.from} where ${and(q.where, from, upTo) ?? sql`1`} order by ${order} limit 1`,
     );
     // A match, or none in the whole set (the segment ran to its end).
     if (first || !bound) return first ?? null;
-    start = keysetFrom(keys, bound).where;
+    from = keysetFrom(keys, bound).where;
   }
   return undefined;
 }

@@ -20,12 +20,14 @@ export const searchTuning = {
   walkPerHit: 4,
   /**
    * A deep page's anchors are built in one pass over the index's matches (anchors.ts onePass)
-   * when its offset k ≥ M² / N / onePassRatio (M matches of N rows): the pass first reads every
-   * match (~0.3 µs each), a walk tests k / density rows (~1.5 µs each, a row looked up). So a
-   * rare-ish term (`golden`, 13 %) passes from ~4k rows on, a term in most rows (`a`) only past
-   * ~200k — below that the walk is cheaper. Measured at a million NFTs (2026-11-27).
+   * when its offset k ≥ M² / N / onePassRatio (M matches of N rows): the pass reads every match
+   * (~0.45 µs each, the walk to the page included), a walk tests k / density rows — 3 µs each
+   * for a name (the row looked up), 6 µs for a keyword over every field. So a rare-ish term
+   * (`golden`, 10 %) passes from ~1.3k rows on, a term in most rows (`en`, 56 %) past ~40k —
+   * below that the walk is cheaper. Measured at a million NFTs (2026-11-28): `en` by contract
+   * name, page 3,254, 0.79 s walked, 0.28 s in one pass.
    */
-  onePassRatio: 4,
+  onePassRatio: 8,
   /** A term with at least this many trigram-index hits is "common" (lib/storage/sqlite/search/fts.ts isCommon). */
   commonHits: 2000,
   /**
