@@ -130,8 +130,8 @@ export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; 
 
 /**
  * The first row of `q`'s set in its order, found by walking the order in segments — the first
- * `walkBudget` rows of `base`, then each segment eight times the last, starting where the last
- * ended (a restart from the beginning crossed everything before the match once per segment: `distant`
+ * `walkBudget` rows of `base`, then each segment eight times the last (at most what is left of
+ * the limit), starting where the last ended (a restart from the beginning crossed everything before the match once per segment: `distant`
  * by name descending, ~600k names before its first match, 360 → ~100 ms) — or undefined once
  * `perHit` × the set's total rows were walked without a match: the caller reads the hits instead.
  * Each segment is an index range ending at the (sort[, then], id) of its last row (one skip).
@@ -143,9 +143,9 @@ function firstMatchWalked(db: Reader, q: AnchoredQuery, base: SQL | undefined, p
   const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
   const reversed = { ...keys, direction: q.direction === 'asc' ? ('desc' as const) : ('asc' as const) };
   let from: SQL | undefined;
-  for (let walked = 0, budget = searchTuning.walkBudget; walked < limit; walked += budget, budget *= 8) {
+  for (let walked = 0, segment = searchTuning.walkBudget; walked < limit; walked += segment, segment = Math.max(1, Math.min(segment * 8, limit - walked))) {
     const bound = db.get<{ v: unknown; w: unknown; id: string }>(
-      sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} where ${and(base, from) ?? sql`1`} order by ${order} limit 1 offset ${budget}`,
+      sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} where ${and(base, from) ?? sql`1`} order by ${order} limit 1 offset ${segment}`,
     );
     const upTo = bound ? keysetFrom(reversed, bound).where : undefined;
     const first = db.get<{ v: unknown; id: string }>(
