@@ -40,7 +40,8 @@ export async function contractPage(db: Handle, organizationId: string, q: Contra
     key: `${JSON.stringify([q.search, q.status])}|${q.sortBy}`,
     from,
     where,
-    sort: sortColumns[q.sortBy],
+    // A status filter fixes the status sort: the id alone orders the rows (paging.ts OrderedQuery.sort).
+    sort: q.status && q.sortBy === 'status' ? null : sortColumns[q.sortBy],
     nullable: q.sortBy === 'deployedAt',
     seek: !q.search,
     id: sql`c.id`,

@@ -53,7 +53,8 @@ export async function memberPage(db: Handle, organizationId: string, q: MemberPa
     key: `${key}|${q.sortBy}`,
     from,
     where: walked ? memberRowsWherePg(organizationId, q, 'per row') : where,
-    sort: sortColumns[q.sortBy],
+    // A status filter fixes the status sort: created_at and the id order the rows (paging.ts OrderedQuery.sort).
+    sort: q.status && q.sortBy === 'status' ? null : sortColumns[q.sortBy],
     then: q.sortBy === 'status' ? sql`ml.created_at` : undefined,
     seek: !q.search,
     walked,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IdsPage } from '../../lists';
 import { pageByLeadingEnum } from '../../nft-search-split';
-import { andedLeaves, type CompiledSearch, type FilterNode, type FilterValue, type NftSearchCriteria, type SearchFieldData } from '../../nft-search';
+import { andedLeaves, requiredEq, type CompiledSearch, type FilterNode, type FilterValue, type NftSearchCriteria, type SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
 import { matchSql } from '../search/terms';
 import { supplyRangeTotal } from './range-count';
@@ -330,7 +330,8 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
       key: `b1|${criteria}|${key?.field.name ?? ''}`,
       from,
       where: walk ? nftSearchWhere(organizationId, search, false) : where,
-      sort: key ? sortExpr(key.field) : n('created_at'),
+      // A status filter fixes the status sort: the id alone orders the rows (paging.ts OrderedQuery.sort).
+      sort: key?.field.name === 'status' && requiredEq(search.filter, 'status') ? null : key ? sortExpr(key.field) : n('created_at'),
       nullable,
       seek: seekable(search, key?.field.name ?? 'createdAt'),
       walked: walk || sparse,

@@ -68,7 +68,8 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
     key: `${key}|${q.sortBy}`,
     from,
     where: walked ? nftRowsWherePg(organizationId, q, 'row') : where,
-    sort: sortColumns[q.sortBy],
+    // A status filter fixes the status sort: the id alone orders the rows (paging.ts OrderedQuery.sort).
+    sort: q.status && q.sortBy === 'status' ? null : sortColumns[q.sortBy],
     nullable: q.sortBy === 'mintedAt',
     // Each filter but the contract has (organization, filter, sort, id) indexes.
     seek: !q.search && !q.contractId,
