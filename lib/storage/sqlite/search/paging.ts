@@ -79,20 +79,13 @@ export function boundedPageIds(db: Reader, q: AnchoredQuery, base: SQL | undefin
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   if (!w) return [];
   if (!q.sort || w.offset >= searchTuning.anchorInterval) return anchoredPageIds(db, q);
-  const keys = { sort: q.sort, then: q.then, id: q.id };
-  const { order } = keysetFrom({ ...keys, direction: w.direction }, null);
-  const begin = q.start ? keysetFrom({ ...keys, direction: w.direction }, q.start).where : undefined;
-  const then = q.then ?? sql`null`;
+  const begin = q.start ? keysetFrom({ ...q, direction: w.direction }, q.start).where : undefined;
   const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
   for (let budget = searchTuning.walkBudget; ; budget = Math.min(limit, Math.max(budget * 8, budget + 1))) {
-    const bound = db.get<{ v: unknown; w: unknown; id: string }>(
-      sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} where ${and(base, begin) ?? sql`1`} order by ${order} limit 1 offset ${budget}`,
-    );
+    const bound = walkBound(db, q, w.direction, and(base, begin), budget);
     // The whole set is within the budget: the walk is bounded by its end.
     if (!bound) return anchoredPageIds(db, q);
-    // The rows up to the bound (inclusive): those from it on in the opposite order.
-    const within = keysetFrom({ ...keys, direction: w.direction === 'asc' ? 'desc' : 'asc' }, bound).where!;
-    const ids = anchoredPageIds(db, { ...q, where: q.where ? sql`(${q.where}) and ${within}` : within, onePass: undefined });
+    const ids = anchoredPageIds(db, { ...q, where: q.where ? sql`(${q.where}) and ${bound.within}` : bound.within, onePass: undefined });
     if (ids.length === w.limit) return ids;
     if (budget >= limit) return null;
   }
@@ -137,25 +130,34 @@ export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; 
  * Each segment is an index range ending at the (sort[, then], id) of its last row (one skip).
  */
 function firstMatchWalked(db: Reader, q: AnchoredQuery, base: SQL | undefined, perHit = searchTuning.walkPerHit): { v: unknown; id: string } | null | undefined {
-  const keys = { sort: q.sort, then: q.then, id: q.id, direction: q.direction };
-  const { order } = keysetFrom(keys, null);
-  const then = q.then ?? sql`null`;
+  const { order } = keysetFrom(q, null);
   const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
-  const reversed = { ...keys, direction: q.direction === 'asc' ? ('desc' as const) : ('asc' as const) };
   let from: SQL | undefined;
   for (let walked = 0, segment = searchTuning.walkBudget; walked < limit; walked += segment, segment = Math.max(1, Math.min(segment * 8, limit - walked))) {
-    const bound = db.get<{ v: unknown; w: unknown; id: string }>(
-      sql`select ${q.sort} as "v", ${then} as "w", ${q.id} as "id" from ${q.from} where ${and(base, from) ?? sql`1`} order by ${order} limit 1 offset ${segment}`,
-    );
-    const upTo = bound ? keysetFrom(reversed, bound).where : undefined;
+    const upTo = walkBound(db, q, q.direction, and(base, from), segment);
     const first = db.get<{ v: unknown; id: string }>(
-      sql`select ${q.sort} as "v", ${q.id} as "id" from ${q.from} where ${and(q.where, from, upTo) ?? sql`1`} order by ${order} limit 1`,
+      sql`select ${q.sort} as "v", ${q.id} as "id" from ${q.from} where ${and(q.where, from, upTo?.within) ?? sql`1`} order by ${order} limit 1`,
     );
     // A match, or none in the whole set (the segment ran to its end).
-    if (first || !bound) return first ?? null;
-    from = keysetFrom(keys, bound).where;
+    if (first || !upTo) return first ?? null;
+    from = upTo.after;
   }
   return undefined;
+}
+
+/**
+ * A bounded walk's bound: the row `n` rows into `where`'s rows in `direction` (one skip over the
+ * index), as the condition holding the rows up to it (inclusive) and the one holding the rows from
+ * it on; undefined when the set ends sooner.
+ */
+function walkBound(db: Reader, q: AnchoredQuery, direction: 'asc' | 'desc', where: SQL | undefined, n: number): { within: SQL; after: SQL } | undefined {
+  const keys = { sort: q.sort, then: q.then, id: q.id };
+  const bound = db.get<{ v: unknown; w: unknown; id: string }>(
+    sql`select ${q.sort} as "v", ${q.then ?? sql`null`} as "w", ${q.id} as "id" from ${q.from} where ${where ?? sql`1`} order by ${keysetFrom({ ...keys, direction }, null).order} limit 1 offset ${n}`,
+  );
+  if (!bound) return undefined;
+  // The rows up to the bound: those from it on in the opposite order.
+  return { within: keysetFrom({ ...keys, direction: direction === 'asc' ? 'desc' : 'asc' }, bound).where!, after: keysetFrom({ ...keys, direction }, bound).where! };
 }
 
 /**
