@@ -15,13 +15,16 @@
  * (and, with --strict, when a target is missed). The small mode
  * (`--rows 2000 --members 200 --seconds 1 --skip-build`) runs in the test suite (e2e/bench-small.spec.ts).
  *
+ * Every run starts on the data as seeded: the seed is kept apart (seed.db) and the server gets a
+ * fresh copy of it, since the write cases add rows.
+ *
  * `--engine postgres` runs the same cases on PostgreSQL: the seeded SQLite file is copied once into
  * an embedded PostgreSQL 18 kept in .tmp/bench-<rows>/postgres/ (`db copy`, the path an existing
  * user moves up by; reused with --reuse), started with production durability and the settings
- * below, and the server runs with DATABASE_URL.
+ * below, and the server runs with DATABASE_URL on a fresh clone of that copy.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -89,6 +92,8 @@ const root = process.cwd();
 // One data directory per size and naming style, so both seeds can be kept and reused.
 const dir = path.resolve(`.tmp/bench-${ROWS}${NAMES === 'bench' ? '' : `-${NAMES}`}`);
 const dbFile = path.join(dir, 'bench.db');
+/** The database as seeded, never served: each run starts on a fresh copy (the write cases add rows). */
+const seedFile = path.join(dir, 'seed.db');
 const contextFile = path.join(dir, 'context.json');
 const serverEnv: Record<string, string> = {
   DATA_DIR: dir,
@@ -116,8 +121,9 @@ async function freePort(): Promise<number> {
 }
 
 async function prepareDatabase(): Promise<{ context: BenchContext; seededNow: boolean }> {
-  if (values.reuse && existsSync(contextFile) && existsSync(dbFile)) {
-    log(`reusing ${dbFile}`);
+  if (values.reuse && existsSync(contextFile) && existsSync(seedFile)) {
+    log(`reusing the seed ${seedFile}: a fresh copy of it`);
+    await restoreSeed();
     return { context: JSON.parse(readFileSync(contextFile, 'utf8')) as BenchContext, seededNow: false };
   }
   rmSync(dir, { recursive: true, force: true });
@@ -133,6 +139,7 @@ async function prepareDatabase(): Promise<{ context: BenchContext; seededNow: bo
   log(`seeded in ${seeded.seconds.toFixed(1)} s (${seeded.contracts} contracts; bulk insert + db reindex)`);
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
+  copyFileSync(dbFile, seedFile);
   const context: BenchContext = {
     rows: ROWS,
     members: MEMBERS,
@@ -148,6 +155,20 @@ async function prepareDatabase(): Promise<{ context: BenchContext; seededNow: bo
 }
 
 /**
+ * The served database back to the seed: every run measures the same data, not the seed plus every
+ * earlier run's writes (A13 alone adds ~17,000 invitations a run, and its cost grows with them).
+ */
+async function restoreSeed() {
+  // Migrations of newer builds land in the seed once, not in every run's copy.
+  const { openDb } = await import('@/db/client');
+  const seedDb = openDb(seedFile);
+  seedDb.$client.pragma('wal_checkpoint(TRUNCATE)');
+  seedDb.$client.close();
+  for (const suffix of ['-wal', '-shm']) rmSync(dbFile + suffix, { force: true });
+  copyFileSync(seedFile, dbFile);
+}
+
+/**
  * PostgreSQL server settings of the benchmark: a buffer cache that holds the million-row seed (the
  * SQLite run has the OS page cache), parallel workers off (two cores, ten connections), the rest
  * the server's defaults — fsync and synchronous commit on.
@@ -156,8 +177,8 @@ const PG_SETTINGS = ['shared_buffers=2GB', 'effective_cache_size=8GB', 'work_mem
 
 /**
  * The seed on PostgreSQL: an embedded server whose data folder is kept beside the SQLite seed, the
- * seed copied into it once (`db copy`; again whenever the SQLite seed is new), its tables read into
- * the buffer cache. Returns DATABASE_URL and how to stop the server.
+ * seed copied into its bench_seed database once (`db copy`; again whenever the SQLite seed is new),
+ * served from a fresh clone of it (bench) with its tables read into the buffer cache. Returns DATABASE_URL and how to stop the server.
  */
 async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes: () => Promise<number>; stop: () => Promise<void> }> {
   const { startEmbeddedPostgres } = await import('@/test/postgres/embedded');
@@ -170,21 +191,40 @@ async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes
   // not end the benchmark with an unhandled 'error' before it prints its results.
   const pool = (connectionString: string) => new pg.Pool({ connectionString, max: 1 }).on('error', () => {});
   const admin = pool(server.url);
+  const urlOf = (database: string) => server.url.replace(/\/postgres$/, `/${database}`);
   try {
-    if (!existsSync(marker)) {
+    // The copy lives in bench_seed, never served; each run serves a fresh clone of it (bench), so the
+    // write cases of earlier runs are not in this one's data. A folder from before the template was
+    // introduced has no bench_seed: it is copied again.
+    const copied = existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { template?: string }).template === 'bench_seed';
+    if (!copied) {
       await admin.query('drop database if exists bench');
-      await admin.query('create database bench');
+      await admin.query('drop database if exists bench_seed');
+      await admin.query('create database bench_seed');
       const { copySqliteToPostgres } = await import('@/lib/storage/postgres/copy');
       log('copying the seed into PostgreSQL (db copy)…');
       const started = Date.now();
-      await copySqliteToPostgres(dbFile, server.url.replace(/\/postgres$/, '/bench'));
-      writeFileSync(marker, JSON.stringify({ rows: ROWS, members: MEMBERS, names: NAMES, seconds: (Date.now() - started) / 1000 }));
+      await copySqliteToPostgres(seedFile, urlOf('bench_seed'));
+      writeFileSync(marker, JSON.stringify({ rows: ROWS, members: MEMBERS, names: NAMES, template: 'bench_seed', seconds: (Date.now() - started) / 1000 }));
       log(`copied in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     } else log(`reusing the PostgreSQL copy in ${pgDir}`);
+    // Migrations of newer builds land in the seed once, not in every run's clone.
+    const { migratePostgres } = await import('@/lib/storage/postgres/connection');
+    const seedPool = pool(urlOf('bench_seed'));
+    try {
+      await migratePostgres(seedPool);
+    } finally {
+      await seedPool.end();
+    }
+    const started = Date.now();
+    await admin.query('drop database if exists bench');
+    // FILE_COPY: the seed's files copied as they are (WAL_LOG, the default, logs every page).
+    await admin.query('create database bench template bench_seed strategy file_copy');
+    log(`fresh clone of the seed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await admin.end();
   }
-  const url = server.url.replace(/\/postgres$/, '/bench');
+  const url = urlOf('bench');
   const bench = pool(url);
   try {
     // Into the buffer cache, as on a server that has been serving for a while (pg_prewarm ships with
