@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTableName, is, SQL, Table } from 'drizzle-orm';
@@ -13,9 +13,30 @@ import * as pgSchema from './schema-pg';
  * One domain model, two dialect files: db/schema.ts (SQLite) and db/schema-pg.ts (PostgreSQL).
  * This test is what keeps them one: every table, column (name, JavaScript type, nullability,
  * default, key, uniqueness, enum values), foreign key, primary key and index (name, columns or
- * expression, uniqueness, partial condition) must match; and each engine's migrations must be what
+ * expression, uniqueness, partial condition) must match, but for the few indexes PostgreSQL holds in
+ * another form (SQLITE_ONLY_INDEXES); and each engine's migrations must be what
  * drizzle-kit generates from its schema file now (no drift).
  */
+
+/**
+ * SQLite indexes PostgreSQL holds only in another form, each written in SQL in its migrations: text
+ * orders and comparisons are COLLATE "C" there (SQLite compares text by code point), and a NULL-able
+ * sort puts NULLs first ascending (SQLite's order).
+ * Plain name → its PostgreSQL form.
+ */
+const SQLITE_ONLY_INDEXES: Record<string, Record<string, string>> = {
+  nfts: {
+    nfts_org_name_id_idx: 'nfts_org_name_c_idx',
+    nfts_org_minted_id_idx: 'nfts_org_minted_nf_idx',
+    nfts_org_status_name_id_idx: 'nfts_org_status_name_c_idx',
+    nfts_org_status_minted_id_idx: 'nfts_org_status_minted_nf_idx',
+    nfts_org_copyright_name_id_idx: 'nfts_org_copyright_name_c_idx',
+    nfts_org_copyright_minted_id_idx: 'nfts_org_copyright_minted_nf_idx',
+    nfts_b1_name_fold_id_idx: 'nfts_b1_name_fold_c_idx',
+    nfts_b1_contract_name_fold_id_idx: 'nfts_b1_contract_name_fold_c_idx',
+    nfts_b1_status_name_fold_id_idx: 'nfts_b1_status_name_fold_c_idx',
+  },
+};
 
 const sqliteDialect = new SQLiteSyncDialect();
 const pgDialect = new PgDialect();
@@ -86,7 +107,23 @@ describe('db/schema.ts and db/schema-pg.ts describe the same model', () => {
   it.each([...sqliteTables.keys()])('%s: same columns, keys and indexes', (name) => {
     const sqlite = describeTable(sqliteConfig(sqliteTables.get(name) as never), sqliteDialect);
     const pg = describeTable(pgConfig(pgTables.get(name) as never), pgDialect);
+    const indexes = sqlite.indexes as Record<string, unknown>;
+    for (const index of Object.keys(SQLITE_ONLY_INDEXES[name] ?? {})) delete indexes[index];
     expect(pg).toEqual(sqlite);
+  });
+
+  it('every SQLite-only index has its PostgreSQL form in db/migrations-pg, and the plain one is gone', () => {
+    const migrations = readdirSync('db/migrations-pg')
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => readFileSync(path.join('db/migrations-pg', f), 'utf8'))
+      .join('\n');
+    for (const [table, indexes] of Object.entries(SQLITE_ONLY_INDEXES)) {
+      for (const [plain, pgForm] of Object.entries(indexes)) {
+        expect(migrations, `${table}: ${pgForm}`).toMatch(new RegExp(`CREATE INDEX "${pgForm}" ON "${table}"`));
+        expect(migrations, `${table}: ${plain}`).toMatch(new RegExp(`DROP INDEX "${plain}"`));
+        expect(pgConfig(pgTables.get(table) as never).indexes.map((i) => i.config.name)).not.toContain(plain);
+      }
+    }
   });
 });
 

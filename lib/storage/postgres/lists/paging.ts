@@ -327,8 +327,9 @@ function seekSegments(q: OrderedQuery, a: Anchor, direction: 'asc' | 'desc'): { 
  * row (the window form, used for everything else: NULL-able sorts, searches, unindexed filters).
  */
 async function buildAnchors(db: Handle, q: OrderedQuery, w: { order: SQL; direction: 'asc' | 'desc'; interval: number }, cacheKey: string, reach: number): Promise<void> {
+  const steps = Math.ceil(reach / w.interval);
   const { rows } = await db.execute<{ gen: string; v: unknown; w: unknown; id: string }>(
-    q.seek && !q.nullable ? steppedAnchorsSql(q, w, Math.ceil(reach / w.interval)) : numberedAnchorsSql(q, w, reach),
+    !q.seek ? numberedAnchorsSql(q, w, reach) : q.nullable && q.sort ? nullableSteppedAnchorsSql({ ...q, sort: q.sort }, w, steps) : steppedAnchorsSql(q, w, steps),
   );
   if (rows.length) remember(anchorCache, cacheKey, { gen: rows[0]!.gen, anchors: rows.map((r) => ({ v: r.v, w: r.w, id: r.id })) });
 }
@@ -340,6 +341,44 @@ function numberedAnchorsSql(q: OrderedQuery, w: { order: SQL; interval: number }
           from ${q.from} where ${q.where} order by ${w.order} limit ${reach}) as x
         where (x.rn - 1) % ${w.interval} = 0
         order by x.rn`;
+}
+
+/**
+ * Stepped anchors of a NULL-able sort (no `then`): the set is two index ranges read one after the
+ * other — ascending the NULL run (by id) then the dated rows, descending the other way round — and a
+ * row value never compares with NULL, so each range is stepped on its own: the first as
+ * steppedAnchorsSql does, then the second from the row that continues the interval across the
+ * boundary (the first range's rows after its last anchor, fewer than one interval, are counted).
+ * Numbering every row instead read ~150 ms per direction at a million NFTs.
+ */
+function nullableSteppedAnchorsSql(q: OrderedQuery & { sort: SQL }, w: { direction: 'asc' | 'desc'; interval: number }, steps: number): SQL {
+  const dir = sql.raw(w.direction);
+  const after = sql.raw(w.direction === 'asc' ? '>' : '<');
+  const order = sql`${q.sort} ${dir} ${sql.raw(w.direction === 'asc' ? 'nulls first' : 'nulls last')}, ${q.id} ${dir}`;
+  const inRun = { where: sql`${q.sort} is null`, past: sql`${q.id} ${after} s.id` };
+  const dated = { where: sql`${q.sort} is not null`, past: sql`(${q.sort}, ${q.id}) ${after} (s.v, s.id)` };
+  const [first, second] = w.direction === 'asc' ? [inRun, dated] : [dated, inRun];
+  // The row `offset` rows past s in a range (s: the CTE row in scope).
+  const next = (range: typeof inRun, offset: SQL) =>
+    sql`select ${q.sort} as v, ${q.id} as id from ${q.from} where ${q.where} and ${range.where} and ${range.past} order by ${order} offset ${offset} limit 1`;
+  return sql`with recursive first_steps(v, id, k) as (
+          (select ${q.sort}, ${q.id}, 1 from ${q.from} where ${q.where} and ${first.where} order by ${order} limit 1)
+          union all
+          (select x.v, x.id, s.k + 1 from first_steps s cross join lateral (${next(first, sql`${w.interval - 1}`)}) as x where s.k < ${steps})),
+        last_first as (select v, id, k from first_steps order by k desc limit 1),
+        first_rest as (select count(*)::int as r from last_first s cross join lateral (
+          select 1 from ${q.from} where ${q.where} and ${first.where} and ${first.past} order by ${order} limit ${w.interval}) as x),
+        second_start as (
+          select coalesce((select k from last_first), 0) + 1 as k,
+                 case when exists (select 1 from last_first) then greatest(0, ${w.interval - 1} - (select r from first_rest)) else 0 end as off),
+        second_steps(v, id, k) as (
+          (select x.v, x.id, st.k from second_start st cross join lateral (
+             select ${q.sort} as v, ${q.id} as id from ${q.from} where ${q.where} and ${second.where} order by ${order} offset st.off limit 1) as x
+           where st.k <= ${steps})
+          union all
+          (select x.v, x.id, s.k + 1 from second_steps s cross join lateral (${next(second, sql`${w.interval - 1}`)}) as x where s.k < ${steps}))
+        select ${generationSql(q.organizationId, q.list)} as gen, v, null as w, id from (
+          select v, id, k from first_steps union all select v, id, k from second_steps) as a order by k`;
 }
 
 /** The first row, then `steps` − 1 times the interval-th row after the last one found (non-NULL sorts only). */
