@@ -35,6 +35,7 @@ const SQLITE_ONLY_INDEXES: Record<string, Record<string, string>> = {
     nfts_b1_name_fold_id_idx: 'nfts_b1_name_fold_c_idx',
     nfts_b1_contract_name_fold_id_idx: 'nfts_b1_contract_name_fold_c_idx',
     nfts_b1_status_name_fold_id_idx: 'nfts_b1_status_name_fold_c_idx',
+    nfts_b1_status_contract_name_fold_id_idx: 'nfts_b1_status_contract_name_fold_c_idx',
   },
 };
 

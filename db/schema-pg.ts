@@ -277,8 +277,8 @@ export const nfts = pgTable(
     // filter reads (organization, contract, createdAt, id); other sorts within one contract sort
     // its rows (a contract holds hundreds, not millions). The name and mintedAt sorts' indexes are
     // written in SQL (db/migrations-pg/0006_lists.sql: name COLLATE "C", minted_at NULLS FIRST), as
-    // are B1's string sorts (0011: the folds COLLATE "C"); migration 0019 dropped the plain
-    // versions, which no query's order or comparison can use.
+    // are B1's string sorts (0011 and 0019: the folds COLLATE "C"); migration 0019 dropped the
+    // plain versions, which no query's order or comparison can use.
     index('nfts_org_updated_id_idx').on(t.organizationId, t.updatedAt, t.id),
     index('nfts_org_supply_id_idx').on(t.organizationId, t.supply, t.id),
     index('nfts_org_status_only_id_idx').on(t.organizationId, t.status, t.id),
@@ -290,14 +290,14 @@ export const nfts = pgTable(
     index('nfts_org_copyright_status_id_idx').on(t.organizationId, t.copyrightStatus, t.status, t.id),
     index('nfts_org_copyright_supply_id_idx').on(t.organizationId, t.copyrightStatus, t.supply, t.id),
     index('nfts_org_contract_id_idx').on(t.organizationId, t.smartContractId, t.createdAt, t.id),
-    // B1 (lib/nft-search): tokenId, and status × smartContractName.
+    // B1 (lib/nft-search): tokenId.
     // NULLS FIRST: B1 sorts a NULL-able key NULL first ascending, last descending (SQLite's order).
     index('nfts_b1_token_id_idx').on(t.organizationId, t.tokenId.asc().nullsFirst(), t.id),
     // B1's `copyrighted` filter: its count is a range of this index, its default order a walk of it.
     index('nfts_b1_copyrighted_created_idx').on(t.organizationId, t.copyrighted, t.createdAt, t.id),
-    // B1 under `status eq` sorted by tokenId / smartContractName (tokenId is NULL for every NFT not minted).
+    // B1 under `status eq` sorted by tokenId (NULL for every NFT not minted); by smartContractName:
+    // nfts_b1_status_contract_name_fold_c_idx (migration 0019).
     index('nfts_b1_status_token_id_idx').on(t.organizationId, t.status, t.tokenId.asc().nullsFirst(), t.id),
-    index('nfts_b1_status_contract_name_fold_id_idx').on(t.organizationId, t.status, t.contractNameFold, t.id),
   ],
 );
 

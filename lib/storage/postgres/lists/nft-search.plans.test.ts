@@ -61,11 +61,12 @@ describe('B1 keyword plans', () => {
 
 describe('B1 sorts read an index in order', () => {
   // The fold in code-point order, then the id: served by nfts_b1_*_c_idx whatever the database's default
-  // collation, instead of reading and sorting every NFT of the organization (migration 0011).
+  // collation, instead of reading and sorting every NFT of the organization (migrations 0011, 0019).
   it.each([
     ['name', sql``, 'nfts_b1_name_fold_c_idx'],
     ['name', sql`and "nfts"."status" = 'CREATED'`, 'nfts_b1_status_name_fold_c_idx'],
     ['smartContractName', sql``, 'nfts_b1_contract_name_fold_c_idx'],
+    ['smartContractName', sql`and "nfts"."status" = 'MINTED'`, 'nfts_b1_status_contract_name_fold_c_idx'],
     // Other keys, ties by id: the lists' own (organization, …, key, id) indexes.
     ['supply', sql`and "nfts"."status" = 'MINTED'`, 'nfts_org_status_supply_id_idx'],
     ['createdAt', sql``, 'nfts_org_created_idx'],

@@ -265,16 +265,16 @@ export function nftSearchWhere(organizationId: string, search: CompiledSearch, n
 /**
  * Is the set decided, row for row, by an (organization[, status], sort, id) index in the sort's
  * collation (paging.ts OrderedQuery.seek)? No keyword, no contract, at most `status eq`, and a
- * NOT NULL sort with such an index (the status × smartContractName index is not collated "C").
+ * NOT NULL sort with such an index.
  */
 function seekable(search: CompiledSearch, sortField: string): boolean {
   if (search.keywords.length || search.smartContractId) return false;
   const leaves = andedLeaves(search.filter);
   if (!leaves?.every((l) => l.field.name === 'status' && l.operator === 'eq' && l.value !== null)) return false;
-  return SEEKABLE_SORTS.has(sortField) || (sortField === 'smartContractName' && leaves.length === 0);
+  return SEEKABLE_SORTS.has(sortField);
 }
 
-const SEEKABLE_SORTS = new Set(['createdAt', 'updatedAt', 'supply', 'name', 'status']);
+const SEEKABLE_SORTS = new Set(['createdAt', 'updatedAt', 'supply', 'name', 'smartContractName', 'status']);
 
 /**
  * B1 on PostgreSQL: the ids of one page of the tenant's NFTs matching keyword / advancedSearch
