@@ -29,7 +29,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { serverNodeOptions } from '@/lib/ops/server-memory';
+import { serverProcessEnv } from '@/lib/ops/server-memory';
 import { benchCases, mixedCases, type BenchCase, type BenchContext, type Kind, type Shape } from './bench-cases';
 import { seedStyles, type SeedStyle } from './bench-seed';
 import { sqliteStore } from '@/lib/storage/sqlite/store';
@@ -273,8 +273,8 @@ async function startServer(port: number): Promise<{ child: ChildProcess; base: s
   const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
   const child = spawn(process.execPath, [...profile, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: root,
-    // The same heap limits as `npm start` (lib/ops/server-memory.ts).
-    env: { ...process.env, ...serverEnv, NODE_ENV: 'production', APP_URL: `http://127.0.0.1:${port}`, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) },
+    // The same heap limits and malloc arenas as `npm start` (lib/ops/server-memory.ts).
+    env: { ...process.env, ...serverEnv, NODE_ENV: 'production', APP_URL: `http://127.0.0.1:${port}`, ...serverProcessEnv(process.env) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let peak = 0;

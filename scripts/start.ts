@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EnvError, loadEnv } from '@/lib/env';
 import { checkDatabaseReachable } from '@/lib/storage/preflight';
-import { serverNodeOptions } from '@/lib/ops/server-memory';
+import { serverProcessEnv } from '@/lib/ops/server-memory';
 
 const SOURCES = ['app', 'components', 'lib', 'db', 'instrumentation.ts', 'next.config.js', 'package.json'];
 
@@ -49,7 +49,7 @@ if (needsBuild()) {
 const tsx = path.join('node_modules', '.bin', 'tsx');
 const server = spawn(tsx, ['scripts/serve.ts'], {
   stdio: 'inherit',
-  env: { ...childEnv, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) },
+  env: { ...childEnv, ...serverProcessEnv(process.env) },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

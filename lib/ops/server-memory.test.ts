@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_V8_FLAGS, serverNodeOptions } from './server-memory';
+import { SERVER_MALLOC_ARENA_MAX, SERVER_V8_FLAGS, serverNodeOptions, serverProcessEnv } from './server-memory';
 
 describe('server heap limits', () => {
   it('come first, so NODE_OPTIONS given by the operator override them', () => {
@@ -14,5 +14,10 @@ describe('server heap limits', () => {
     });
     expect(run.status).toBe(0);
     expect(Number(run.stdout.trim())).toBeLessThan(400 * 2 ** 20);
+  });
+  it('set two malloc arenas unless the operator chose a number', () => {
+    expect(serverProcessEnv({})).toEqual({ NODE_OPTIONS: SERVER_V8_FLAGS, MALLOC_ARENA_MAX: SERVER_MALLOC_ARENA_MAX });
+    expect(SERVER_MALLOC_ARENA_MAX).toBe('2');
+    expect(serverProcessEnv({ MALLOC_ARENA_MAX: '8', NODE_OPTIONS: '--trace-gc' })).toEqual({ NODE_OPTIONS: `${SERVER_V8_FLAGS} --trace-gc`, MALLOC_ARENA_MAX: '8' });
   });
 });
