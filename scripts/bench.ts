@@ -184,7 +184,8 @@ const PG_SETTINGS = ['shared_buffers=2GB', 'effective_cache_size=8GB', 'work_mem
 /**
  * The seed on PostgreSQL: an embedded server whose data folder is kept beside the SQLite seed, the
  * seed copied into its bench_seed database once (`db copy`; again whenever the SQLite seed is new),
- * served from a fresh clone of it (bench) with its tables read into the buffer cache. Returns DATABASE_URL and how to stop the server.
+ * served from a fresh clone of it (bench) with its tables read into the buffer cache. Returns
+ * DATABASE_URL and how to stop the server.
  */
 async function preparePostgres(seededNow: boolean): Promise<{ url: string; bytes: () => Promise<number>; stop: () => Promise<void> }> {
   const { startEmbeddedPostgres } = await import('@/test/postgres/embedded');

@@ -358,13 +358,13 @@ function nullableSteppedAnchorsSql(q: OrderedQuery & { sort: SQL }, w: { directi
   const inRun = { where: sql`${q.sort} is null`, past: sql`${q.id} ${after} s.id` };
   const dated = { where: sql`${q.sort} is not null`, past: sql`(${q.sort}, ${q.id}) ${after} (s.v, s.id)` };
   const [first, second] = w.direction === 'asc' ? [inRun, dated] : [dated, inRun];
-  // The row `offset` rows past s in a range (s: the CTE row in scope).
-  const next = (range: typeof inRun, offset: SQL) =>
-    sql`select ${q.sort} as v, ${q.id} as id from ${q.from} where ${q.where} and ${range.where} and ${range.past} order by ${order} offset ${offset} limit 1`;
+  // The next anchor of a range: the interval-th row after s (the CTE row in scope).
+  const next = (range: typeof inRun) =>
+    sql`select ${q.sort} as v, ${q.id} as id from ${q.from} where ${q.where} and ${range.where} and ${range.past} order by ${order} offset ${w.interval - 1} limit 1`;
   return sql`with recursive first_steps(v, id, k) as (
           (select ${q.sort}, ${q.id}, 1 from ${q.from} where ${q.where} and ${first.where} order by ${order} limit 1)
           union all
-          (select x.v, x.id, s.k + 1 from first_steps s cross join lateral (${next(first, sql`${w.interval - 1}`)}) as x where s.k < ${steps})),
+          (select x.v, x.id, s.k + 1 from first_steps s cross join lateral (${next(first)}) as x where s.k < ${steps})),
         last_first as (select v, id, k from first_steps order by k desc limit 1),
         first_rest as (select count(*)::int as r from last_first s cross join lateral (
           select 1 from ${q.from} where ${q.where} and ${first.where} and ${first.past} order by ${order} limit ${w.interval}) as x),
@@ -376,7 +376,7 @@ function nullableSteppedAnchorsSql(q: OrderedQuery & { sort: SQL }, w: { directi
              select ${q.sort} as v, ${q.id} as id from ${q.from} where ${q.where} and ${second.where} order by ${order} offset st.off limit 1) as x
            where st.k <= ${steps})
           union all
-          (select x.v, x.id, s.k + 1 from second_steps s cross join lateral (${next(second, sql`${w.interval - 1}`)}) as x where s.k < ${steps}))
+          (select x.v, x.id, s.k + 1 from second_steps s cross join lateral (${next(second)}) as x where s.k < ${steps}))
         select ${generationSql(q.organizationId, q.list)} as gen, v, null as w, id from (
           select v, id, k from first_steps union all select v, id, k from second_steps) as a order by k`;
 }
