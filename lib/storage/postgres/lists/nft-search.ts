@@ -5,6 +5,7 @@ import { andedLeaves, requiredEq, type CompiledSearch, type FilterNode, type Fil
 import { nftMatch } from '../search/queries';
 import { matchSql } from '../search/terms';
 import { supplyRangeTotal } from './range-count';
+import { b1ShortTermTotal } from './short-term-count';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
@@ -279,7 +280,8 @@ const SEEKABLE_SORTS = new Set(['createdAt', 'updatedAt', 'supply', 'name', 'sma
 /**
  * B1 on PostgreSQL: the ids of one page of the tenant's NFTs matching keyword / advancedSearch
  * (OR-ed), advancedFilter and smartContractId (AND-ed), and the exact total. Totals: list_counts
- * without criteria or for a supply range (with or without `status eq`: range-count.ts), the
+ * without criteria, for a supply range (with or without `status eq`: range-count.ts) or for a plain
+ * keyword of one or two characters (with or without `status eq`: short-term-count.ts), the
  * contract's stored total_nfts for a contract alone, otherwise an exact count
  * kept per write generation. A single-key order (the default included) pages from the nearer end
  * or a cached anchor (paging.ts); a multi-key order reads by OFFSET. Keywords narrow through
@@ -309,7 +311,12 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   let total: number;
   if (!search.keywords.length && !search.filter) {
     total = search.smartContractId ? await contractTotal(db, organizationId, search.smartContractId) : await countOf(db, organizationId, 'nfts', null, null);
-  } else total = (await supplyRangeTotal(db, organizationId, search)) ?? (await countWhere(db, from, where, { organizationId, list: 'nfts', key: `b1|${criteria}` }));
+  } else {
+    total =
+      (await b1ShortTermTotal(db, organizationId, search)) ??
+      (await supplyRangeTotal(db, organizationId, search)) ??
+      (await countWhere(db, from, where, { organizationId, list: 'nfts', key: `b1|${criteria}` }));
+  }
 
   const { pageNumber: page, pageSize: limit } = search;
   const id = B1_ID;

@@ -4,6 +4,7 @@ import type { IdsPage } from '../../lists';
 import { nftMatch } from '../search/queries';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 import { foldTerm, type MatchForm } from '../search/terms';
+import { a5ShortTermTotal } from './short-term-count';
 
 const sortColumns = {
   createdAt: sql`n.created_at`,
@@ -42,8 +43,9 @@ export function nftExportWherePg(organizationId: string, q: NftFilter): SQL {
 }
 
 /**
- * A5 on PostgreSQL. Totals: list_counts for no filter, a status and/or copyright filter; the
- * contract's stored total_nfts for a contract filter alone; otherwise an exact count (a contract's
+ * A5 on PostgreSQL. Totals: list_counts for no filter, a status and/or copyright filter, and a
+ * search of one or two characters (alone or with a status: short-term-count.ts); the contract's
+ * stored total_nfts for a contract filter alone; otherwise an exact count (a contract's
  * NFTs by its index, a search through the trigram / short-term indexes), kept per write
  * generation. The page's ids off the (organization[, filter], sort, id) index, from the nearer end
  * or a cached anchor. A search the plan would not narrow through its index is tested row by row
@@ -86,5 +88,7 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
 async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: SQL, where: SQL): Promise<number> {
   if (!q.search && !q.contractId) return countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null);
   if (!q.search && !q.status && !q.copyrightStatus) return contractTotal(db, organizationId, q.contractId!);
+  const short = q.search ? a5ShortTermTotal(db, organizationId, foldTerm(q.search, 'A'), q) : null;
+  if (short) return short;
   return countWhere(db, from, where, { organizationId, list: 'nfts', key: JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]) });
 }

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { compileSearch } from '@/lib/nft-search/filter';
+import type { SearchNftsBody } from '@/lib/nft-search/schemas';
+import { organizationWithContract, withPostgres } from '@/test/postgres/database';
+import { checkPostgres, reindexPostgres } from '../maintenance';
+import { asciiLower } from '../../like';
+import { nftSearchPagePg, nftSearchWhere } from './nft-search';
+import { nftPage } from './nfts';
+import { clearPgListCaches } from './paging';
+import { a5ShortTermTotal, b1ShortTermTotal } from './short-term-count';
+
+/*
+ * Totals of one- and two-character searches read off list_counts' 'nft_terms_a' / 'nft_terms_b1'
+ * keys (db/migrations-pg/0020_short_term_counts.sql). Through writes that bypass the application —
+ * INSERT … SELECT, COPY, UPDATEs of names, descriptions, the other text fields, status and
+ * `copyrighted`, a contract rename (which rewrites its NFTs' contract_name_fold), DELETE — every
+ * term's total (with and without a status) must equal a count of the rows by the searches' own
+ * per-field conditions; a tampered key is reported by `db check` and repaired by `db reindex`.
+ */
+const pg = withPostgres();
+const statuses = [null, 'CREATED', 'MINTED', 'FAILED'] as const;
+/** Case pairs, non-ASCII (é/É fold in B only), the booleans' letters, LIKE's metacharacters, a space. */
+const terms = ['a', 'A', 'é', 'É', 'ha', 'ar', 'ru', 'al', 'fa', 'se', 'x', 'k', '%', '_', ' ', 'r ', 'n', '🚀', 'ue'];
+
+async function seed(): Promise<{ o: string; contract: string }> {
+  const c = pg.db().$client;
+  const { organizationId: o, contractId: contract } = await organizationWithContract(c);
+  await c.query(
+    `insert into nfts (id, organization_id, smart_contract_id, name, description, external_url, status, supply, copyrighted, created_at, updated_at)
+     select gen_random_uuid()::text, $1, $2,
+       (array['Harbor', 'CAFÉ noir', 'ray 🚀', '100% Pure', 'snake_case', 'Kelvin \u212a'])[1 + i % 6] || ' ' || i,
+       case when i % 4 = 0 then null else (array['An Élan', 'ruby', 'x y'])[1 + i % 3] end,
+       case when i % 5 = 0 then 'https://example.test/Fa' else null end,
+       (array['CREATED', 'MINTED', 'FAILED'])[1 + i % 3], 1, false, now(), now()
+     from generate_series(1, 120) i`,
+    [o, contract],
+  );
+  const client = await c.connect();
+  try {
+    const { from } = await import('pg-copy-streams');
+    const stream = client.query(from('COPY nfts (id, organization_id, smart_contract_id, name, description, status, supply, created_at, updated_at) FROM STDIN'));
+    for (let i = 0; i < 30; i++) stream.write(`${crypto.randomUUID()}\t${o}\t${contract}\tcopied Ü ${i}\t${i % 2 ? 'ÀRBRE' : '\\N'}\tCREATED\t1\t2026-01-01\t2026-01-01\n`);
+    await new Promise<void>((resolve, reject) => stream.end(() => resolve()).on('error', reject));
+  } finally {
+    client.release();
+  }
+  return { o, contract };
+}
+
+const a5Request = (search: string, status: string | null) =>
+  ({ search, ...(status ? { status } : {}), sortBy: 'createdAt', sortOrder: 'desc', page: 1, limit: 5 }) as Parameters<typeof nftPage>[2];
+const b1Body = (keyword: string, status: string | null): SearchNftsBody => ({
+  pageSize: 5,
+  keyword,
+  ...(status ? { advancedFilter: { field: 'status', operator: 'eq', value: status } } : {}),
+});
+
+/** The rows' own conditions: A5's LIKE over name/description, B1's per-field keyword (narrowing off). */
+async function expectExact(o: string) {
+  const c = pg.db().$client;
+  for (const status of statuses) {
+    for (const term of terms) {
+      const where = `${status ?? 'any'} ${JSON.stringify(term)}`;
+      const a = await c.query<{ n: string }>(
+        `select count(*) as n from nfts where organization_id = $1 and ($2::text is null or status = $2)
+           and (strpos(cl2c_ascii_lower(name), cl2c_ascii_lower($3)) > 0 or strpos(cl2c_ascii_lower(description), cl2c_ascii_lower($3)) > 0)`,
+        [o, status, term],
+      );
+      expect(await a5ShortTermTotal(pg.db(), o, asciiLower(term), { status: status ?? undefined }), `A5 ${where}`).toBe(Number(a.rows[0]!.n));
+      clearPgListCaches();
+      expect((await nftPage(pg.db(), o, a5Request(term, status))).total, `A5 page ${where}`).toBe(Number(a.rows[0]!.n));
+
+      const body = b1Body(term, status);
+      const compiled = compileSearch(body);
+      // The count by the keyword's per-field conditions, as a search no stored count answers would run it.
+      const { rows } = await pg.db().execute<{ n: string }>(sql`select count(*) as n from nfts where ${nftSearchWhere(o, compiled, false)}`);
+      // `e` is in every row (`true` and `false` both hold it): no keyword to count then.
+      if (compiled.keywords.length) expect(await b1ShortTermTotal(pg.db(), o, compiled), `B1 ${where}`).toBe(Number(rows[0]!.n));
+      clearPgListCaches();
+      expect((await nftSearchPagePg(pg.db(), o, compiled, body)).total, `B1 page ${where}`).toBe(Number(rows[0]!.n));
+    }
+  }
+}
+
+describe('short-term totals from list_counts', () => {
+  it('stay exact through plain-SQL inserts, COPY, updates of every searched field, a contract rename and deletes', async () => {
+    const c = pg.db().$client;
+    const { o, contract } = await seed();
+    await expectExact(o);
+    await c.query(`update nfts set name = 'Renamed ÉTÉ ' || supply where organization_id = $1 and name like 'Harbor%'`, [o]);
+    await c.query(`update nfts set description = 'new %' where organization_id = $1 and description = 'ruby'`, [o]);
+    await c.query(`update nfts set status = 'MINTED', mint_transaction_hash = '0xFA', token_owner = 'Raúl' where organization_id = $1 and status = 'FAILED'`, [o]);
+    // `copyrighted` follows the shares (an authorized share's trigger sets it on the NFT).
+    const user = crypto.randomUUID();
+    await c.query(`insert into users (id, email, created_at, updated_at) values ($1, $1 || '@example.test', now(), now())`, [user]);
+    await c.query(
+      `insert into copyright_shares (id, nft_id, user_id, percentage, status, created_at, updated_at)
+       select gen_random_uuid()::text, id, $2, 100, 'AUTHORIZED', now(), now() from nfts where organization_id = $1 and name like 'ray%'`,
+      [o, user],
+    );
+    await c.query(`update nfts set updated_at = now() where organization_id = $1`, [o]);
+    await c.query(`update smart_contracts set name = 'Sé Ru' where id = $1`, [contract]);
+    await c.query(`delete from nfts where organization_id = $1 and name like 'snake%'`, [o]);
+    await expectExact(o);
+    expect((await checkPostgres(c)).problems).toEqual([]);
+  });
+
+  it('answer only what the stored grams decide', async () => {
+    const { o, contract } = await seed();
+    const b1 = (b: SearchNftsBody) => b1ShortTermTotal(pg.db(), o, compileSearch(b));
+    expect(b1({ keyword: 'ha' })).not.toBeNull();
+    expect(b1({ keyword: 'har' })).toBeNull(); // three characters: trigram index
+    expect(b1({ keyword: '1' })).toBeNull(); // part of a number or a date
+    expect(b1({ keyword: 'a\n' })).toBeNull(); // a line feed joins the other text fields
+    expect(b1({ advancedSearch: { fields: ['name'], keyword: 'ha' } })).toBeNull(); // not every keyword field
+    expect(b1({ keyword: 'ha', smartContractId: contract })).toBeNull();
+    expect(b1({ keyword: 'ha', advancedFilter: { field: 'supply', operator: 'gte', value: '1' } })).toBeNull();
+    expect(b1({ keyword: 'ha', advancedSearch: { fields: ['name'], keyword: 'ru' } })).toBeNull(); // two criteria, OR-ed
+    expect(a5ShortTermTotal(pg.db(), o, 'ha', { contractId: contract })).toBeNull();
+    expect(a5ShortTermTotal(pg.db(), o, 'ha', { copyrightStatus: 'NONE' })).toBeNull();
+    expect(a5ShortTermTotal(pg.db(), o, 'har', {})).toBeNull();
+  });
+
+  it('db check reports a tampered term key; db reindex repairs it', async () => {
+    const c = pg.db().$client;
+    const { o } = await seed();
+    const { rows } = await c.query<{ n: string }>(`select sum(n) as n from list_counts where organization_id = $1 and list = 'nft_terms_b1' and k1 = 'ha' and k2 = 'CREATED'`, [o]);
+    expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+    await c.query(`update list_counts set n = n + 2 where organization_id = $1 and list = 'nft_terms_b1' and k1 = 'ha' and k2 = 'CREATED' and shard = (
+      select min(shard) from list_counts where organization_id = $1 and list = 'nft_terms_b1' and k1 = 'ha' and k2 = 'CREATED')`, [o]);
+    await c.query(`delete from list_counts where organization_id = $1 and list = 'nft_terms_a' and k1 = 'É'`, [o]);
+    const { problems } = await checkPostgres(c);
+    expect(problems).toContainEqual(`list_counts nft_terms_b1[ha,CREATED] of organization ${o}: stored ${Number(rows[0]!.n) + 2}, actual ${rows[0]!.n}`);
+    expect(problems.some((p) => p.startsWith(`list_counts nft_terms_a[É,`))).toBe(true);
+    await reindexPostgres(c);
+    expect((await checkPostgres(c)).problems).toEqual([]);
+    await expectExact(o);
+  });
+});
