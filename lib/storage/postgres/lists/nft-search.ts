@@ -281,7 +281,7 @@ const SEEKABLE_SORTS = new Set(['createdAt', 'updatedAt', 'supply', 'name', 'sma
  * B1 on PostgreSQL: the ids of one page of the tenant's NFTs matching keyword / advancedSearch
  * (OR-ed), advancedFilter and smartContractId (AND-ed), and the exact total. Totals: list_counts
  * without criteria, for a supply range (with or without `status eq`: range-count.ts) or for a plain
- * keyword of one or two characters (with or without `status eq`: short-term-count.ts), the
+ * keyword of one or two characters alone (short-term-count.ts), the
  * contract's stored total_nfts for a contract alone, otherwise an exact count
  * kept per write generation. A single-key order (the default included) pages from the nearer end
  * or a cached anchor (paging.ts); a multi-key order reads by OFFSET. Keywords narrow through

@@ -44,7 +44,7 @@ export function nftExportWherePg(organizationId: string, q: NftFilter): SQL {
 
 /**
  * A5 on PostgreSQL. Totals: list_counts for no filter, a status and/or copyright filter, and a
- * search of one or two characters (alone or with a status: short-term-count.ts); the contract's
+ * search of one or two characters alone (short-term-count.ts); the contract's
  * stored total_nfts for a contract filter alone; otherwise an exact count (a contract's
  * NFTs by its index, a search through the trigram / short-term indexes), kept per write
  * generation. The page's ids off the (organization[, filter], sort, id) index, from the nearer end
