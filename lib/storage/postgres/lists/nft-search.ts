@@ -3,9 +3,9 @@ import type { IdsPage } from '../../lists';
 import { pageByLeadingEnum } from '../../nft-search-split';
 import { andedLeaves, requiredEq, type CompiledSearch, type FilterNode, type FilterValue, type NftSearchCriteria, type SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
-import { matchSql } from '../search/terms';
+import { isShortTerm, matchSql } from '../search/terms';
 import { supplyRangeTotal } from './range-count';
-import { b1ShortTermTotal } from './short-term-count';
+import { b1KeywordTermTotal } from './short-term-count';
 import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
@@ -227,6 +227,22 @@ export function keywordSql(keywords: CompiledSearch['keywords'], narrow = true):
   const indexed = narrows.filter((x): x is SQL => x !== null && x !== 'none');
   if (keywords.every(narrowIsExact)) return sql`(${sql.join(indexed, sql` or `)})`;
   return sql`((${sql.join(indexed, sql` or `)}) and ${any})`;
+}
+
+/**
+ * B1's total for a plain keyword of one or two characters alone (every keyword field, as `keyword`
+ * reads them), off the stored per-gram counts (short-term-count.ts); null for any other search. The
+ * stored grams hold the text fields and the booleans' texts — not numbers or dates, so a term one
+ * could hold (mayMatch) is counted by the caller; nor a line feed, which joins the other text
+ * fields in the stored text.
+ */
+export function b1ShortTermTotal(db: Handle, organizationId: string, search: CompiledSearch): Promise<number> | null {
+  if (search.keywords.length !== 1 || search.smartContractId || search.filter) return null;
+  const [{ fields, keyword }] = search.keywords as [CompiledSearch['keywords'][number]];
+  if (!isShortTerm(keyword) || keyword.includes('\n')) return null;
+  const everyField = fields.length === search.keywordFields.length && search.keywordFields.every((f) => fields.includes(f));
+  if (!everyField || fields.some((f) => (f.type === 'integer' || f.type === 'date') && mayMatch(f, keyword))) return null;
+  return b1KeywordTermTotal(db, organizationId, keyword);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { CompiledSearch } from '../../nft-search';
 import { isShortTerm } from '../search/terms';
 import type { Handle } from './paging';
 
@@ -30,20 +29,11 @@ export function a5ShortTermTotal(db: Handle, organizationId: string, folded: str
   return termTotal(db, organizationId, 'nft_terms_a', folded);
 }
 
-/** Digits and the characters of a date's text: a term of only these may be part of a number or a date. */
-const NUMBER_OR_DATE = /^[0-9:.tz-]+$/;
-
 /**
- * B1's total for a plain keyword of one or two characters alone (every keyword field, as `keyword`
- * reads them); null for any other search. The stored grams hold the text fields and the booleans'
- * texts — not numbers or dates, so a term that could be part of one is counted by the caller; nor a
- * line feed, which joins the other text fields in the stored text.
+ * B1's total for a plain keyword of one or two characters (`keyword`: lower-cased, as B1 compares)
+ * over the text fields and the booleans' texts; which searches it answers: nft-search.ts
+ * b1ShortTermTotal.
  */
-export function b1ShortTermTotal(db: Handle, organizationId: string, search: CompiledSearch): Promise<number> | null {
-  if (search.keywords.length !== 1 || search.smartContractId || search.filter) return null;
-  const [{ fields, keyword }] = search.keywords as [CompiledSearch['keywords'][number]];
-  if (!isShortTerm(keyword) || keyword.includes('\n') || NUMBER_OR_DATE.test(keyword)) return null;
-  const everyField = fields.length === search.keywordFields.length && search.keywordFields.every((f) => fields.includes(f));
-  if (!everyField) return null;
+export function b1KeywordTermTotal(db: Handle, organizationId: string, keyword: string): Promise<number> {
   return termTotal(db, organizationId, 'nft_terms_b1', keyword);
 }

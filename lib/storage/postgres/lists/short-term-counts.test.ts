@@ -5,10 +5,10 @@ import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { organizationWithContract, withPostgres } from '@/test/postgres/database';
 import { checkPostgres, reindexPostgres } from '../maintenance';
 import { asciiLower } from '../../like';
-import { nftSearchPagePg, nftSearchWhere } from './nft-search';
+import { b1ShortTermTotal, nftSearchPagePg, nftSearchWhere } from './nft-search';
 import { nftPage } from './nfts';
 import { clearPgListCaches } from './paging';
-import { a5ShortTermTotal, b1ShortTermTotal } from './short-term-count';
+import { a5ShortTermTotal } from './short-term-count';
 
 /*
  * Totals of one- and two-character searches read off list_counts' 'nft_terms_a' / 'nft_terms_b1'
