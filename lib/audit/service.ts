@@ -1,5 +1,6 @@
 import { auditEvents } from '@/db/tables';
 import type { Actor } from '@/lib/http/actor';
+import { insertRows } from '@/lib/storage/row-batch';
 import type { Store } from '@/lib/storage/store';
 
 export type AuditEvent = { action: string; entityType: string; entityId: string | null; data?: Record<string, unknown> };
@@ -9,10 +10,9 @@ export async function recordAuditIn(store: Store, actor: Actor, event: AuditEven
   await recordAuditsIn(store, actor, [event]);
 }
 
-/** Several events of one request (bulk operations), in order, on either engine. */
+/** Several events of one request (bulk operations), in order, on either engine, as one statement (insertRows). */
 export async function recordAuditsIn(store: Store, actor: Actor, events: AuditEvent[]) {
-  if (!events.length) return;
-  await store.insert(auditEvents).values(auditRows(actor, events));
+  await insertRows(store, auditEvents, auditRows(actor, events));
 }
 
 /** The rows of `events`: one id each, the actor, one timestamp for the request. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { OutboxEmail } from '@/db/schema';
 import { outboxEmails } from '@/db/tables';
+import { insertRows } from '@/lib/storage/row-batch';
 import type { Store } from '@/lib/storage/store';
 import { env } from '@/lib/env';
 import { envelope } from '@/lib/http/query';
@@ -24,15 +25,15 @@ function mailRows(mails: QueuedEmail[], at = new Date()) {
 /**
  * Writes mails to the outbox, ids in input order, on either engine. Call it inside the transaction
  * of the change that causes them, so a change never exists without its mail; delivery happens after
- * commit (lib/mail/worker.ts). One multi-row insert: a bulk import queues a hundred at once.
+ * commit (lib/mail/worker.ts). One statement (insertRows): a bulk import queues a hundred at once.
  */
 export async function queueEmailsIn(tx: Store, mails: QueuedEmail[]): Promise<string[]> {
   const rows = mailRows(mails);
-  if (rows.length) {
-    await tx.insert(outboxEmails).values(
-      rows.map(({ at, ...row }) => ({ ...row, status: 'PENDING' as const, attempts: 0, createdAt: at, updatedAt: at })),
-    );
-  }
+  await insertRows(
+    tx,
+    outboxEmails,
+    rows.map(({ at, ...row }) => ({ ...row, status: 'PENDING' as const, attempts: 0, createdAt: at, updatedAt: at })),
+  );
   return rows.map((row) => row.id);
 }
 
