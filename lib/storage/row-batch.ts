@@ -3,10 +3,8 @@ import { insertRowBatch as onPostgres } from './postgres/row-batch';
 import { postgresDbOf } from './postgres/store';
 import { insertRowBatch as onSqlite } from './sqlite/row-batch';
 import { sqliteDbOf } from './sqlite/store';
+import type { RowBatch } from './shapes';
 import type { Store } from './store';
-
-/** The columns a batch writes, in order, and each row's values as the engine's driver takes them. */
-export type RowBatch = { columns: Column[]; values: unknown[][] };
 
 /**
  * Inserts rows of one shape (the same keys, Drizzle's property names) into `table` as one statement

@@ -1,3 +1,5 @@
+import type { Column } from 'drizzle-orm';
+
 /**
  * Types that a dispatcher in lib/storage/ and its engine modules under sqlite/ and postgres/ both
  * name: here, below both, so that an engine module never imports its dispatcher.
@@ -14,6 +16,9 @@ export type StorageHealth = { database: CheckState; migrations: CheckState; limi
 
 /** A freshly sent PENDING invitation (A13), as lib/storage/invitation-insert.ts writes it. */
 export type NewInvitation = { id: string; email: string; phone: string | null; tokenHash: string; expiresAt: Date };
+
+/** Rows of one shape as lib/storage/row-batch.ts inserts them: the columns, in order, and each row's values as the engine's driver takes them. */
+export type RowBatch = { columns: Column[]; values: unknown[][] };
 
 /** One request budget: `points` per `duration` seconds per key, its keys prefixed with `keyPrefix`. */
 export type Budget = { keyPrefix: string; points: number; duration: number };

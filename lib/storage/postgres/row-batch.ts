@@ -1,5 +1,5 @@
 import { sql, type Table } from 'drizzle-orm';
-import type { RowBatch } from '../row-batch';
+import type { RowBatch } from '../shapes';
 import type { PgDb, PgTx } from './connection';
 
 /**

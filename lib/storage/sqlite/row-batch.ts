@@ -1,6 +1,6 @@
 import { sql, type Table } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import type { RowBatch } from '../row-batch';
+import type { RowBatch } from '../shapes';
 
 /**
  * lib/storage/row-batch.ts on SQLite: `insert … select` over `json_each` of the rows' value arrays.
