@@ -23,7 +23,7 @@ export type RateLimitState = { limit: number; remaining: number; resetSeconds: n
 
 const WINDOW_SECONDS = 60;
 function limiterFor(scope: RateLimitScope, points: number): Promise<RateLimiterAbstract> {
-  return budgetLimiter({ keyPrefix: scope, points, duration: WINDOW_SECONDS });
+  return budgetLimiter({ keyPrefix: scope, points, duration: WINDOW_SECONDS, fastCommit: true });
 }
 
 function stateOf(limit: number, res: RateLimiterRes): RateLimitState {

@@ -3,28 +3,40 @@ import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexib
 import { runtimeSlot } from '@/lib/runtime';
 import { getStore } from './current';
 import { postgresDbOf } from './postgres/store';
-import { postgresLimiter } from './postgres/rate-limits';
+import { fastCommitPool, postgresLimiter } from './postgres/rate-limits';
 import type { Budget } from './shapes';
 
-type Limiters = { memory: Map<string, RateLimiterAbstract>; shared: WeakMap<pg.Pool, Map<string, RateLimiterAbstract>> };
+type Limiters = {
+  memory: Map<string, RateLimiterAbstract>;
+  shared: WeakMap<pg.Pool, Map<string, RateLimiterAbstract>>;
+  /** Each app pool's pool for `fastCommit` budgets (postgres/rate-limits.ts fastCommitPool). */
+  fastPools: WeakMap<pg.Pool, pg.Pool>;
+};
 const slot = runtimeSlot<Limiters>('rateLimiters');
 
 /**
  * The limiter of a budget on the process's engine (issue 29): on SQLite — one process, one writer —
  * it counts in this process's memory; on PostgreSQL in the database, shared by every instance
- * (lib/storage/postgres/rate-limits.ts). One limiter per budget and database, made on first use.
+ * (lib/storage/postgres/rate-limits.ts), a `fastCommit` budget on connections that do not wait
+ * for the disk at commit. One limiter per budget and database, made on first use.
  */
 export async function limiterFor(budget: Budget): Promise<RateLimiterAbstract> {
-  const id = `${budget.keyPrefix}:${budget.points}:${budget.duration}`;
-  const limiters = slot.getOrCreate(() => ({ memory: new Map(), shared: new WeakMap() }));
+  const id = `${budget.keyPrefix}:${budget.points}:${budget.duration}:${budget.fastCommit ? 'fast' : 'durable'}`;
+  const limiters = slot.getOrCreate(() => ({ memory: new Map(), shared: new WeakMap(), fastPools: new WeakMap() }));
   const store = await getStore();
+  const { fastCommit, ...counted } = budget;
   let byId = limiters.memory;
-  let make = (): RateLimiterAbstract => new RateLimiterMemory(budget);
+  let make = (): RateLimiterAbstract => new RateLimiterMemory(counted);
   if (store.engine === 'postgres') {
-    const pool = (postgresDbOf(store) as { $client: pg.Pool }).$client;
+    const appPool = (postgresDbOf(store) as { $client: pg.Pool }).$client;
+    let pool = appPool;
+    if (fastCommit) {
+      pool = limiters.fastPools.get(appPool) ?? fastCommitPool(appPool);
+      limiters.fastPools.set(appPool, pool);
+    }
     byId = limiters.shared.get(pool) ?? new Map<string, RateLimiterAbstract>();
     limiters.shared.set(pool, byId);
-    make = () => postgresLimiter(pool, budget);
+    make = () => postgresLimiter(pool, counted);
   }
   let limiter = byId.get(id);
   if (!limiter) {

@@ -20,5 +20,10 @@ export type NewInvitation = { id: string; email: string; phone: string | null; t
 /** Rows of one shape as lib/storage/row-batch.ts inserts them: the columns, in order, and each row's values as the engine's driver takes them. */
 export type RowBatch = { columns: Column[]; values: unknown[][] };
 
-/** One request budget: `points` per `duration` seconds per key, its keys prefixed with `keyPrefix`. */
-export type Budget = { keyPrefix: string; points: number; duration: number };
+/**
+ * One request budget: `points` per `duration` seconds per key, its keys prefixed with `keyPrefix`.
+ * `fastCommit`: a count the engine may lose at a crash of the database server (its last fraction of
+ * a second), committed without waiting for the disk — the per-request API budgets; never a sign-in
+ * guard's attempts or locks (lib/storage/postgres/rate-limits.ts fastCommitPool).
+ */
+export type Budget = { keyPrefix: string; points: number; duration: number; fastCommit?: boolean };

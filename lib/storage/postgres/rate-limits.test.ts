@@ -2,7 +2,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPostgres } from '@/test/postgres/database';
 import { openPostgres, type PgDb } from './connection';
-import { postgresLimiter } from './rate-limits';
+import { fastCommitPool, postgresLimiter } from './rate-limits';
 
 /**
  * Budgets shared by several instances on one PostgreSQL (issue 29, "shared limits"): each instance
@@ -76,5 +76,32 @@ describe('a budget in PostgreSQL', () => {
     await dead.$client.end();
     const limiter = postgresLimiter(dead.$client, { keyPrefix: 'insured', points: 2, duration: 60 });
     expect([await spend(limiter, 'k'), await spend(limiter, 'k'), await spend(limiter, 'k')]).toEqual([true, true, false]);
+  });
+
+  it('counts request budgets on connections that do not wait for the disk, in the same table, and closes them with the app pool', async () => {
+    // The app's sessions commit durably here (the test server's default may not).
+    const durableUrl = new URL(pg.url());
+    durableUrl.searchParams.set('options', '-c synchronous_commit=on');
+    const app = await openPostgres(durableUrl.toString(), 'TEST_DATABASE_URL');
+    const fast = fastCommitPool(app.$client);
+    const setting = async (pool: typeof fast) => (await pool.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit;
+    // Every connection of the fast pool, not only the first: four at once.
+    const clients = await Promise.all([1, 2, 3, 4].map(() => fast.connect()));
+    const settings = await Promise.all(clients.map(async (c) => (await c.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit));
+    clients.forEach((c) => c.release());
+    expect(settings).toEqual(['off', 'off', 'off', 'off']);
+    expect(await setting(app.$client)).toBe('on');
+
+    // A budget spent on the fast pool and on another instance's durable pool is one budget.
+    const budget = { keyPrefix: `fast-${crypto.randomUUID().slice(0, 8)}`, points: 4, duration: 60 };
+    const quick = postgresLimiter(fast, budget);
+    const durable = postgresLimiter(second.$client, budget);
+    const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => spend(i % 2 ? quick : durable, 'tenant-1')));
+    expect(outcomes.filter(Boolean)).toHaveLength(4);
+    const [row] = (await pg.db().$client.query('select points from rate_limits where key = $1', [`${budget.keyPrefix}:tenant-1`])).rows;
+    expect(row.points).toBe(6);
+
+    await app.$client.end();
+    expect(fast.ended).toBe(true);
   });
 });
