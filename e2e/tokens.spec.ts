@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { openDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
+import { openAppDb } from './app-db';
 import { tokenTransfers } from '@/db/schema';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { pickOption } from './combobox';
@@ -11,7 +12,7 @@ Object.assign(process.env, { AUTH_SECRET: E2E_SERVER_ENV.AUTH_SECRET, DATA_DIR: 
 
 let db: Db | undefined;
 function database(path: string): Db {
-  db ??= openDb(path);
+  db ??= openAppDb(path);
   return db;
 }
 

@@ -1,5 +1,6 @@
 import { createPublicClient, getContract, http, parseEther, type Address } from 'viem';
-import { openDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
+import { openAppDb } from '../app-db';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
 import { setPassword } from '@/lib/auth/passwords';
 import { registerUserInOrganization } from '@/lib/users/registration';
@@ -19,7 +20,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const HOLDER_PASSWORD = 'holder password 1';
 let db: Db | undefined;
 function addMember(path: string, organizationId: string, label: string) {
-  db ??= openDb(path);
+  db ??= openAppDb(path);
   const email = `chain-${label}@example.test`;
   const r = db.transaction((tx) =>
     registerUserInOrganization(tx, organizationId, { email, firstName: 'Chain', lastName: label, userName: `chain_${label}` }),

@@ -1,4 +1,5 @@
-import { openDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
+import { openAppDb } from '../app-db';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { E2E_SERVER_ENV } from '../env';
 import { expect, test } from '../fixtures';
@@ -22,16 +23,11 @@ for (const { width, height, colorScheme } of [
   }) => {
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme });
-    // A second writer beside the running server (its chain worker writes too): wait for the lock,
-    // and begin IMMEDIATE — a deferred transaction that read first cannot take the write lock once
-    // the server has committed ("database is locked" at once), as e2e/app-db.ts explains.
-    db ??= openDb(databasePath);
-    db.$client.pragma('busy_timeout = 30000');
+    db ??= openAppDb(databasePath);
     const label = `notify${width}${unique}`.slice(0, 40);
     const email = `chain-${label}@example.test`;
-    const member = db.transaction(
-      (tx) => registerUserInOrganization(tx, organizationId, { email, firstName: 'Notify', lastName: label, userName: `n_${label}`.slice(0, 50) }),
-      { behavior: 'immediate' },
+    const member = db.transaction((tx) =>
+      registerUserInOrganization(tx, organizationId, { email, firstName: 'Notify', lastName: label, userName: `n_${label}`.slice(0, 50) }),
     );
 
     // The admin is on the console (any page but Activity) when the send lands.

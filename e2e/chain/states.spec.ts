@@ -4,7 +4,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, encodeFunctionData, http, keccak256, parseEther, parseGwei, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { cL2CTokenAbi, cL2CTokenBytecode } from '@/chain/artifacts';
-import { openDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
+import { openAppDb } from '../app-db';
 import { tokenTransfers } from '@/db/schema';
 import { DEVNODE_FUNDER_KEY, startDevNode } from '@/lib/chain/devnode';
 import { organizationAccount } from '@/lib/chain';
@@ -59,7 +60,7 @@ test('sends in the console: sent and waiting, replaced with both hashes, cancell
   unique,
 }) => {
   const { rpcUrl } = readChainInfo();
-  db ??= openDb(databasePath);
+  db ??= openAppDb(databasePath);
   const member = (label: string) => {
     const email = `state-${label}-${unique}@example.test`.toLowerCase();
     const r = db!.transaction((tx) =>
