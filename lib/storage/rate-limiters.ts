@@ -21,7 +21,7 @@ const slot = runtimeSlot<Limiters>('rateLimiters');
  * for the disk at commit. One limiter per budget and database, made on first use.
  */
 export async function limiterFor(budget: Budget): Promise<RateLimiterAbstract> {
-  const id = `${budget.keyPrefix}:${budget.points}:${budget.duration}:${budget.fastCommit ? 'fast' : 'durable'}`;
+  const id = `${budget.keyPrefix}:${budget.points}:${budget.duration}`;
   const limiters = slot.getOrCreate(() => ({ memory: new Map(), shared: new WeakMap(), fastPools: new WeakMap() }));
   const store = await getStore();
   const { fastCommit, ...counted } = budget;

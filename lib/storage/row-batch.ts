@@ -22,7 +22,7 @@ export async function insertRows(store: Store, table: Table, rows: Record<string
 }
 
 /** The batch of `rows`: the columns the first row names or that have a `$defaultFn`, in the table's order. */
-export function rowBatch(table: Table, rows: Record<string, unknown>[]): RowBatch {
+function rowBatch(table: Table, rows: Record<string, unknown>[]): RowBatch {
   const keys = Object.keys(rows[0]!);
   for (const row of rows) {
     const other = Object.keys(row).find((k) => !keys.includes(k)) ?? keys.find((k) => !(k in row));
