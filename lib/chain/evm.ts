@@ -22,7 +22,7 @@ import { recordedIdentity } from './identity';
 import { errorFields, log } from '@/lib/logger';
 import { releaseChainTx } from '@/lib/storage/chain-claims';
 import { chainInstanceId } from './instance';
-import { freeLedgerNonce, getChainTx, markSubmitted, nonceTouchedSince, prepareChainTx, recordReplacement } from './ledger';
+import { freeLedgerNonce, getChainTx, markSubmitted, nonceTouchedSince, noteWaiting, prepareChainTx, recordReplacement } from './ledger';
 import { mintedTokenId } from './logs';
 import { inAddressQueue, lockWalletNonce, type DriverOptions } from './nonce-lock';
 import { bumped } from './settings';
@@ -201,34 +201,49 @@ export class EvmChainClient implements ChainClient {
     });
   }
 
-  /** Hands a ledger row's signed bytes to the node, then records it SUBMITTED at the current block. */
+  /**
+   * Hands a ledger row's signed bytes to the node, then records it SUBMITTED at the current block —
+   * or, while the node still wants lower nonces first, leaves it SIGNED with a "waiting" note: the
+   * receipt worker offers the same bytes again once those have arrived.
+   */
   private async broadcastAndMark(store: Store, ledgerId: string, raw: Hex, call?: Pick<Call, 'abi'>) {
-    await this.broadcast(raw, call);
+    const waiting = await this.broadcast(raw, call);
+    if (waiting) {
+      log('warn', 'chain broadcast waits for lower nonces; the receipt worker sends the same bytes once they arrive', { ledgerId, reason: waiting });
+      await noteWaiting(store, ledgerId, `waiting: ${waiting}; the receipt worker sends it once the lower nonces have reached the node`);
+      return;
+    }
     await markSubmitted(store, ledgerId, { now: new Date(), block: await this.blockNumber().catch(() => null) });
   }
 
   /**
-   * Hands signed bytes to the node; a node that already has them counts as accepted. Nonces are
-   * chosen under the wallet's lock but broadcast after it (lib/chain/nonce-lock.ts), so another
-   * instance's lower nonce may reach the node after this one: a node that queues nothing above a
-   * missing nonce refuses it ("nonce too high"), and the same bytes are offered again a few times
-   * (NONCE_AHEAD_WAITS, ~1.6 s in all) before the refusal stands. The same bytes: never a second payment.
+   * Hands signed bytes to the node; a node that already has them counts as accepted (null). Nonces
+   * are chosen under the wallet's lock but broadcast after it (lib/chain/nonce-lock.ts), so a lower
+   * nonce — another instance's broadcast on its way, or a send an instance signed and recorded just
+   * before it stopped — may reach the node after this one: a node that queues nothing above a missing
+   * nonce refuses it ("nonce too high"). The same bytes are offered again a few times
+   * (NONCE_AHEAD_WAITS, ~1.6 s in all); after that the refusal is not a refusal of this send — every
+   * nonce below it is held by a ledger row (`freeLedgerNonce`) that the receipt worker sends, or
+   * fills if it fails — so the reason is returned and the row stays SIGNED, never FAILED: failing it
+   * would free a nonce that the later sends above it wait for. The same bytes: never a second payment.
    */
-  private async broadcast(raw: Hex, call?: Pick<Call, 'abi'>) {
+  private async broadcast(raw: Hex, call?: Pick<Call, 'abi'>): Promise<string | null> {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.client.sendRawTransaction({ serializedTransaction: raw });
-        return;
+        return null;
       } catch (error) {
         if (isTransportError(error)) throw chainUncertain(shortReason(error));
         const refusal = classifyRefusal(errorText(error));
-        if (refusal.kind === 'known') return;
-        const wait = NONCE_AHEAD_WAITS[attempt];
-        if (refusal.kind === 'nonce_ahead' && wait !== undefined) {
+        if (refusal.kind === 'known') return null;
+        if (refusal.kind === 'nonce_ahead') {
+          const wait = NONCE_AHEAD_WAITS[attempt];
+          if (wait === undefined) return refusal.reason;
           await new Promise((r) => setTimeout(r, wait));
           continue;
         }
-        return this.refused(error, raw, refusal, call);
+        await this.refused(error, raw, refusal, call);
+        return null;
       }
     }
   }

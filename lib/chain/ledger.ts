@@ -198,10 +198,16 @@ export async function markSubmitted(store: Store, id: string, at: { now: Date; b
     // From SIGNED (or a replacement's status): never back from a receipt someone else applied meanwhile.
     return applyTransition(tx, id, current.status === 'SIGNED' ? 'SUBMITTED' : current.status, {
       from: [current.status],
-      set: { broadcast: true, sentAt: at.now, sentBlock: at.block },
+      // Taken now: a "waiting" note (noteWaiting, the worker's) no longer says anything.
+      set: { broadcast: true, sentAt: at.now, sentBlock: at.block, ...(current.error?.startsWith('waiting:') ? { error: null } : {}) },
     });
   });
   if (row && row.status === 'SUBMITTED') logTransition(row);
+}
+
+/** A signed row the node does not take yet (lower nonces first): why, on the row, while it is still SIGNED. */
+export async function noteWaiting(store: Store, id: string, note: string): Promise<void> {
+  await store.update(t).set({ error: note }).where(and(eq(t.id, id), eq(t.status, 'SIGNED')));
 }
 
 /** Every transaction signed for a ledger row, oldest first (synchronous SQLite twin of attemptsOfIn, for chainFactsFor). */

@@ -303,4 +303,38 @@ describe('a broadcast that overtakes a lower nonce', () => {
     expect(await reader.getBalance({ address: w.memberWallet })).toBe(parseEther('0.3'));
     expect(await reader.getTransactionCount({ address: w.account.address, blockTag: 'latest' })).toBe(nonce + 2);
   });
+
+  it('the lower nonce arrives only after every wait (its instance stopped after signing): the higher send is answered as sent, never refused, and the worker sends it after the lower one — both paid once', async () => {
+    const w = await freshWallet();
+    const store = await getStore();
+    let arrived!: () => void;
+    const atTheDoor = new Promise<void>((r) => (arrived = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const door = await proxy((_res, _req, forward) => {
+      arrived();
+      void released.then(forward);
+    });
+    const first = sendTokens(store, new EvmChainClient(getStore, door.url), w.actor, { memberId: w.memberId, amount: '0.1', tokenType: 'mainnet' });
+    await atTheDoor;
+    // Instance B's send h + 1 gets "nonce too high" for longer than all its waits.
+    const second = await sendTokens(store, new EvmChainClient(getStore, node.url, undefined, { queue: false }), w.actor, { memberId: w.memberId, amount: '0.2', tokenType: 'mainnet' });
+    expect(second.response).toMatchObject({ success: true, status: 'SUBMITTED', state: 'sent', error: null });
+    expect(second.response.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const waiting = await ledgerOf(second.response.transferId);
+    expect(waiting).toMatchObject({ status: 'SIGNED', broadcast: false, error: expect.stringMatching(/^waiting: nonce ahead of the node/) });
+    // The lower one lands; the worker offers the waiting bytes again and they are mined.
+    release();
+    const a = await first;
+    await close(door.server);
+    expect(a.response).toMatchObject({ status: 'CONFIRMED' });
+    expect(await ledgerOf(second.response.transferId)).toMatchObject({ status: 'SIGNED' });
+    await runChainWorkerOnce(store, getChainClient(), { now: later(60) });
+    await runChainWorkerOnce(store, getChainClient(), { now: later(120) });
+    const sent = await ledgerOf(second.response.transferId);
+    expect(sent).toMatchObject({ status: 'CONFIRMED', nonce: waiting.nonce, transactionHash: second.response.transactionHash, error: null });
+    expect((await transfersOf(w)).map((t) => t.status).sort()).toEqual(['CONFIRMED', 'CONFIRMED']);
+    expect(await reader.getBalance({ address: w.memberWallet })).toBe(parseEther('0.3'));
+    expect(await reader.getTransactionCount({ address: w.account.address, blockTag: 'latest' })).toBe(waiting.nonce! + 1);
+  });
 });
