@@ -7,7 +7,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
 import { auditEvents, chainTransactions, chainTxAttempts, tokenTransfers, webhookEndpoints, webhookEvents } from '@/db/tables';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
-import { sendTokens } from '@/lib/tokens/service';
+import { sendTokens, WAITING_NOTE } from '@/lib/tokens/service';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { newWebhookSecret, sealSecret } from '@/lib/webhooks/secrets';
 import { installWebhooks } from '@/lib/webhooks/resources';
@@ -319,7 +319,7 @@ describe('a broadcast that overtakes a lower nonce', () => {
     await atTheDoor;
     // Instance B's send h + 1 gets "nonce too high" for longer than all its waits.
     const second = await sendTokens(store, new EvmChainClient(getStore, node.url, undefined, { queue: false }), w.actor, { memberId: w.memberId, amount: '0.2', tokenType: 'mainnet' });
-    expect(second.response).toMatchObject({ success: true, status: 'SUBMITTED', state: 'sent', error: null });
+    expect(second.response).toMatchObject({ success: true, status: 'SUBMITTED', state: 'sent', broadcast: false, note: WAITING_NOTE, error: null });
     expect(second.response.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
     const waiting = await ledgerOf(second.response.transferId);
     expect(waiting).toMatchObject({ status: 'SIGNED', broadcast: false, error: expect.stringMatching(/^waiting: nonce ahead of the node/) });

@@ -39,6 +39,14 @@ export class TransferFailedError extends AppError {
 export const NOT_BROADCAST_NOTE =
   'Signed locally with the organization’s development key; the transaction was NOT broadcast to any network.';
 export const BROADCAST_NOTE = 'Broadcast to the network over RPC; the transaction hash confirms nothing until it is mined.';
+export const WAITING_NOTE =
+  'Signed and recorded; the node takes it once the wallet’s earlier transactions have reached it, and it is broadcast then automatically. The transaction hash confirms nothing until it is mined.';
+
+/** What the send's `broadcast` flag means for the client: sent, signed only (`local`), or signed and waiting to be sent. */
+function noteFor(row: { broadcast: boolean; chain: string; status: string }): string {
+  if (row.broadcast) return BROADCAST_NOTE;
+  return row.chain !== 'local' && row.status === 'SUBMITTED' ? WAITING_NOTE : NOT_BROADCAST_NOTE;
+}
 
 export type SendOutcome = { response: SendTokensResponse; replayed: boolean };
 
@@ -171,7 +179,7 @@ export function responseFromRow(row: TokenTransfer): SendTokensResponse {
     transactionHash: row.transactionHash ?? '',
     tokenType: row.tokenType,
     broadcast: row.broadcast,
-    note: row.broadcast ? BROADCAST_NOTE : NOT_BROADCAST_NOTE,
+    note: noteFor(row),
     transferId: row.id,
     status: row.status,
     state: row.state,
@@ -184,7 +192,7 @@ function detailOf(row: Omit<TransferDetail, 'success' | 'note' | 'createdAt' | '
   return {
     ...row,
     success: row.status === 'SIGNED' || row.status === 'SUBMITTED' || row.status === 'CONFIRMED',
-    note: row.broadcast ? BROADCAST_NOTE : NOT_BROADCAST_NOTE,
+    note: noteFor(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     chainTransaction,
