@@ -61,13 +61,14 @@ export function organizationFtsCount(
   const rows = other
     ? sql`(select rowid as "r" from ${table} where ${table} match ${expr} limit -1) where "r" in (select rowid from ${other} where ${other} match ${within!.expr})`
     : sql`(select rowid as "r" from ${table} where ${table} match ${expr})`;
-  const matches = db.get<{ n: number }>(sql`select count(*) as "n" from ${rows}`)?.n ?? 0;
-  if (matches === 0 || all === own) return matches;
-  const elsewhere =
-    db.get<{ n: number }>(sql`select count(*) as "n" from ${rows} ${sql.raw(other ? 'and' : 'where')} "r" in (
+  if (all === own) return db.get<{ n: number }>(sql`select count(*) as "n" from ${rows}`)?.n ?? 0;
+  // Other organizations' matches are counted in the same pass over the matches: their rowids (no
+  // more than this organization's) are one list, built once.
+  const counted = db.get<{ n: number; elsewhere: number }>(sql`select count(*) as "n", coalesce(sum("r" in (
       select rowid from "nfts" indexed by "nfts_org_created_idx" where "organization_id" < ${organizationId}
-      union all select rowid from "nfts" indexed by "nfts_org_created_idx" where "organization_id" > ${organizationId})`)?.n ?? 0;
-  return matches - elsewhere;
+      union all select rowid from "nfts" indexed by "nfts_org_created_idx" where "organization_id" > ${organizationId})), 0) as "elsewhere"
+    from ${rows}`);
+  return (counted?.n ?? 0) - (counted?.elsewhere ?? 0);
 }
 
 type FtsIndex = 'search_nfts' | 'search_nfts_short' | 'search_nfts_b1_short';
