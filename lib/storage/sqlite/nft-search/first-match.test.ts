@@ -71,6 +71,7 @@ describe('B1: matches that sit together far along the order', () => {
     // of 1 + 8 + 64 rows, 2 + 16 + 128, … cross it at different places in a segment.
     searchTuning.commonHits = 1;
     searchTuning.walkPerHit = 1000;
+    searchTuning.firstMatchPerHit = 1000;
     const harbors = Array.from({ length: HARBORS }, (_, i) => `amber harbor #${String(i).padStart(3, '0')}`);
     for (const budget of [1, 2, 3, 5, 7, 59, 60, 61]) {
       searchTuning.walkBudget = budget;

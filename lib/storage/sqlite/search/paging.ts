@@ -113,7 +113,7 @@ export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; 
   const dir = sql.raw(q.direction);
   return walkFrom(
     cachedValue<First>(db, q.organizationId, `first|${q.direction}|${q.key}`, () => {
-      const walked = firstMatchWalked(db, q, base, perHit);
+      const walked = firstMatchWalked(db, q, base, perHit ?? searchTuning.firstMatchPerHit);
       if (walked !== undefined) return walked;
       const where = hits.where ? sql`where ${hits.where}` : sql``;
       return db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from ${hits.from} ${where} order by ${sort} ${dir}, ${q.id} ${dir} limit 1`) ?? null;
@@ -129,7 +129,7 @@ export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; 
  * `perHit` × the set's total rows were walked without a match: the caller reads the hits instead.
  * Each segment is an index range ending at the (sort[, then], id) of its last row (one skip).
  */
-function firstMatchWalked(db: Reader, q: AnchoredQuery, base: SQL | undefined, perHit = searchTuning.walkPerHit): { v: unknown; id: string } | null | undefined {
+function firstMatchWalked(db: Reader, q: AnchoredQuery, base: SQL | undefined, perHit: number): { v: unknown; id: string } | null | undefined {
   const { order } = keysetFrom(q, null);
   const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
   let from: SQL | undefined;

@@ -19,6 +19,15 @@ export const searchTuning = {
   walkBudget: 2_000,
   walkPerHit: 4,
   /**
+   * The search for a common term's first match in a sort order (paging.ts firstMatchWalked) walks at
+   * most this many rows per match before it reads the hits instead: a walked row costs about what
+   * a hit read off the index does (its row looked up and tested), so walking past as many rows as
+   * the term has matches does not pay. At `walkPerHit` (4), A5 `jagged co` by name (9.2k matches,
+   * every one after the hundreds of thousands of names from `amber` to `ivory`) walked ~37k rows
+   * in three segments before reading its hits.
+   */
+  firstMatchPerHit: 1,
+  /**
    * A deep page's anchors are built in one pass over the index's matches (anchors.ts onePass)
    * when its offset k ≥ M² / N / onePassRatio (M matches of N rows): the pass reads every match
    * (~0.45 µs each, the walk to the page included), a walk tests k / density rows — 3 µs each
