@@ -10,6 +10,7 @@ import { readCounter } from '../search/counters';
 import { columnMatch, facetPhrase, ftsPhrase, isCommonFor, matchRowids } from '../search/fts';
 import { indexDecides, isAsciiTerm, organizationFtsCount } from '../search/fts-count';
 import { anchoredPageIds, onePassPays, pageWindow, walkFromFirstMatch, type AnchoredQuery } from '../search/paging';
+import { prefixUpperBound } from '../nft-search/sql';
 
 const sortColumns = {
   createdAt: nfts.createdAt,
@@ -109,10 +110,34 @@ export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsP
   // by name): its walk starts at its first match and is bounded, and a page not full within the
   // bound is read off the term's candidates (as a rare term's is). mintedAt is NULL-able: walked as
   // before.
-  const ids =
-    (walksCommonTerm && q.sortBy !== 'mintedAt' ? walkFromFirstMatch(db, page, { from: countFrom, where: counted }, base) : anchoredPageIds(db, page)) ??
-    anchoredPageIds(db, { ...page, from: countFrom, where: counted, onePass: undefined });
+  // Where they are exactly the names that begin with the term, they are one range of the name
+  // index: read as such.
+  const leading = walksCommonTerm ? leadingNameRange(db, organizationId, q, base, total) : null;
+  const ids = leading
+    ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading, onePass: undefined })
+    : ((walksCommonTerm && q.sortBy !== 'mintedAt' ? walkFromFirstMatch(db, page, { from: countFrom, where: counted }, base) : anchoredPageIds(db, page)) ??
+      anchoredPageIds(db, { ...page, from: countFrom, where: counted, onePass: undefined }));
   return { ids, total };
+}
+
+/**
+ * A name-ordered search whose matches are exactly the names that begin with its term (`amber st`
+ * in `amber station #12`, the names after every `amber a…` to `amber r…`): one range of the page's
+ * (organization[, filter], name, id) index, read as such on every page instead of walking to the
+ * term's first match. Decided exactly: a name beginning with the term contains it, so the range
+ * (under the same filters) is within the matches, and when it holds as many rows as the exact total
+ * it is all of them — a description or a name holding the term elsewhere adds to the total, and
+ * the range no longer answers. Its size is counted off the index once per write generation. Null
+ * otherwise (another order, a contract's rows).
+ */
+function leadingNameRange(db: Db, organizationId: string, q: NftPageRequest, base: SQL | undefined, total: number): SQL | null {
+  const upper = q.search ? prefixUpperBound(q.search) : null;
+  if (q.sortBy !== 'name' || q.contractId || !q.search || upper === null) return null;
+  const where = and(base, sql`${nfts.name} >= ${q.search}`, sql`${nfts.name} < ${upper}`)!;
+  const index = sql.identifier(pageIndex(q));
+  const key = `nfts-leading:${JSON.stringify([q.search, q.status, q.copyrightStatus])}`;
+  const inRange = cachedCount(db, organizationId, key, () => db.get<{ n: number }>(sql`select count(*) as "n" from ${nfts} indexed by ${index} where ${where}`)?.n ?? 0);
+  return inRange === total ? where : null;
 }
 
 /** How A5 reads `q`'s rows: the page's source and condition, and the exact count's. */

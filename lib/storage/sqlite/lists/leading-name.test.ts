@@ -1,0 +1,69 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { nfts, organizations, smartContracts } from '@/db/schema';
+import { listNfts } from '@/lib/nfts/service';
+import { clearCountCache } from '../search/count-cache';
+import { searchTuning } from '../search/tuning';
+import { sqliteStore } from '../store';
+
+/*
+ * A5 sorted by name, a term the names begin with (`willow t` in `willow teal 7`): its matches are
+ * one range of the name index, far along the order, and are read as such (lib/storage/sqlite/lists/
+ * nfts.ts leadingNameRange) — unless a description or a name holding the term elsewhere adds
+ * matches outside the range, when the walk answers. Every page, both directions, with and without
+ * a filter, equals one sort of the rows a model selects.
+ */
+let organizationId = '';
+const saved = { ...searchTuning };
+type Row = { id: string; name: string; description: string | null; status: string };
+const rows: Row[] = [];
+const firsts = ['amber', 'beacon', 'copper', 'willow'];
+const seconds = ['teal', 'tan', 'violet', 'stone'];
+
+beforeAll(() => {
+  const db = getDb();
+  organizationId = db.insert(organizations).values({ name: 'leading', tenant: `leading-${crypto.randomUUID()}` }).returning().get().id;
+  const contract = db.insert(smartContracts).values({ organizationId, name: 'Works', symbol: 'W' }).returning().get().id;
+  const statuses = ['CREATED', 'MINTED'] as const;
+  for (let i = 0; i < 96; i++) {
+    const name = `${firsts[i % 4]} ${seconds[(i >> 2) % 4]} ${i}`;
+    // One description holds `copper v`: that term's matches are no longer one name range.
+    const description = i === 5 ? 'sold with copper vase' : i % 3 ? 'a note' : null;
+    const row = db.insert(nfts).values({ organizationId, smartContractId: contract, name, description, status: statuses[i % 2] }).returning().get();
+    rows.push({ id: row.id, name, description, status: row.status });
+  }
+});
+
+afterEach(() => {
+  Object.assign(searchTuning, saved);
+});
+
+function model(term: string, status: string | undefined, dir: 'asc' | 'desc') {
+  const t = term.toLowerCase();
+  return rows
+    .filter((r) => (r.name.toLowerCase().includes(t) || (r.description ?? '').toLowerCase().includes(t)) && (!status || r.status === status))
+    .sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1) * (dir === 'asc' ? 1 : -1))
+    .map((r) => r.id);
+}
+
+describe('A5: a term the names begin with, sorted by name', () => {
+  it('reads every page like one sort of the matching rows, range or not', async () => {
+    // Every term "common" (walked), short walks and anchors: the small set exercises the large paths.
+    Object.assign(searchTuning, { commonHits: 1, walkBudget: 4, anchorInterval: 4 });
+    for (const term of ['willow t', 'willow', 'copper v', 'beacon s', 'amber']) {
+      for (const status of [undefined, 'MINTED', 'CREATED']) {
+        for (const dir of ['asc', 'desc'] as const) {
+          clearCountCache();
+          const expected = model(term, status, dir);
+          if (!status) expect(expected.length, term).toBeGreaterThan(2);
+          for (let page = 1; page <= Math.max(1, Math.ceil(expected.length / 3)); page++) {
+            const got = await listNfts(sqliteStore(getDb()), organizationId, { search: term, status: status as 'MINTED' | 'CREATED' | undefined, sortBy: 'name', sortOrder: dir, page, limit: 3 });
+            const label = JSON.stringify({ term, status, dir, page });
+            expect(got.pagination.total, label).toBe(expected.length);
+            expect(got.data.map((d) => d.id), label).toEqual(expected.slice((page - 1) * 3, page * 3));
+          }
+        }
+      }
+    }
+  });
+});
