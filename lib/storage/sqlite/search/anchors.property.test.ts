@@ -107,6 +107,7 @@ describe('anchored paging', () => {
             const { walkBudget, ...r } = step.read;
             searchTuning.walkBudget = walkBudget;
             searchTuning.walkPerHit = walkBudget === saved.walkBudget ? saved.walkPerHit : 0;
+            searchTuning.firstMatchPerHit = walkBudget === saved.walkBudget ? saved.firstMatchPerHit : 0;
             const want = reference(step.read);
             const got = (await listNfts(sqliteStore(db), organizationId, { ...r, contractId: contractOf(r) ?? undefined, copyrightStatus: undefined }));
             expect(got.pagination.total).toBe(want.total);
