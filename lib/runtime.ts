@@ -40,6 +40,8 @@ const SLOTS = {
   auth: 'the Better Auth instance for the open database (lib/auth/server.ts) — per process',
   rateLimiters:
     'request budgets and sign-in locks (lib/storage/rate-limiters.ts) — per process on SQLite (one process); on PostgreSQL the limiter objects only, the budgets counted in the database and shared by every instance (memory only as insurance while the database is down)',
+  apiKeyTouches:
+    'when this process last recorded each API key\'s use (lib/api-keys/service.ts) — per process; it only spares writes (at most one a minute per key and instance)',
   personalMail:
     'the SMTP sender and in-memory retries of password mails (lib/mail/personal.ts) — per process; a retry dies with its process',
 } as const;

@@ -10,6 +10,7 @@ import { envelope } from '@/lib/http/query';
 import { matchesSearch } from '@/lib/storage/like';
 import { generateApiKey, hashApiKey, type KeyFamily } from './keys';
 import type { CreateApiKeyBody, ListApiKeysQuery } from './schemas';
+import { runtimeSlot } from '@/lib/runtime';
 
 export type ApiKeyView = {
   id: string;
@@ -62,10 +63,11 @@ export async function findActiveKey(store: Store, key: string, family: KeyFamily
   return row;
 }
 
-const lastTouched = new Map<string, number>();
+const touches = runtimeSlot<Map<string, number>>('apiKeyTouches');
 
 /** Records last use at most once a minute per key, keeping writes off the hot path. */
 async function markUsed(store: Store, id: string, now: Date) {
+  const lastTouched = touches.getOrCreate(() => new Map());
   const previous = lastTouched.get(id) ?? 0;
   if (now.getTime() - previous < 60_000) return;
   lastTouched.set(id, now.getTime());
