@@ -1,3 +1,4 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/schema';
@@ -107,5 +108,33 @@ describe('B1 with a sparse copyrighted filter', () => {
     // On: pages sorted off the copyrighted index, and pages walked first (near the start of a NOT
     // NULL order). Off: walked (a term's bounded walk may still give up to its sorted hits).
     expect([...plans].sort()).toEqual(expect.arrayContaining(['0:walk', '1:hits', '1:walk']));
+  });
+
+  it('tests the keyword on each candidate again while an NFT holds a character the index folds into ASCII', async () => {
+    const db = getDb();
+    const contract = db.select().from(smartContracts).where(eq(smartContracts.organizationId, organizationId)).get()!.id;
+    const holder = db.insert(users).values({ email: `sparse-${crypto.randomUUID()}@example.test` }).returning().get().id;
+    const add = (name: string, description: string) => {
+      const row = db.insert(nfts).values({ organizationId, smartContractId: contract, name, description }).returning().get();
+      db.insert(copyrightShares).values({ nftId: row.id, userId: holder, status: 'AUTHORIZED', percentage: 100 }).run();
+      return row.id;
+    };
+    // The trigram index folds LONG S into `s`: it matches `station` in the second NFT; the search does not.
+    const station = add('station alpha', 'plain');
+    const longS = add('plain beta', '\u017Ftation');
+    try {
+      for (const plan of [{ walkBudget: 2, walkPerHit: 0, firstMatchPerHit: 0 }, { walkBudget: 2000 }]) {
+        Object.assign(searchTuning, { sparseFilterShare: 1, anchorInterval: 4, commonHits: 1, ...plan });
+        for (const orderBy of [['name asc'], ['status desc'], ['supply asc']]) {
+          const got = await searchNfts(sqliteStore(db), organizationId, { keyword: 'station', advancedFilter: { field: 'copyrighted', operator: 'eq', value: true }, orderBy, pageSize: 10 });
+          const label = JSON.stringify({ plan, orderBy });
+          expect(got.totalCount, label).toBe(1);
+          expect(got.data.map((d) => d.id), label).toEqual([station]);
+        }
+      }
+    } finally {
+      db.delete(copyrightShares).where(inArray(copyrightShares.nftId, [station, longS])).run();
+      db.delete(nfts).where(inArray(nfts.id, [station, longS])).run();
+    }
   });
 });
