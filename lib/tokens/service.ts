@@ -40,9 +40,13 @@ export const NOT_BROADCAST_NOTE =
   'Signed locally with the organization’s development key; the transaction was NOT broadcast to any network.';
 export const BROADCAST_NOTE = 'Broadcast to the network over RPC; the transaction hash confirms nothing until it is mined.';
 export const WAITING_NOTE =
-  'Signed and recorded; the node takes it once the wallet’s earlier transactions have reached it, and it is broadcast then automatically. The transaction hash confirms nothing until it is mined.';
+  'Signed and recorded, not yet taken by the node; it is offered again automatically until it is (for example once the wallet’s earlier transactions have reached the node). The transaction hash confirms nothing until it is mined.';
 
-/** What the send's `broadcast` flag means for the client: sent, signed only (`local`), or signed and waiting to be sent. */
+/**
+ * What the send's `broadcast` flag means for the client: sent; signed only (`local`); or signed for
+ * a network and not yet taken — waiting for lower nonces, its answer lost, or a moment before its
+ * broadcast — which the receipt worker sends again until the node has it.
+ */
 function noteFor(row: { broadcast: boolean; chain: string; status: string }): string {
   if (row.broadcast) return BROADCAST_NOTE;
   return row.chain !== 'local' && row.status === 'SUBMITTED' ? WAITING_NOTE : NOT_BROADCAST_NOTE;
