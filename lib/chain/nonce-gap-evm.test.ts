@@ -266,21 +266,30 @@ describe('a nonce gap with nothing sent after it', () => {
   });
 });
 
+/**
+ * Instance A's send of 0.1: signed and recorded at the wallet's next nonce, its bytes held at a
+ * proxy (`door`) until `release()`; resolves once they have reached the door.
+ */
+async function lowerSendHeld(w: Wallet) {
+  let arrived!: () => void;
+  const atTheDoor = new Promise<void>((r) => (arrived = r));
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const door = await proxy((_res, _req, forward) => {
+    arrived();
+    void released.then(forward);
+  });
+  const first = sendTokens(await getStore(), new EvmChainClient(getStore, door.url), w.actor, { memberId: w.memberId, amount: '0.1', tokenType: 'mainnet' });
+  await atTheDoor;
+  return { first, door, release };
+}
+
 describe('a broadcast that overtakes a lower nonce', () => {
   it("another instance's send reaches an automining node before the lower nonce: it is offered again until that one lands — both paid once, none refused", async () => {
     const w = await freshWallet();
     const store = await getStore();
-    let arrived!: () => void;
-    const atTheDoor = new Promise<void>((r) => (arrived = r));
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
     // Instance A signs and records nonce h, then its bytes wait at the door.
-    const door = await proxy((_res, _req, forward) => {
-      arrived();
-      void released.then(forward);
-    });
-    const first = sendTokens(store, new EvmChainClient(getStore, door.url), w.actor, { memberId: w.memberId, amount: '0.1', tokenType: 'mainnet' });
-    await atTheDoor;
+    const { first, door, release } = await lowerSendHeld(w);
     // Instance B signs h + 1 and reaches the node first: "nonce too high" (nothing queues while automining).
     const seen: string[] = [];
     const watch = await proxy((_res, _req, forward) => {
@@ -307,16 +316,7 @@ describe('a broadcast that overtakes a lower nonce', () => {
   it('the lower nonce arrives only after every wait (its instance stopped after signing): the higher send is answered as sent, never refused, and the worker sends it after the lower one — both paid once', async () => {
     const w = await freshWallet();
     const store = await getStore();
-    let arrived!: () => void;
-    const atTheDoor = new Promise<void>((r) => (arrived = r));
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    const door = await proxy((_res, _req, forward) => {
-      arrived();
-      void released.then(forward);
-    });
-    const first = sendTokens(store, new EvmChainClient(getStore, door.url), w.actor, { memberId: w.memberId, amount: '0.1', tokenType: 'mainnet' });
-    await atTheDoor;
+    const { first, door, release } = await lowerSendHeld(w);
     // Instance B's send h + 1 gets "nonce too high" for longer than all its waits.
     const second = await sendTokens(store, new EvmChainClient(getStore, node.url, undefined, { queue: false }), w.actor, { memberId: w.memberId, amount: '0.2', tokenType: 'mainnet' });
     expect(second.response).toMatchObject({ success: true, status: 'SUBMITTED', state: 'sent', broadcast: false, note: WAITING_NOTE, error: null });

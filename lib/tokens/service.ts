@@ -47,9 +47,10 @@ export const WAITING_NOTE =
  * a network and not yet taken — waiting for lower nonces, its answer lost, or a moment before its
  * broadcast — which the receipt worker sends again until the node has it.
  */
-function noteFor(row: { broadcast: boolean; chain: string; status: string }): string {
+function noteFor(row: { broadcast: boolean; status: string }): string {
   if (row.broadcast) return BROADCAST_NOTE;
-  return row.chain !== 'local' && row.status === 'SUBMITTED' ? WAITING_NOTE : NOT_BROADCAST_NOTE;
+  // A `local` send is SIGNED, never SUBMITTED (lib/chain/state.ts transferStatusOf).
+  return row.status === 'SUBMITTED' ? WAITING_NOTE : NOT_BROADCAST_NOTE;
 }
 
 export type SendOutcome = { response: SendTokensResponse; replayed: boolean };

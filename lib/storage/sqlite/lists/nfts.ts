@@ -131,8 +131,9 @@ export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsP
  * otherwise (another order, a contract's rows).
  */
 function leadingNameRange(db: Db, organizationId: string, q: NftPageRequest, base: SQL | undefined, total: number): SQL | null {
-  const upper = q.search ? prefixUpperBound(q.search) : null;
-  if (q.sortBy !== 'name' || q.contractId || !q.search || upper === null) return null;
+  if (q.sortBy !== 'name' || q.contractId || !q.search) return null;
+  const upper = prefixUpperBound(q.search);
+  if (upper === null) return null;
   const where = and(base, sql`${nfts.name} >= ${q.search}`, sql`${nfts.name} < ${upper}`)!;
   const index = sql.identifier(pageIndex(q));
   const key = `nfts-leading:${JSON.stringify([q.search, q.status, q.copyrightStatus])}`;
