@@ -336,12 +336,16 @@ test('small ones: symbol as typed, API keys named by what they open, /docs links
   unique,
 }) => {
   await page.goto('/contracts');
-  // Skip link: first Tab, Enter, then one Tab reaches the page's main action.
+  // The page settled (list loaded, hydrated) before the keyboard is used.
+  await expect(page.getByRole('button', { name: 'New contract' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Skip link: first Tab, Enter moves focus into the main area, then one Tab reaches the page's main action.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'New contract' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'New contract' }).first()).toBeFocused();
 
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'New smart contract' });

@@ -53,7 +53,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </div>
           <SignOutButton />
         </header>
-        <main id="main" className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6 sm:px-6">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6"
+        >
           {children}
         </main>
       </div>
