@@ -42,6 +42,9 @@ const SLOTS = {
     'request budgets and sign-in locks (lib/storage/rate-limiters.ts) — per process on SQLite (one process); on PostgreSQL the limiter objects only, the budgets counted in the database and shared by every instance (memory only as insurance while the database is down)',
   apiKeyTouches:
     'when this process last recorded each API key\'s use (lib/api-keys/service.ts) — per process; it only spares writes (at most one a minute per key and instance)',
+  listCaches:
+    'cached totals, paging anchors and plans of lists and searches, each tagged with its write generation (lib/storage/list-caches.ts) — per process and read worker; they spare reads only, a stale entry is never served',
+  prewarm: 'whether the start-up pre-read of the SQLite file was stopped (lib/db/prewarm.ts) — per process',
   personalMail:
     'the SMTP sender and in-memory retries of password mails (lib/mail/personal.ts) — per process; a retry dies with its process',
 } as const;

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import os from 'node:os';
 import { errorFields, log } from '@/lib/logger';
+import { runtimeSlot } from '@/lib/runtime';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -39,13 +40,14 @@ export async function prewarmFile(
   }
 }
 
-let stopped = false;
+const prewarm = runtimeSlot<{ stopped: boolean }>('prewarm');
 
 /** Starts the pass in the background (start-up); its outcome goes to the log. */
 export function startPrewarm(file: string): void {
   if (file === ':memory:') return;
-  stopped = false;
-  prewarmFile(file, { isStopped: () => stopped }).then(
+  const state = { stopped: false };
+  prewarm.set(state);
+  prewarmFile(file, { isStopped: () => state.stopped }).then(
     (result) =>
       log('info', result.skipped ? `database file not pre-read: ${result.skipped}` : `database file read into the page cache in ${result.ms} ms`, { ...result }),
     (error: unknown) => log('warn', 'database file pre-read failed', errorFields(error)),
@@ -53,5 +55,6 @@ export function startPrewarm(file: string): void {
 }
 
 export function stopPrewarm(): void {
-  stopped = true;
+  const state = prewarm.get();
+  if (state) state.stopped = true;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDb, PgTx } from '../connection';
 import { isShortTerm } from '../search/terms';
+import { listCache } from '@/lib/storage/list-caches';
 
 export type Handle = PgDb | PgTx;
 
@@ -53,7 +54,7 @@ export async function countWhere(db: Handle, from: SQL, where: SQL, cache?: { or
 }
 
 /** Counts in flight, by cache key (countWhere). */
-const counting = new Map<string, Promise<{ gen: string; n: number }>>();
+const counting = listCache('pg:counting', () => new Map<string, Promise<{ gen: string; n: number }>>());
 
 /** `work` for `key`, or the promise of the one already running for it: concurrent callers share one run. */
 function sharedWork<T>(inFlight: Map<string, Promise<T>>, key: string, work: () => Promise<T>): Promise<T> {
@@ -181,14 +182,14 @@ export async function searchIndexHelps(db: Handle, terms: string[], key: string,
   return helps;
 }
 
-const planCache = new Map<string, boolean>();
+const planCache = listCache('pg:plans', () => new Map<string, boolean>());
 
 /** One position of an ordered set: its sort value, `then` value and id, as read. */
 type Anchor = { v: unknown; w: unknown; id: string };
 type Entry = { gen: string; anchors: Anchor[] };
 const MAX_ENTRIES = 200;
-const anchorCache = new Map<string, Entry>();
-const countCache = new Map<string, { gen: string; n: number }>();
+const anchorCache = listCache('pg:anchors', () => new Map<string, Entry>());
+const countCache = listCache('pg:counts', () => new Map<string, { gen: string; n: number }>());
 
 /** For tests: forget every anchor and cached count. */
 export function clearPgListCaches() {
@@ -241,7 +242,7 @@ async function plainIds(db: Handle, q: OrderedQuery, order: SQL, skip: number, l
 }
 
 /** Anchor builds in flight, by cache key: concurrent deep pages of one ordered set wait for one build. */
-const building = new Map<string, Promise<void>>();
+const building = listCache('pg:building', () => new Map<string, Promise<void>>());
 
 async function anchoredIds(
   db: Handle,

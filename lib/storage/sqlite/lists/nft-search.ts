@@ -298,7 +298,7 @@ function residualCount(db: Db, organizationId: string, compiled: SqlSearch, base
   const matches = sql`(select rowid from ${table} where ${table} match ${index.expr})`;
   const status = decided.find((l) => l.field.name === 'status');
   const range = statusAndRange({ ...compiled, keywords: [], filter: andOf(status ? [status, ...rest] : rest) });
-  const rangeIdx = range?.field.notNull ? rangeIndex(range.field.name, range.status !== null) : null;
+  const rangeIdx = range ? rangeIndex(range) : null;
   if (range && rangeIdx) {
     const where = and(...base, range.status !== null ? sql`${nfts.status} = ${range.status}` : undefined, sql`${range.field.expr} ${sql.raw(RANGE_COMPARISONS[range.operator])} ${range.bound}`);
     return db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by ${sql.identifier(rangeIdx)} where ${where} and "nfts"."rowid" in ${matches}`)?.n ?? 0;

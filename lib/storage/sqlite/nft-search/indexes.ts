@@ -76,9 +76,11 @@ export function walkBase(compiled: CompiledSearch, base: SQL[]): SQL[] | null {
 }
 
 /**
- * The (organization[, status], field, id) index over which a range of `field` is counted
- * (range-count.ts), or null where there is none.
+ * The (organization[, status], field, id) index over which a range of a NOT NULL field (beside an
+ * optional `status eq`) is counted as index entries (range-count.ts, residualCount), or null where
+ * there is none.
  */
-export function rangeIndex(field: string, withStatus: boolean): string | null {
-  return (withStatus ? byStatusAndSort : bySort)[field] ?? null;
+export function rangeIndex(range: { status: string | null; field: { name: string; notNull?: boolean } }): string | null {
+  if (!range.field.notNull) return null;
+  return (range.status !== null ? byStatusAndSort : bySort)[range.field.name] ?? null;
 }

@@ -8,6 +8,7 @@ import { generation, readCounter } from '../search/counters';
 import { searchTuning } from '../search/tuning';
 import type { SqlSearch as CompiledSearch } from './columns';
 import { rangeIndex } from './indexes';
+import { listCache } from '@/lib/storage/list-caches';
 
 /**
  * The exact total of a B1 search whose whole criterion is one range on a NOT NULL number or date
@@ -27,7 +28,7 @@ export function rangeCount(db: Pick<Db, 'all' | 'get'>, organizationId: string, 
   const shape = statusAndRange(compiled);
   if (!shape) return null;
   const { status, field, operator, bound } = shape;
-  const index = field.notNull ? rangeIndex(field.name, status !== null) : null;
+  const index = rangeIndex(shape);
   if (!index) return null;
 
   if (field.name === 'supply') {
@@ -58,7 +59,8 @@ export function rangeCount(db: Pick<Db, 'all' | 'get'>, organizationId: string, 
   }
 }
 
-const seen = new Map<string, string>();
+/** Range keys seen, with the generation they were seen in. */
+const seen = listCache('sqlite:rangesSeen', () => new Map<string, string>());
 const MAX_SEEN = 500;
 
 /** Whether this is the first range over `key` in generation `gen` (and remembers that it was seen). */

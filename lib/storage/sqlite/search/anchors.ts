@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { compileAll } from '@/lib/db/prepared';
 import { generation } from './counters';
 import { searchTuning } from './tuning';
+import { listCache } from '@/lib/storage/list-caches';
 
 type Reader = Pick<Db, 'all' | 'get'>;
 
@@ -108,7 +109,7 @@ function readAfter(db: Reader, set: OrderedSet, anchor: Anchor | null, skip: num
 
 type Entry = { gen: string; anchors: Anchor[]; complete: boolean };
 const MAX_ENTRIES = 200;
-const cache = new Map<string, Entry>();
+const cache = listCache('sqlite:anchors', () => new Map<string, Entry>());
 
 /**
  * One step of an anchor build: the row `interval` rows after `anchor` (its values, or placeholders

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client';
 import { generation } from './counters';
+import { listCache } from '@/lib/storage/list-caches';
 
 /**
  * Totals of searches and multi-filter lists cost a pass over the matching rows. They are cached
@@ -8,8 +9,8 @@ import { generation } from './counters';
  * only ever returned while it is still exact. Bounded LRU; per process.
  */
 const MAX_ENTRIES = 2000;
-const cache = new Map<string, { gen: string; value: unknown }>();
-let used = false;
+const state = listCache('sqlite:counts', () => ({ cache: new Map<string, { gen: string; value: unknown }>(), used: false }));
+const cache = state.cache;
 
 export function cachedCount(db: Db, organizationId: string, key: string, compute: () => number): number {
   return cachedValue(db, organizationId, key, compute);
@@ -21,7 +22,7 @@ export function cachedCount(db: Db, organizationId: string, key: string, compute
  * every input of `compute` and differ from other kinds of value's keys.
  */
 export function cachedValue<T>(db: Db, organizationId: string, key: string, compute: () => T): T {
-  used = true;
+  state.used = true;
   const gen = generation(db, organizationId);
   const full = `${organizationId}\u0000${key}`;
   const hit = cache.get(full);
@@ -43,8 +44,8 @@ export function cachedValue<T>(db: Db, organizationId: string, key: string, comp
  * total (lib/db/read-pool.ts).
  */
 export function takeCountCacheUse(): boolean {
-  const was = used;
-  used = false;
+  const was = state.used;
+  state.used = false;
   return was;
 }
 
