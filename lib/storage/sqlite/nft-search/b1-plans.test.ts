@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { nfts, organizations, smartContracts } from '@/db/schema';
+import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/schema';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { searchNfts } from '@/lib/nft-search/service';
 import type { B1Plan } from '../lists/nft-search';
@@ -23,8 +23,11 @@ beforeAll(() => {
   organizationId = db.insert(organizations).values({ name: 'plans', tenant: `plans-${crypto.randomUUID()}` }).returning().get().id;
   contractId = db.insert(smartContracts).values({ organizationId, name: 'Harbor Works', symbol: 'H' }).returning().get().id;
   const other = db.insert(smartContracts).values({ organizationId, name: 'Éclat', symbol: 'E' }).returning().get().id;
+  // One NFT copyrighted: `copyrighted eq false` is then not every row (such a search is read as the plain list).
+  const holder = db.insert(users).values({ email: `plans-${crypto.randomUUID()}@example.test` }).returning().get().id;
   for (let i = 0; i < ROWS; i++) {
-    db.insert(nfts)
+    const row = db
+      .insert(nfts)
       .values({
         organizationId,
         smartContractId: i % 2 ? contractId : other,
@@ -35,7 +38,9 @@ beforeAll(() => {
         mintedAt: i % 3 ? new Date(Date.UTC(2026, 0, 1 + i)) : null,
         createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000),
       })
-      .run();
+      .returning()
+      .get();
+    if (i === 7) db.insert(copyrightShares).values({ nftId: row.id, userId: holder, status: 'AUTHORIZED', percentage: 100 }).run();
   }
 });
 
