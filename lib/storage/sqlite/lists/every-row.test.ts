@@ -74,11 +74,11 @@ function recording<T>(work: () => Promise<T>): Promise<{ result: T; statements: 
   const view = (db as unknown as { session: { client: typeof db.$client } }).session.client;
   const statements: string[] = [];
   const restore = [db.$client, view].map((client) => {
-    const own = Object.hasOwn(client, 'prepare');
-    const prepare = client.prepare;
-    client.prepare = ((text: string) => (statements.push(text), prepare.call(client, text))) as typeof client.prepare;
+    const own = Object.getOwnPropertyDescriptor(client, 'prepare');
+    const prepare = client.prepare.bind(client);
+    client.prepare = ((text: string) => (statements.push(text), prepare(text)));
     return () => {
-      if (own) client.prepare = prepare;
+      if (own) Object.defineProperty(client, 'prepare', own);
       else delete (client as { prepare?: unknown }).prepare;
     };
   });
