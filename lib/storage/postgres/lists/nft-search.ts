@@ -246,6 +246,20 @@ export function b1ShortTermTotal(db: Handle, organizationId: string, search: Com
 }
 
 /**
+ * Does one of the search's keyword criteria (OR-ed) hold for every NFT of the organization? Known
+ * cheaply for a one- or two-character keyword over every field, from its stored per-gram count
+ * (b1ShortTermTotal): `r` over every field holds in every bench NFT.
+ */
+async function shortKeywordInEveryNft(db: Handle, organizationId: string, search: CompiledSearch): Promise<boolean> {
+  const all = await countOf(db, organizationId, 'nfts', null, null);
+  for (const criterion of search.keywords) {
+    const alone = b1ShortTermTotal(db, organizationId, { ...search, keywords: [criterion], filter: null, smartContractId: null });
+    if (alone && (await alone) === all) return true;
+  }
+  return false;
+}
+
+/**
  * B1's tie-break: the id in the column's own collation, as A5's. Ids are UUIDs (lower-case hex,
  * hyphens in fixed places), which sort alike under C, glibc and ICU collations (the lists property
  * test runs on an ICU en-US database), so every (organization, …, id) index serves the order; an
@@ -313,8 +327,12 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
     const split = await pageByLeadingEnum(compiled, body, (s, b) => nftSearchPagePg(db, organizationId, s, b));
     if (split) return split;
   }
-  // A keyword every row holds leaves the list unsearched: its total is a stored count.
-  const search = compiled.keywords.some(holdsEveryRow) ? { ...compiled, keywords: [] } : compiled;
+  // A keyword every row holds leaves the list unsearched: its total is a stored count. So does one
+  // every NFT of the organization happens to hold (a short term over every field, by its stored count).
+  if (compiled.keywords.length && (compiled.keywords.some(holdsEveryRow) || (await shortKeywordInEveryNft(db, organizationId, compiled)))) {
+    return nftSearchPagePg(db, organizationId, { ...compiled, keywords: [] }, { advancedFilter: body.advancedFilter });
+  }
+  const search = compiled;
   const from = sql`"nfts"`;
   const criteria = JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, body.advancedFilter ?? null, search.smartContractId]);
   // Keywords narrowed through the search indexes, unless the plan would build a short term's gram
@@ -325,13 +343,23 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   const where = indexed ? narrowed : nftSearchWhere(organizationId, search, false);
 
   let total: number;
+  const status = search.smartContractId ? undefined : requiredEq(search.filter, 'status');
+  const onlyStatus = !search.keywords.length && search.filter?.kind === 'leaf' && !!status;
   if (!search.keywords.length && !search.filter) {
     total = search.smartContractId ? await contractTotal(db, organizationId, search.smartContractId) : await countOf(db, organizationId, 'nfts', null, null);
+  } else if (onlyStatus) {
+    total = await countOf(db, organizationId, 'nfts', String(status.value), null);
   } else {
     total =
       (await b1ShortTermTotal(db, organizationId, search)) ??
       (await supplyRangeTotal(db, organizationId, search)) ??
       (await countWhere(db, from, where, { organizationId, list: 'nfts', key: `b1|${criteria}` }));
+    // Every NFT of its status (or of the organization): the search is that list, read off its own
+    // anchors instead of testing each row (SQLite: selectsEveryRowOfItsStatus).
+    if (!search.smartContractId && total === (await countOf(db, organizationId, 'nfts', status ? String(status.value) : null, null))) {
+      const advancedFilter = status ? { field: 'status', operator: 'eq', value: status.value } : undefined;
+      return nftSearchPagePg(db, organizationId, { ...search, keywords: [], filter: status ?? null }, { advancedFilter });
+    }
   }
 
   const { pageNumber: page, pageSize: limit } = search;

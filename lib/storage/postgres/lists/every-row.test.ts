@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { compileSearch } from '@/lib/nft-search/filter';
+import type { SearchNftsBody } from '@/lib/nft-search/schemas';
+import { organizationWithContract, withPostgres } from '@/test/postgres/database';
+import { nftSearchPagePg } from './nft-search';
+import { clearPgListCaches } from './paging';
+
+/*
+ * B1 on PostgreSQL, a search whose rows are every NFT of its status (or of the organization): a
+ * one- or two-character keyword every NFT holds (`q` in every name here; `r` over every field at a
+ * million), known from its stored per-gram count, or a filter every row of the status passes
+ * (`supply gte 1`). Such a search is read as the plain status list (nft-search.ts): no statement
+ * tests the keyword or the supply, and a status filter alone is totalled by list_counts, not
+ * counted. Every page is checked against a model, reduced or not (`zq`: most rows).
+ */
+const pg = withPostgres();
+const statuses = ['CREATED', 'MINTED', 'FAILED'] as const;
+type Row = { id: string; name: string; status: string; supply: number };
+
+async function seed(): Promise<{ organizationId: string; rows: Row[] }> {
+  const c = pg.db().$client;
+  const { organizationId, contractId } = await organizationWithContract(c);
+  const rows: Row[] = [];
+  for (let i = 0; i < 36; i++) {
+    const row = { id: crypto.randomUUID(), name: i % 5 ? `zq ${(i * 7) % 36}` : `q ${(i * 7) % 36}`, status: statuses[i % 3]!, supply: 1 + (i % 4) };
+    await c.query(
+      `insert into nfts (id, organization_id, smart_contract_id, name, status, supply, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, now(), now())`,
+      [row.id, organizationId, contractId, row.name, row.status, row.supply],
+    );
+    rows.push(row);
+  }
+  return { organizationId, rows };
+}
+
+type Order = { key: 'name' | 'supply' | 'status,name'; dir: 'asc' | 'desc' };
+type Filter = { status?: string; supplyGte?: number };
+
+function model(rows: Row[], keyword: string, filter: Filter, order: Order): string[] {
+  const sign = order.dir === 'asc' ? 1 : -1;
+  const cmp = (a: Row, b: Row) => {
+    if (order.key === 'status,name' && a.status !== b.status) return a.status < b.status ? -1 : 1;
+    if (order.key === 'supply' && a.supply !== b.supply) return (a.supply - b.supply) * sign;
+    if (order.key !== 'supply' && a.name !== b.name) return (a.name < b.name ? -1 : 1) * sign;
+    return (a.id < b.id ? -1 : 1) * sign;
+  };
+  return rows
+    .filter((r) => r.name.includes(keyword) && (!filter.status || r.status === filter.status) && (filter.supplyGte === undefined || r.supply >= filter.supplyGte))
+    .sort(cmp)
+    .map((r) => r.id);
+}
+
+function body(keyword: string | undefined, filter: Filter, order: Order, pageNumber: number): SearchNftsBody {
+  const leaves = [
+    ...(filter.status ? [{ field: 'status', operator: 'eq', value: filter.status }] : []),
+    ...(filter.supplyGte !== undefined ? [{ field: 'supply', operator: 'gte', value: String(filter.supplyGte) }] : []),
+  ];
+  return {
+    keyword,
+    orderBy: order.key === 'status,name' ? ['status asc', `name ${order.dir}`] : [`${order.key} ${order.dir}`],
+    advancedFilter: leaves.length === 0 ? undefined : leaves.length === 1 ? leaves[0] : { logic: 'and', filters: leaves },
+    pageNumber,
+    pageSize: 4,
+  } as SearchNftsBody;
+}
+
+/** The SQL text of every statement `work` sends through the pool. */
+async function recording<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const pool = pg.db().$client;
+  const query = pool.query.bind(pool);
+  const statements: string[] = [];
+  pool.query = ((text: string | { text: string }, ...rest: unknown[]) => {
+    statements.push(typeof text === 'string' ? text : text.text);
+    return (query as (...a: unknown[]) => unknown)(text, ...rest);
+  }) as typeof pool.query;
+  try {
+    return { result: await work(), statements };
+  } finally {
+    pool.query = query;
+  }
+}
+
+const page = (o: string, b: SearchNftsBody) => nftSearchPagePg(pg.db(), o, compileSearch(b), b);
+
+describe('B1 on PostgreSQL: a search whose rows are every NFT of its status', () => {
+  it('pages like the model, for a keyword every NFT holds and one most hold, beside status and supply filters', async () => {
+    const { organizationId: o, rows } = await seed();
+    const orders: Order[] = [
+      { key: 'name', dir: 'asc' },
+      { key: 'supply', dir: 'desc' },
+      { key: 'status,name', dir: 'desc' },
+    ];
+    const filters: Filter[] = [{}, { status: 'MINTED' }, { status: 'MINTED', supplyGte: 1 }, { status: 'FAILED', supplyGte: 3 }];
+    for (const keyword of ['q', 'zq']) {
+      for (const filter of filters) {
+        for (const order of orders) {
+          clearPgListCaches();
+          const expected = model(rows, keyword, filter, order);
+          for (let p = 1; p <= Math.ceil(expected.length / 4) + 1; p++) {
+            const label = JSON.stringify({ keyword, filter, order, p });
+            const got = await page(o, body(keyword, filter, order, p));
+            expect(got.total, label).toBe(expected.length);
+            expect(got.ids, label).toEqual(expected.slice((p - 1) * 4, p * 4));
+          }
+        }
+      }
+    }
+  });
+
+  it('reads such a search as the status list: no statement tests the keyword or the supply; a status alone is not counted', async () => {
+    const { organizationId: o, rows } = await seed();
+    clearPgListCaches();
+    const everywhere = await recording(() => page(o, body('q', { status: 'MINTED', supplyGte: 1 }, { key: 'name', dir: 'asc' }, 2)));
+    expect(everywhere.result.total).toBe(12);
+    const onNfts = (s: string[]) => s.filter((t) => /from "?nfts"?\b/.test(t));
+    expect(onNfts(everywhere.statements).length).toBeGreaterThan(0);
+    for (const s of onNfts(everywhere.statements)) expect(s).not.toMatch(/strpos|like|"supply" >=|supply >=/i);
+
+    // A keyword every NFT holds beside a filter some rows of the status fail: the keyword dropped, the filter tested.
+    clearPgListCaches();
+    const filter = { status: 'FAILED', supplyGte: 3 };
+    const filtered = await recording(() => page(o, body('q', filter, { key: 'name', dir: 'asc' }, 1)));
+    expect(filtered.result.total).toBe(model(rows, 'q', filter, { key: 'name', dir: 'asc' }).length);
+    expect(onNfts(filtered.statements).some((s) => /supply/.test(s))).toBe(true);
+    for (const s of onNfts(filtered.statements)) expect(s).not.toMatch(/strpos|like/i);
+
+    // A keyword most NFTs hold is still tested (the checks above can fail).
+    clearPgListCaches();
+    const most = await recording(() => page(o, body('zq', { status: 'MINTED' }, { key: 'name', dir: 'asc' }, 1)));
+    expect(onNfts(most.statements).some((s) => /strpos|like|grams/i.test(s))).toBe(true);
+
+    clearPgListCaches();
+    const statusOnly = await recording(() => page(o, { advancedFilter: { field: 'status', operator: 'eq', value: 'FAILED' }, pageSize: 4 }));
+    expect(statusOnly.result.total).toBe(12);
+    expect(onNfts(statusOnly.statements).filter((s) => /count\(\*\)/.test(s))).toEqual([]);
+  });
+});
