@@ -60,7 +60,7 @@ function body(keyword: string | undefined, filter: Filter, order: Order, pageNum
     advancedFilter: leaves.length === 0 ? undefined : leaves.length === 1 ? leaves[0] : { logic: 'and', filters: leaves },
     pageNumber,
     pageSize: 4,
-  } as SearchNftsBody;
+  };
 }
 
 /** The SQL text of every statement `work` sends through the pool. */
