@@ -133,4 +133,33 @@ describe('B1 on PostgreSQL: a search whose rows are every NFT of its status', ()
     expect(statusOnly.result.total).toBe(12);
     expect(onNfts(statusOnly.statements).filter((s) => /count\(\*\)/.test(s))).toEqual([]);
   });
+
+  it('a write between the reading that decided the reduction and the page: the search is answered as it is', async () => {
+    const { organizationId: o, rows } = await seed();
+    const { rows: contract } = await pg.db().$client.query<{ id: string }>(`select id from smart_contracts where organization_id = $1`, [o]);
+    const db = pg.db();
+    const dialect = (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect;
+    // The second reading of the write generation is the reduced search's first statement: an NFT
+    // without the keyword commits right after it, so the status list the reduction would read has a
+    // row the search does not select.
+    let generations = 0;
+    const handle = Object.create(db) as typeof db;
+    handle.execute = (async (query: Parameters<typeof db.execute>[0]) => {
+      const result = await db.execute(query);
+      if (/list_generations/.test(dialect.sqlToQuery(query).sql) && ++generations === 2) {
+        await db.$client.query(
+          `insert into nfts (id, organization_id, smart_contract_id, name, status, supply, created_at, updated_at) values ($1, $2, $3, 'plain', 'MINTED', 1, now(), now())`,
+          [crypto.randomUUID(), o, contract[0]!.id],
+        );
+      }
+      return result;
+    }) as typeof db.execute;
+    clearPgListCaches();
+    const b = { ...body('q', { status: 'MINTED' }, { key: 'name', dir: 'asc' }, 1), pageSize: 50 };
+    const got = await nftSearchPagePg(handle, o, compileSearch(b), b);
+    expect(generations).toBeGreaterThanOrEqual(2);
+    const expected = model(rows, 'q', { status: 'MINTED' }, { key: 'name', dir: 'asc' });
+    expect(got.ids).toEqual(expected);
+    expect(got.total).toBe(expected.length);
+  });
 });

@@ -6,7 +6,7 @@ import { nftMatch } from '../search/queries';
 import { isShortTerm, matchSql } from '../search/terms';
 import { supplyRangeTotal } from './range-count';
 import { b1KeywordTermTotal } from './short-term-count';
-import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
+import { contractTotal, countOf, countWhere, listGeneration, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
  * B1 on PostgreSQL: the twin of lib/storage/sqlite/lists/nft-search.ts. Same request
@@ -327,10 +327,18 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
     const split = await pageByLeadingEnum(compiled, body, (s, b) => nftSearchPagePg(db, organizationId, s, b));
     if (split) return split;
   }
-  // A keyword every row holds leaves the list unsearched: its total is a stored count. So does one
-  // every NFT of the organization happens to hold (a short term over every field, by its stored count).
-  if (compiled.keywords.length && (compiled.keywords.some(holdsEveryRow) || (await shortKeywordInEveryNft(db, organizationId, compiled)))) {
-    return nftSearchPagePg(db, organizationId, { ...compiled, keywords: [] }, { advancedFilter: body.advancedFilter });
+  // A keyword every row holds leaves the list unsearched: its total is a stored count.
+  if (compiled.keywords.some(holdsEveryRow)) return nftSearchPagePg(db, organizationId, { ...compiled, keywords: [] }, { advancedFilter: body.advancedFilter });
+  // So does one every NFT of the organization happens to hold (a short term over every field, by its
+  // stored count), and a search whose total is every NFT of its status is that status list (below).
+  // Both are facts about one state of the list: the reduced answer stands only if no write committed
+  // between the reading that decided it and its last read (equal generations); else the search is
+  // answered as it is.
+  const before = compiled.keywords.length || compiled.filter ? await listGeneration(db, organizationId, 'nfts') : null;
+  const ifUnchanged = async (page: IdsPage): Promise<IdsPage | null> => ((await listGeneration(db, organizationId, 'nfts')) === before ? page : null);
+  if (compiled.keywords.length && (await shortKeywordInEveryNft(db, organizationId, compiled))) {
+    const reduced = await ifUnchanged(await nftSearchPagePg(db, organizationId, { ...compiled, keywords: [] }, { advancedFilter: body.advancedFilter }));
+    if (reduced) return reduced;
   }
   const search = compiled;
   const from = sql`"nfts"`;
@@ -358,7 +366,8 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
     // anchors instead of testing each row (SQLite: selectsEveryRowOfItsStatus).
     if (!search.smartContractId && total === (await countOf(db, organizationId, 'nfts', status ? String(status.value) : null, null))) {
       const advancedFilter = status ? { field: 'status', operator: 'eq', value: status.value } : undefined;
-      return nftSearchPagePg(db, organizationId, { ...search, keywords: [], filter: status ?? null }, { advancedFilter });
+      const reduced = await ifUnchanged(await nftSearchPagePg(db, organizationId, { ...search, keywords: [], filter: status ?? null }, { advancedFilter }));
+      if (reduced) return reduced;
     }
   }
 

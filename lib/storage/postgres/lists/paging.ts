@@ -202,6 +202,14 @@ const generationSql = (organizationId: string, list: string) =>
   sql`(select coalesce(sum(n), 0)::text from list_generations where organization_id = ${organizationId} and list = ${list})`;
 
 /**
+ * The list's write generation now: bumped in the transaction of every write that can change one of
+ * its answers, so two equal readings bracket reads that saw one state of the list.
+ */
+export async function listGeneration(db: Handle, organizationId: string, list: OrderedQuery['list']): Promise<string> {
+  return (await db.execute<{ gen: string }>(sql`select ${generationSql(organizationId, list)} as gen`)).rows[0]!.gen;
+}
+
+/**
  * One page's ids in the SQLite engine's order (sort, [then,] id, all one direction; NULL smallest).
  * A page past the middle is read from the far end in the opposite direction and reversed, so no
  * page steps over more than half the list. Deeper than one anchor interval (and on the pool, not
