@@ -3,6 +3,8 @@ import type { Db } from '@/db/client';
 import { outboxEmails } from '@/db/schema';
 import { log } from '@/lib/logger';
 import { INTERRUPTED_MAIL_ERROR, stepFields, type ClaimedMail, type MailQueue } from '@/lib/mail/queue';
+import { IMMEDIATE } from './write-lock';
+
 
 const lease = { claimedBy: null, leaseUntil: null, claimedAt: null } as const;
 
@@ -40,7 +42,7 @@ export function sqliteMailQueue(db: Db): MailQueue {
           return claimed
             .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
             .map((m): ClaimedMail => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, html: m.html, attempts: m.attempts, claimedAt: now }));
-        }),
+        }, IMMEDIATE),
       );
     },
 

@@ -7,6 +7,8 @@ import {
   type ClaimedDelivery,
   type WebhookQueue,
 } from '@/lib/webhooks/queue';
+import { IMMEDIATE } from './write-lock';
+
 
 /**
  * SQLite's webhook queue. One writer: the claim is a plain UPDATE of rows that are PENDING, due
@@ -107,7 +109,7 @@ export function sqliteWebhookQueue(db: Db): WebhookQueue {
               payload: event.payload,
             };
           });
-        }),
+        }, IMMEDIATE),
       );
     },
 
@@ -150,7 +152,7 @@ export function sqliteWebhookQueue(db: Db): WebhookQueue {
               .where(eq(webhookEndpoints.id, updated.endpointId))
               .run();
           }
-        }),
+        }, IMMEDIATE),
       );
     },
 
@@ -181,7 +183,7 @@ export function sqliteWebhookQueue(db: Db): WebhookQueue {
               .run();
           }
           return mine.length;
-        }),
+        }, IMMEDIATE),
       );
     },
   };
