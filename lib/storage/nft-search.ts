@@ -69,6 +69,15 @@ export function andedLeaves<F extends SearchFieldData>(node: FilterNode<F> | nul
   return node.logic === 'and' && filters.every((f): f is FilterLeaf<F> => f.kind === 'leaf') ? filters : null;
 }
 
+/**
+ * The `status eq` leaf when it is the search's whole criterion (no keyword, no contract, no other
+ * leaf) — a total both engines read off their stored per-status count — or undefined.
+ */
+export function statusFilterAlone<F extends SearchFieldData>(search: CompiledSearch<F>): FilterLeaf<F> | undefined {
+  if (search.keywords.length || search.smartContractId || andedLeaves(search.filter)?.length !== 1) return undefined;
+  return requiredEq(search.filter, 'status');
+}
+
 export type RangeOperator = 'gt' | 'gte' | 'lt' | 'lte';
 /** Each range operator as the SQL comparison both engines write. */
 export const RANGE_COMPARISONS: Readonly<Record<RangeOperator, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IdsPage } from '../../lists';
 import { pageByLeadingEnum } from '../../nft-search-split';
-import { andedLeaves, requiredEq, type CompiledSearch, type FilterNode, type FilterValue, type NftSearchCriteria, type SearchFieldData } from '../../nft-search';
+import { andedLeaves, requiredEq, statusFilterAlone, type CompiledSearch, type FilterNode, type FilterValue, type NftSearchCriteria, type SearchFieldData } from '../../nft-search';
 import { nftMatch } from '../search/queries';
 import { isShortTerm, matchSql } from '../search/terms';
 import { supplyRangeTotal } from './range-count';
@@ -351,12 +351,11 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   const where = indexed ? narrowed : nftSearchWhere(organizationId, search, false);
 
   let total: number;
-  const status = search.smartContractId ? undefined : requiredEq(search.filter, 'status');
-  const onlyStatus = !search.keywords.length && search.filter?.kind === 'leaf' && !!status;
+  const onlyStatus = statusFilterAlone(search);
   if (!search.keywords.length && !search.filter) {
     total = search.smartContractId ? await contractTotal(db, organizationId, search.smartContractId) : await countOf(db, organizationId, 'nfts', null, null);
   } else if (onlyStatus) {
-    total = await countOf(db, organizationId, 'nfts', String(status.value), null);
+    total = await countOf(db, organizationId, 'nfts', String(onlyStatus.value), null);
   } else {
     total =
       (await b1ShortTermTotal(db, organizationId, search)) ??
@@ -364,6 +363,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
       (await countWhere(db, from, where, { organizationId, list: 'nfts', key: `b1|${criteria}` }));
     // Every NFT of its status (or of the organization): the search is that list, read off its own
     // anchors instead of testing each row (SQLite: selectsEveryRowOfItsStatus).
+    const status = requiredEq(search.filter, 'status');
     if (!search.smartContractId && total === (await countOf(db, organizationId, 'nfts', status ? String(status.value) : null, null))) {
       const advancedFilter = status ? { field: 'status', operator: 'eq', value: status.value } : undefined;
       const reduced = await ifUnchanged(await nftSearchPagePg(db, organizationId, { ...search, keywords: [], filter: status ?? null }, { advancedFilter }));

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import type { IdsPage } from '../../lists';
 import { pageByLeadingEnum } from '../../nft-search-split';
-import { andedLeaves, RANGE_COMPARISONS, requiredEq, statusAndRange, type CompiledSearch, type NftSearchCriteria } from '../../nft-search';
+import { andedLeaves, RANGE_COMPARISONS, requiredEq, statusAndRange, statusFilterAlone, type CompiledSearch, type NftSearchCriteria } from '../../nft-search';
 import { bindSearch, ensureSearchFunctions, type SqlSearch } from '../nft-search/columns';
 import { byCopyrighted, contractIndex, rangeIndex, walkBase, walkIndex } from '../nft-search/indexes';
 import { rangeCount } from '../nft-search/range-count';
@@ -84,7 +84,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
   // The total counted row by row (where no counter, index count or range sum answers it).
   const countQuery = sql`select count(*) as "n" from ${countFrom} where ${where}`;
   let totalCount: number;
-  const onlyStatus = !compiled.keywords.length && !compiled.smartContractId && compiled.filter?.kind === 'leaf' ? requiredEq(compiled.filter, 'status') : undefined;
+  const onlyStatus = statusFilterAlone(compiled);
   if (onlyStatus) {
     // A status filter alone: its trigger-kept counter.
     totalCount = readCounter(db, organizationId, `nfts:status:${String(onlyStatus.value)}`);
@@ -197,9 +197,8 @@ export async function nftSearchIds(db: Db, organizationId: string, search: Compi
  */
 function selectsEveryRowOfItsStatus(db: Db, organizationId: string, search: CompiledSearch, body: NftSearchCriteria): [CompiledSearch, NftSearchCriteria] | null {
   if (search.smartContractId || (!search.keywords.length && !search.filter)) return null;
+  if (statusFilterAlone(search)) return null;
   const status = requiredEq(search.filter, 'status');
-  const leaves = andedLeaves(search.filter);
-  if (!search.keywords.length && leaves?.length === 1 && status) return null;
   const rows = readCounter(db, organizationId, status ? `nfts:status:${String(status.value)}` : 'nfts');
   // Its total alone: a page past any end reads no rows.
   if (nftSearchPage(db, organizationId, { ...search, pageNumber: Number.MAX_SAFE_INTEGER, pageSize: 1 }, body).total !== rows) return null;
