@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
+import { everyRowBody, everyRowFilters, everyRowModel, everyRowOrders, everyRowSeed, type EveryRowNft } from '@/test/every-row-search';
 import { organizationWithContract, withPostgres } from '@/test/postgres/database';
 import { nftSearchPagePg } from './nft-search';
 import { clearPgListCaches } from './paging';
@@ -14,15 +15,13 @@ import { clearPgListCaches } from './paging';
  * counted. Every page is checked against a model, reduced or not (`zq`: most rows).
  */
 const pg = withPostgres();
-const statuses = ['CREATED', 'MINTED', 'FAILED'] as const;
-type Row = { id: string; name: string; status: string; supply: number };
 
-async function seed(): Promise<{ organizationId: string; rows: Row[] }> {
+async function seed(): Promise<{ organizationId: string; rows: EveryRowNft[] }> {
   const c = pg.db().$client;
   const { organizationId, contractId } = await organizationWithContract(c);
-  const rows: Row[] = [];
-  for (let i = 0; i < 36; i++) {
-    const row = { id: crypto.randomUUID(), name: i % 5 ? `zq ${(i * 7) % 36}` : `q ${(i * 7) % 36}`, status: statuses[i % 3]!, supply: 1 + (i % 4) };
+  const rows: EveryRowNft[] = [];
+  for (const nft of everyRowSeed) {
+    const row = { id: crypto.randomUUID(), ...nft };
     await c.query(
       `insert into nfts (id, organization_id, smart_contract_id, name, status, supply, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, now(), now())`,
       [row.id, organizationId, contractId, row.name, row.status, row.supply],
@@ -32,36 +31,8 @@ async function seed(): Promise<{ organizationId: string; rows: Row[] }> {
   return { organizationId, rows };
 }
 
-type Order = { key: 'name' | 'supply' | 'status,name'; dir: 'asc' | 'desc' };
-type Filter = { status?: string; supplyGte?: number };
-
-function model(rows: Row[], keyword: string, filter: Filter, order: Order): string[] {
-  const sign = order.dir === 'asc' ? 1 : -1;
-  const cmp = (a: Row, b: Row) => {
-    if (order.key === 'status,name' && a.status !== b.status) return a.status < b.status ? -1 : 1;
-    if (order.key === 'supply' && a.supply !== b.supply) return (a.supply - b.supply) * sign;
-    if (order.key !== 'supply' && a.name !== b.name) return (a.name < b.name ? -1 : 1) * sign;
-    return (a.id < b.id ? -1 : 1) * sign;
-  };
-  return rows
-    .filter((r) => r.name.includes(keyword) && (!filter.status || r.status === filter.status) && (filter.supplyGte === undefined || r.supply >= filter.supplyGte))
-    .sort(cmp)
-    .map((r) => r.id);
-}
-
-function body(keyword: string | undefined, filter: Filter, order: Order, pageNumber: number): SearchNftsBody {
-  const leaves = [
-    ...(filter.status ? [{ field: 'status', operator: 'eq', value: filter.status }] : []),
-    ...(filter.supplyGte !== undefined ? [{ field: 'supply', operator: 'gte', value: String(filter.supplyGte) }] : []),
-  ];
-  return {
-    keyword,
-    orderBy: order.key === 'status,name' ? ['status asc', `name ${order.dir}`] : [`${order.key} ${order.dir}`],
-    advancedFilter: leaves.length === 0 ? undefined : leaves.length === 1 ? leaves[0] : { logic: 'and', filters: leaves },
-    pageNumber,
-    pageSize: 4,
-  };
-}
+const model = everyRowModel;
+const body = everyRowBody;
 
 /** The SQL text of every statement `work` sends through the pool. */
 async function recording<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
@@ -84,15 +55,9 @@ const page = (o: string, b: SearchNftsBody) => nftSearchPagePg(pg.db(), o, compi
 describe('B1 on PostgreSQL: a search whose rows are every NFT of its status', () => {
   it('pages like the model, for a keyword every NFT holds and one most hold, beside status and supply filters', async () => {
     const { organizationId: o, rows } = await seed();
-    const orders: Order[] = [
-      { key: 'name', dir: 'asc' },
-      { key: 'supply', dir: 'desc' },
-      { key: 'status,name', dir: 'desc' },
-    ];
-    const filters: Filter[] = [{}, { status: 'MINTED' }, { status: 'MINTED', supplyGte: 1 }, { status: 'FAILED', supplyGte: 3 }];
     for (const keyword of ['q', 'zq']) {
-      for (const filter of filters) {
-        for (const order of orders) {
+      for (const filter of everyRowFilters) {
+        for (const order of everyRowOrders) {
           clearPgListCaches();
           const expected = model(rows, keyword, filter, order);
           for (let p = 1; p <= Math.ceil(expected.length / 4) + 1; p++) {

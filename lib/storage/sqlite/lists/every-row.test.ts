@@ -6,6 +6,7 @@ import { clearAnchorCache } from '@/lib/storage/sqlite/search/anchors';
 import { clearCountCache } from '@/lib/storage/sqlite/search/count-cache';
 import { searchTuning } from '@/lib/storage/sqlite/search/tuning';
 import { sqliteStore } from '@/lib/storage/sqlite/store';
+import { everyRowBody, everyRowFilters, everyRowModel, everyRowOrders, everyRowSeed, type EveryRowFilter, type EveryRowNft, type EveryRowOrder } from '@/test/every-row-search';
 
 /*
  * B1 on SQLite, a search whose rows are every NFT of its status (or of the organization): a keyword
@@ -17,18 +18,15 @@ import { sqliteStore } from '@/lib/storage/sqlite/store';
  */
 let organizationId = '';
 const saved = { ...searchTuning };
-const statuses = ['CREATED', 'MINTED', 'FAILED'] as const;
-type Row = { id: string; name: string; status: string; supply: number };
-const rows: Row[] = [];
+const rows: EveryRowNft[] = [];
 
 beforeAll(() => {
   const db = getDb();
   organizationId = db.insert(organizations).values({ name: 'every row', tenant: `every-${crypto.randomUUID()}` }).returning().get().id;
   const contract = db.insert(smartContracts).values({ organizationId, name: 'Works', symbol: 'W' }).returning().get().id;
-  for (let i = 0; i < 36; i++) {
-    const name = i % 5 ? `zq ${(i * 7) % 36}` : `q ${(i * 7) % 36}`;
-    const row = db.insert(nfts).values({ organizationId, smartContractId: contract, name, status: statuses[i % 3], supply: 1 + (i % 4) }).returning().get();
-    rows.push({ id: row.id, name, status: row.status, supply: row.supply });
+  for (const nft of everyRowSeed) {
+    const row = db.insert(nfts).values({ organizationId, smartContractId: contract, ...nft }).returning().get();
+    rows.push({ id: row.id, name: row.name, status: row.status, supply: row.supply });
   }
 });
 
@@ -36,37 +34,8 @@ afterEach(() => {
   Object.assign(searchTuning, saved);
 });
 
-type Order = { key: 'name' | 'supply' | 'status,name'; dir: 'asc' | 'desc' };
-type Filter = { status?: string; supplyGte?: number };
-
-function model(keyword: string, filter: Filter, order: Order): string[] {
-  const cmp = (a: Row, b: Row) => {
-    const sign = order.dir === 'asc' ? 1 : -1;
-    if (order.key === 'status,name' && a.status !== b.status) return a.status < b.status ? -1 : 1;
-    if (order.key === 'supply' && a.supply !== b.supply) return (a.supply - b.supply) * sign;
-    if (order.key !== 'supply' && a.name !== b.name) return (a.name < b.name ? -1 : 1) * sign;
-    return (a.id < b.id ? -1 : 1) * sign;
-  };
-  return rows
-    .filter((r) => r.name.includes(keyword) && (!filter.status || r.status === filter.status) && (filter.supplyGte === undefined || r.supply >= filter.supplyGte))
-    .sort(cmp)
-    .map((r) => r.id);
-}
-
-function body(keyword: string, filter: Filter, order: Order, pageNumber: number) {
-  const leaves = [
-    ...(filter.status ? [{ field: 'status', operator: 'eq', value: filter.status }] : []),
-    ...(filter.supplyGte !== undefined ? [{ field: 'supply', operator: 'gte', value: filter.supplyGte }] : []),
-  ];
-  const orderBy = order.key === 'status,name' ? ['status asc', `name ${order.dir}`] : [`${order.key} ${order.dir}`];
-  return {
-    keyword,
-    orderBy,
-    advancedFilter: leaves.length === 0 ? undefined : leaves.length === 1 ? leaves[0] : { logic: 'and', filters: leaves },
-    pageNumber,
-    pageSize: 4,
-  };
-}
+const model = (keyword: string, filter: EveryRowFilter, order: EveryRowOrder) => everyRowModel(rows, keyword, filter, order);
+const body = everyRowBody;
 
 /** The statements the search ran, as SQL text: on the connection and on Drizzle's statement-caching view of it. */
 function recording<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
@@ -91,15 +60,9 @@ describe('B1: a search whose rows are every NFT of its status', () => {
   it('pages like the model, for a keyword every NFT holds and one most hold, beside status and supply filters', async () => {
     // Every term "common", short walks and anchors: the small set takes the large paths.
     Object.assign(searchTuning, { commonHits: 1, walkBudget: 4, anchorInterval: 4 });
-    const orders: Order[] = [
-      { key: 'name', dir: 'asc' },
-      { key: 'supply', dir: 'desc' },
-      { key: 'status,name', dir: 'desc' },
-    ];
-    const filters: Filter[] = [{}, { status: 'MINTED' }, { status: 'MINTED', supplyGte: 1 }, { status: 'FAILED', supplyGte: 3 }];
     for (const keyword of ['q', 'zq']) {
-      for (const filter of filters) {
-        for (const order of orders) {
+      for (const filter of everyRowFilters) {
+        for (const order of everyRowOrders) {
           clearCountCache();
           clearAnchorCache();
           const expected = model(keyword, filter, order);
