@@ -12,6 +12,8 @@ import { readCounter } from './counters';
 import { columnMatch, ftsPhrase } from './fts';
 import { organizationFtsCount } from './fts-count';
 import { check } from './maintenance';
+import { searchTuning } from './tuning';
+import { shortTermToken } from '../grams';
 
 /*
  * Totals read off the trigram index alone (lib/storage/sqlite/search/fts-count.ts) against the scan they stand
@@ -130,6 +132,35 @@ describe('exact totals off the trigram index', () => {
       likeCount('golden') + likeCount('golden', other.organization.id),
     );
     expect(await a5Total('elsewhere')).toBe(0);
+  });
+
+  it('subtracts the other organizations\' matches exactly whether it looks their rows up or tests every match against them', async () => {
+    const db = getDb();
+    const harbor = columnMatch(['name', 'description'], ftsPhrase('harbor', 'A')!);
+    const go = `"${shortTermToken('go')}"`;
+    const counts = () => [
+      organizationFtsCount(db, org.organization.id, harbor),
+      organizationFtsCount(db, org.organization.id, go, 'search_nfts_short'),
+      organizationFtsCount(db, org.organization.id, go, 'search_nfts_short', { expr: harbor, index: 'search_nfts' }),
+    ];
+    const both = (a: string, b: string) =>
+      db.get<{ n: number }>(
+        sql`select count(*) as n from nfts where organization_id = ${org.organization.id} and (name like ${`%${a}%`} or description like ${`%${a}%`}) and (name like ${`%${b}%`} or description like ${`%${b}%`})`,
+      ).n;
+    const scanned = [likeCount('harbor'), likeCount('go'), both('go', 'harbor')];
+    // The other organization's NFTs hold the same words: a count that did not subtract them is off.
+    for (const term of ['harbor', 'go']) expect(likeCount(term, other.organization.id), term).toBeGreaterThan(0);
+    expect(scanned[2]).toBeGreaterThan(0);
+    const saved = searchTuning.ftsCountLookups;
+    try {
+      searchTuning.ftsCountLookups = 500;
+      expect(counts()).toEqual(scanned);
+      searchTuning.ftsCountLookups = 0;
+      expect(counts()).toEqual(scanned);
+      await expectExact();
+    } finally {
+      searchTuning.ftsCountLookups = saved;
+    }
   });
 
   it('steps aside when the other organizations hold more NFTs than this one', async () => {

@@ -37,6 +37,13 @@ export const searchTuning = {
    * name, page 3,254, 0.79 s walked, 0.28 s in one pass.
    */
   onePassRatio: 8,
+  /**
+   * An exact count off a search index (fts-count.ts organizationFtsCount) subtracts the other
+   * organizations' matches: up to this many NFTs elsewhere, by looking each one up in the index
+   * (~5 µs each at a million NFTs, more per row past ~1,000); beyond, by testing every match
+   * against their list (~0.06 µs per match).
+   */
+  ftsCountLookups: 500,
   /** A term with at least this many trigram-index hits is "common" (lib/storage/sqlite/search/fts.ts isCommon). */
   commonHits: 2000,
   /**
