@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { readCounter } from './counters';
 import { searchTuning } from './tuning';
@@ -68,7 +68,7 @@ export function organizationFtsCount(
     // those of the other organizations' rows, each looked up in the index by its rowid (~5 µs) —
     // testing every match against their list tripled the count (`o` in A5, 891k matches: 27 → 80
     // ms at a million NFTs).
-    const lookedUp = (t: SQL, e: string) => sql` cross join ${t} on ${t}."rowid" = "nfts"."rowid" and ${t} match ${e}`;
+    const lookedUp = (t: ReturnType<typeof sql.identifier>, e: string) => sql` cross join ${t} on ${t}."rowid" = "nfts"."rowid" and ${t} match ${e}`;
     const elsewhere = db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by "nfts_org_created_idx"${lookedUp(table, expr)}${
       other ? lookedUp(other, within!.expr) : sql``
     } where "nfts"."organization_id" < ${organizationId} or "nfts"."organization_id" > ${organizationId}`);
