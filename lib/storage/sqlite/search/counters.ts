@@ -5,7 +5,7 @@ type Reader = Pick<Db, 'get'>;
 
 /**
  * Exact counters kept by triggers (db/migrations/*_search_fts.sql) in the same transaction as
- * the write: `nfts`, `nfts:status:<S>`, `contracts`, `contracts:status:<S>`, `members`,
+ * the write: `nfts`, `nfts:status:<S>`, `nfts:copyrighted:status:<S>` (db/migrations/0031), `contracts`, `contracts:status:<S>`, `members`,
  * `members:status:<S>`, `invitations:status:<S>`, `transfers`, and `gen` (bumped by every write
  * that can change a list or search answer of the organization; organization '' = global).
  */
