@@ -69,6 +69,11 @@ export function andedLeaves<F extends SearchFieldData>(node: FilterNode<F> | nul
   return node.logic === 'and' && filters.every((f): f is FilterLeaf<F> => f.kind === 'leaf') ? filters : null;
 }
 
+/** Leaves AND-ed back into a filter (null for none): andedLeaves' inverse. */
+export function andOf<F extends SearchFieldData>(leaves: FilterLeaf<F>[]): FilterNode<F> | null {
+  return leaves.length === 0 ? null : leaves.length === 1 ? leaves[0]! : { kind: 'group', logic: 'and', filters: leaves };
+}
+
 /**
  * The `status eq` leaf when it is the search's whole criterion (no keyword, no contract, no other
  * leaf) — a total both engines read off their stored per-status count — or undefined.

@@ -32,29 +32,54 @@ export async function contractTotal(db: Handle, organizationId: string, contract
  * may read only rows the list's generation covers.
  */
 export async function countWhere(db: Handle, from: SQL, where: SQL, cache?: { organizationId: string; list: OrderedQuery['list']; key: string }): Promise<number> {
-  const plainCount = async () => Number((await db.execute<{ n: string }>(sql`select count(*) as n from ${from} where ${where}`)).rows[0]!.n);
+  return (await countGroups(db, from, where, [], cache))[0]?.n ?? 0;
+}
+
+/** One group of countGroups: its values of the grouping expressions, in their order, and its rows. */
+export type CountGroup = { key: unknown[]; n: number };
+
+/**
+ * countWhere per group of `groupBy` (its values read as JSON: text, numbers, booleans): one pass
+ * over the rows for every group, cached and shared as countWhere's (`cache.key` names the grouping
+ * too). No group is listed with no rows; with no `groupBy`, one group (of possibly no rows).
+ */
+export async function countGroups(
+  db: Handle,
+  from: SQL,
+  where: SQL,
+  groupBy: SQL[],
+  cache?: { organizationId: string; list: OrderedQuery['list']; key: string },
+): Promise<CountGroup[]> {
+  const columns = groupBy.map((g, i) => sql`${g} as ${sql.identifier(`g${i}`)}`);
+  const values = groupBy.map((_, i) => sql.identifier(`g${i}`));
+  const counted = sql`(select coalesce(json_agg(json_build_array(${sql.join([...values, sql`"n"`], sql`, `)})), '[]'::json)
+    from (select ${sql.join([...columns, sql`count(*) as "n"`], sql`, `)} from ${from} where ${where}${
+      groupBy.length ? sql` group by ${sql.join(values, sql`, `)}` : sql``
+    }) as "counted")`;
+  const parse = (groups: unknown[][]): CountGroup[] => groups.map((g) => ({ key: g.slice(0, -1), n: Number(g[g.length - 1]) }));
+  const plainCount = async () => parse((await db.execute<{ groups: unknown[][] }>(sql`select ${counted} as groups`)).rows[0]!.groups);
   if (!cache || !('$client' in db)) return plainCount();
   const cacheKey = `${cache.organizationId}\u0000${cache.list}\u0000${cache.key}`;
   const gen = generationSql(cache.organizationId, cache.list);
   const currentGen = async () => (await db.execute<{ gen: string }>(sql`select ${gen} as gen`)).rows[0]!.gen;
   const known = countCache.get(cacheKey);
-  if (known && (await currentGen()) === known.gen) return known.n;
+  if (known && (await currentGen()) === known.gen) return known.groups;
   // Concurrent requests for one uncounted query share one count (a common term's first count reads
   // every hit; ten of them at once would each read them all).
   const joined = counting.has(cacheKey);
   const entry = await sharedWork(counting, cacheKey, async () => {
-    const { rows } = await db.execute<{ gen: string; n: string }>(sql`select ${gen} as gen, (select count(*) from ${from} where ${where}) as n`);
-    const counted = { gen: rows[0]!.gen, n: Number(rows[0]!.n) };
-    remember(countCache, cacheKey, counted);
-    return counted;
+    const { rows } = await db.execute<{ gen: string; groups: unknown[][] }>(sql`select ${gen} as gen, ${counted} as groups`);
+    const result = { gen: rows[0]!.gen, groups: parse(rows[0]!.groups) };
+    remember(countCache, cacheKey, result);
+    return result;
   });
   // Another request's count is exact for this one too only if no write committed since it was read.
-  if (!joined || (await currentGen()) === entry.gen) return entry.n;
+  if (!joined || (await currentGen()) === entry.gen) return entry.groups;
   return plainCount();
 }
 
 /** Counts in flight, by cache key (countWhere). */
-const counting = listCache('pg:counting', () => new Map<string, Promise<{ gen: string; n: number }>>());
+const counting = listCache('pg:counting', () => new Map<string, Promise<{ gen: string; groups: CountGroup[] }>>());
 
 /** `work` for `key`, or the promise of the one already running for it: concurrent callers share one run. */
 function sharedWork<T>(inFlight: Map<string, Promise<T>>, key: string, work: () => Promise<T>): Promise<T> {
@@ -132,6 +157,11 @@ export const pgListTuning = {
   b1Walk: 'auto' as WalkForm,
   /** Force A5's search form (tests): 'auto' decides by walkRows. */
   nftWalk: 'auto' as WalkForm,
+  /**
+   * B1: a keyword search in an order led by status is read one status at a time when at least
+   * 1/splitShare of the organization's NFTs hold it (nft-search.ts commonEnoughToSplit).
+   */
+  splitShare: 20,
   /** B1: a filtered set at most 1/sparseShare of the rows searched reads its shallow pages from its first row (nft-search.ts). */
   sparseShare: 8,
   /** Force A5's, A9's and B1's narrowing of a short term through the search indexes (tests): 'auto' asks the plan (searchIndexHelps). */
@@ -189,7 +219,7 @@ type Anchor = { v: unknown; w: unknown; id: string };
 type Entry = { gen: string; anchors: Anchor[] };
 const MAX_ENTRIES = 200;
 const anchorCache = listCache('pg:anchors', () => new Map<string, Entry>());
-const countCache = listCache('pg:counts', () => new Map<string, { gen: string; n: number }>());
+const countCache = listCache('pg:counts', () => new Map<string, { gen: string; groups: CountGroup[] }>());
 
 /** For tests: forget every anchor and cached count. */
 export function clearPgListCaches() {

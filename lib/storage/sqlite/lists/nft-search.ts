@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import type { IdsPage } from '../../lists';
 import { pageByLeadingEnum } from '../../nft-search-split';
-import { andedLeaves, RANGE_COMPARISONS, requiredEq, statusAndRange, statusFilterAlone, type CompiledSearch, type NftSearchCriteria } from '../../nft-search';
+import { andedLeaves, andOf, RANGE_COMPARISONS, requiredEq, statusAndRange, statusFilterAlone, type CompiledSearch, type NftSearchCriteria } from '../../nft-search';
 import { bindSearch, ensureSearchFunctions, type SqlSearch } from '../nft-search/columns';
 import { byCopyrighted, contractIndex, rangeIndex, walkBase, walkIndex } from '../nft-search/indexes';
 import { rangeCount } from '../nft-search/range-count';
@@ -370,6 +370,3 @@ function residualCount(db: Db, organizationId: string, compiled: SqlSearch, base
 
 type FilterLeaf = Extract<NonNullable<SqlSearch['filter']>, { kind: 'leaf' }>;
 
-/** Leaves AND-ed back into a filter (null for none). */
-const andOf = (leaves: FilterLeaf[]): SqlSearch['filter'] =>
-  leaves.length === 0 ? null : leaves.length === 1 ? leaves[0]! : { kind: 'group', logic: 'and', filters: leaves };

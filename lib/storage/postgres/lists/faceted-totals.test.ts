@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileSearch } from '@/lib/nft-search/filter';
+import type { SearchNftsBody } from '@/lib/nft-search/schemas';
+import { organizationWithContract, withPostgres } from '@/test/postgres/database';
+import { nftSearchPagePg } from './nft-search';
+import { clearPgListCaches, pgListTuning } from './paging';
+
+/*
+ * B1 on PostgreSQL, a keyword beside `status eq` / `copyrighted eq` (nft-search.ts facetedTotal):
+ * every such total is read off one count of the keyword grouped by status and copyrighted, and an
+ * order led by status reads a common keyword one status at a time (commonEnoughToSplit). Every
+ * total and page is checked against a model, split or not.
+ */
+const pg = withPostgres();
+const STATUSES = ['CREATED', 'FAILED', 'MINTED', 'PENDING'] as const;
+type Row = { id: string; name: string; status: string; supply: number; copyrighted: boolean };
+const saved = { ...pgListTuning };
+
+afterEach(() => {
+  Object.assign(pgListTuning, saved);
+});
+
+async function seed(): Promise<{ organizationId: string; rows: Row[] }> {
+  const c = pg.db().$client;
+  const { organizationId, contractId } = await organizationWithContract(c);
+  const rows: Row[] = [];
+  const holder = crypto.randomUUID();
+  await c.query(`insert into users (id, email, created_at, updated_at) values ($1, $2, now(), now())`, [holder, `${holder}@example.test`]);
+  for (let i = 0; i < 60; i++) {
+    const row = { id: crypto.randomUUID(), name: `${i % 3 ? 'harbor' : 'plain'} ${String((i * 7) % 23).padStart(2, '0')}`, status: STATUSES[i % 4]!, supply: 1 + (i % 5), copyrighted: i % 5 === 0 };
+    await c.query(
+      `insert into nfts (id, organization_id, smart_contract_id, name, status, supply, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, now(), now())`,
+      [row.id, organizationId, contractId, row.name, row.status, row.supply],
+    );
+    // Copyrighted: every holder authorized (the stored flag follows its shares).
+    if (row.copyrighted)
+      await c.query(`insert into copyright_shares (id, nft_id, user_id, status, percentage, created_at, updated_at) values ($1, $2, $3, 'AUTHORIZED', 100, now(), now())`, [crypto.randomUUID(), row.id, holder]);
+    rows.push(row);
+  }
+  return { organizationId, rows };
+}
+
+type Filter = { status?: string; copyrighted?: boolean };
+const filters: Filter[] = [{}, ...STATUSES.map((status) => ({ status })), { copyrighted: true }, { copyrighted: false }, { status: 'MINTED', copyrighted: false }];
+
+function body(f: Filter, orderBy: string[], pageNumber: number): SearchNftsBody {
+  const leaves = [
+    ...(f.status ? [{ field: 'status', operator: 'eq', value: f.status }] : []),
+    ...(f.copyrighted !== undefined ? [{ field: 'copyrighted', operator: 'eq', value: f.copyrighted }] : []),
+  ];
+  const advancedFilter = leaves.length === 0 ? undefined : leaves.length === 1 ? leaves[0] : { logic: 'and', filters: leaves };
+  return { advancedSearch: { fields: ['name'], keyword: 'harbor' }, advancedFilter, orderBy, pageNumber, pageSize: 4 };
+}
+
+function model(rows: Row[], f: Filter, orderBy: string[]): string[] {
+  const key = (r: Row, field: string) => (field === 'name' ? r.name : field === 'supply' ? r.supply : r.status);
+  return rows
+    .filter((r) => r.name.includes('harbor') && (!f.status || r.status === f.status) && (f.copyrighted === undefined || r.copyrighted === f.copyrighted))
+    .sort((a, b) => {
+      for (const o of orderBy) {
+        const [field, dir] = o.split(' ') as [string, 'asc' | 'desc'];
+        const x = key(a, field);
+        const y = key(b, field);
+        if (x !== y) return (x < y ? -1 : 1) * (dir === 'asc' ? 1 : -1);
+      }
+      const last = orderBy[orderBy.length - 1]!.split(' ')[1];
+      return (a.id < b.id ? -1 : 1) * (last === 'asc' ? 1 : -1);
+    })
+    .map((r) => r.id);
+}
+
+/** The SQL text of every statement `work` sends through the pool. */
+async function recording<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const pool = pg.db().$client;
+  const query = pool.query.bind(pool);
+  const statements: string[] = [];
+  pool.query = ((text: string | { text: string }, ...rest: unknown[]) => {
+    statements.push(typeof text === 'string' ? text : text.text);
+    return (query as (...a: unknown[]) => unknown)(text, ...rest);
+  }) as typeof pool.query;
+  try {
+    return { result: await work(), statements };
+  } finally {
+    pool.query = query;
+  }
+}
+
+const page = (o: string, b: SearchNftsBody) => nftSearchPagePg(pg.db(), o, compileSearch(b), b);
+
+describe('B1 on PostgreSQL: a keyword beside status and copyrighted filters', () => {
+  it('totals every status and copyright filter off one grouped count of the keyword', async () => {
+    const { organizationId: o, rows } = await seed();
+    clearPgListCaches();
+    const { statements } = await recording(async () => {
+      for (const f of filters) expect((await page(o, body(f, ['name asc'], 1))).total, JSON.stringify(f)).toBe(model(rows, f, ['name asc']).length);
+    });
+    // One statement counted the keyword's rows; every other total was read off it.
+    expect(statements.filter((s) => /count\(\*\)/.test(s) && /group by/.test(s))).toHaveLength(1);
+    expect(statements.filter((s) => /count\(\*\)/.test(s) && !/group by/.test(s))).toEqual([]);
+  });
+
+  for (const split of [true, false]) {
+    it(`pages an order led by status like the model, ${split ? 'one status at a time' : 'as one sort of the hits'}`, async () => {
+      const { organizationId: o, rows } = await seed();
+      // The keyword is in two thirds of the rows: split when a twentieth suffices, not when it takes all of them.
+      pgListTuning.splitShare = split ? 20 : 1;
+      clearPgListCaches();
+      for (const orderBy of [['status asc', 'name desc'], ['status desc', 'supply asc']]) {
+        for (const f of filters) {
+          const expected = model(rows, f, orderBy);
+          const ids: string[] = [];
+          const { statements } = await recording(async () => {
+            for (let n = 1; n <= Math.ceil(expected.length / 4) + 1; n++) {
+              const result = await page(o, body(f, orderBy, n));
+              expect(result.total, `${orderBy.join(', ')} ${JSON.stringify(f)}`).toBe(expected.length);
+              ids.push(...result.ids);
+            }
+          });
+          expect(ids, `${orderBy.join(', ')} ${JSON.stringify(f)}`).toEqual(expected);
+          // Split, each page reads one status's rows; unsplit, no statement filters by a status the body does not.
+          if (!f.status && expected.length) expect(statements.some((s) => /"nfts"\."status" = \$/.test(s)), JSON.stringify(f)).toBe(split);
+        }
+      }
+    });
+  }
+});
