@@ -3,10 +3,11 @@ import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { organizationWithContract, withPostgres } from '@/test/postgres/database';
 import { nftSearchPagePg } from './nft-search';
+import { nftPage } from './nfts';
 import { clearPgListCaches, pgListTuning } from './paging';
 
 /*
- * B1 on PostgreSQL, a keyword beside `status eq` / `copyrighted eq` (nft-search.ts facetedTotal):
+ * A5 and B1 on PostgreSQL: a search beside status / copyright filters (nfts.ts and nft-search.ts facetedTotal):
  * every such total is read off one count of the keyword grouped by status and copyrighted, and an
  * order led by status reads a common keyword one status at a time (commonEnoughToSplit). Every
  * total and page is checked against a model, split or not.
@@ -123,4 +124,33 @@ describe('B1 on PostgreSQL: a keyword beside status and copyrighted filters', ()
       }
     });
   }
+});
+
+describe('A5 on PostgreSQL: a search beside status and copyright status filters', () => {
+  it('totals every filter off one grouped count of the search, and pages like the model', async () => {
+    const c = pg.db().$client;
+    const { organizationId: o, contractId } = await organizationWithContract(c);
+    const COPYRIGHT = ['NONE', 'AWAITING', 'COPYRIGHTED'] as const;
+    const rows: { id: string; name: string; status: string; copyright: string }[] = [];
+    for (let i = 0; i < 48; i++) {
+      const row = { id: crypto.randomUUID(), name: `${i % 3 ? 'Harbor' : 'plain'} ${i}`, status: STATUSES[i % 4]!, copyright: COPYRIGHT[i % 3]! };
+      await c.query(
+        `insert into nfts (id, organization_id, smart_contract_id, name, status, copyright_status, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, now(), now() - $7 * interval '1 second')`,
+        [row.id, o, contractId, row.name, row.status, row.copyright, i],
+      );
+      rows.push(row);
+    }
+    clearPgListCaches();
+    const { statements } = await recording(async () => {
+      for (const status of [undefined, ...STATUSES])
+        for (const copyrightStatus of [undefined, ...COPYRIGHT]) {
+          const expected = rows.filter((r) => r.name.toLowerCase().includes('harbor') && (!status || r.status === status) && (!copyrightStatus || r.copyright === copyrightStatus));
+          const result = await nftPage(pg.db(), o, { search: 'harbor', status, copyrightStatus, sortBy: 'updatedAt', sortOrder: 'desc', page: 1, limit: 50 });
+          expect(result.total, `${status} ${copyrightStatus}`).toBe(expected.length);
+          expect(result.ids, `${status} ${copyrightStatus}`).toEqual(expected.map((r) => r.id));
+        }
+    });
+    expect(statements.filter((s) => /count\(\*\)/.test(s) && /group by/.test(s))).toHaveLength(1);
+    expect(statements.filter((s) => /count\(\*\)/.test(s) && !/group by/.test(s))).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { nftMatch } from '../search/queries';
-import { contractTotal, countOf, countWhere, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
+import { contractTotal, countGroups, countOf, countWhere, pageIds, type CountGroup, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 import { foldTerm, type MatchForm } from '../search/terms';
 import { a5ShortTermTotal } from './short-term-count';
 
@@ -46,7 +46,8 @@ export function nftExportWherePg(organizationId: string, q: NftFilter): SQL {
  * A5 on PostgreSQL. Totals: list_counts for no filter, a status and/or copyright filter, and a
  * search of one or two characters alone (short-term-count.ts); the contract's
  * stored total_nfts for a contract filter alone; otherwise an exact count (a contract's
- * NFTs by its index, a search through the trigram / short-term indexes), kept per write
+ * NFTs by its index; a search through the trigram / short-term indexes, grouped by status and
+ * copyright status so that every filter of the same term shares it: facetedTotal), kept per write
  * generation. The page's ids off the (organization[, filter], sort, id) index, from the nearer end
  * or a cached anchor. A search the plan would not narrow through its index is tested row by row
  * (searchIndexHelps).
@@ -90,5 +91,24 @@ async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: 
   if (!q.search && !q.status && !q.copyrightStatus) return contractTotal(db, organizationId, q.contractId!);
   const short = q.search ? a5ShortTermTotal(db, organizationId, foldTerm(q.search, 'A'), q) : null;
   if (short) return short;
+  if (q.search && !q.contractId) return facetedTotal(db, organizationId, q.search, q);
   return countWhere(db, from, where, { organizationId, list: 'nfts', key: JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]) });
+}
+
+/**
+ * A search's total under any status and copyright filter, off one count of the search alone grouped
+ * by status and copyright status (cached per write generation, paging.ts countGroups): the same
+ * term under another filter is read off that count instead of reading every hit again (a common
+ * term's count visits ~every heap page of the organization: 0.2–0.4 s at a million NFTs). B1's
+ * twin: nft-search.ts facetedTotal.
+ */
+async function facetedTotal(db: Handle, organizationId: string, search: string, q: NftFilter): Promise<number> {
+  const from = sql`nfts as n`;
+  const key = `a5-facets|${JSON.stringify(search)}`;
+  const narrowed = nftRowsWherePg(organizationId, { search });
+  const indexed = await searchIndexHelps(db, [foldTerm(search, 'A')], key, from, narrowed, 'nfts_search_a');
+  const where = indexed ? narrowed : nftRowsWherePg(organizationId, { search }, 'row');
+  const groups = await countGroups(db, from, where, [sql`n.status`, sql`n.copyright_status`], { organizationId, list: 'nfts', key });
+  const holds = (g: CountGroup) => (!q.status || g.key[0] === q.status) && (!q.copyrightStatus || g.key[1] === q.copyrightStatus);
+  return groups.filter(holds).reduce((sum, g) => sum + g.n, 0);
 }
