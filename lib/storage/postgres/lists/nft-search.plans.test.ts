@@ -59,6 +59,29 @@ describe('B1 keyword plans', () => {
   });
 });
 
+describe('B1 `contains` filters on a name narrow through the name indexes', () => {
+  const explain = (body: SearchNftsBody, narrow = true) =>
+    pg.db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const where = nftSearchWhere(org, compileSearch(body), narrow);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain select "nfts"."id" from "nfts" where ${where}`);
+      return rows.map((l) => l['QUERY PLAN']).join('\n');
+    });
+  it.each([
+    ['name contains', { advancedFilter: { field: 'name', operator: 'contains', value: 'nft 1' } }],
+    ['smartContractName contains, inside an OR', { advancedFilter: { logic: 'or', filters: [{ field: 'smartContractName', operator: 'contains', value: 'Contract 9' }, { field: 'supply', operator: 'eq', value: 0 }] } }],
+  ] as [string, SearchNftsBody][])('%s', async (_name, body) => {
+    const text = await explain(body);
+    expect(text, text).toContain('nfts_search_b_trgm');
+    // Walked (a shallow page testing each row), the filter reads its own column only.
+    expect(await explain(body, false)).not.toContain('nfts_search_b_trgm');
+  });
+  it('a term of one or two characters is tested as it is (no trigram to narrow by)', async () => {
+    const text = await explain({ advancedFilter: { field: 'name', operator: 'contains', value: 'ft' } });
+    expect(text, text).not.toMatch(/nfts_search_b/);
+  });
+});
+
 describe('B1 sorts read an index in order', () => {
   // The fold in code-point order, then the id: served by nfts_b1_*_c_idx whatever the database's default
   // collation, instead of reading and sorting every NFT of the organization (migrations 0011, 0019).

@@ -84,7 +84,7 @@ function valueSql(f: SearchFieldData, value: Exclude<FilterValue, null>): SQL {
   return sql`${value}::text`;
 }
 
-function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>): SQL {
+function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>, narrow: boolean): SQL {
   const { field, operator, value } = node;
   const { expr } = sqlOf(field);
   if (value === null) {
@@ -110,6 +110,11 @@ function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>): SQL {
     case 'gte':
       return guard(sql`${left} >= ${right}`);
     case 'contains':
+      // On a name, narrowed like a keyword through the B1 name indexes (a superset: the strpos
+      // decides), so a count or a deep page's anchors read the term's hits instead of testing every
+      // row of the organization (`name contains golden` by supply, deep: a walk of the supply index
+      // looking up each row's name).
+      if (narrow && NAMES.has(field.name) && Array.from(String(value)).length >= 3) return sql`(${nftMatch(String(value), 'B', 'nfts')} and strpos(${left}, ${right}) > 0)`;
       return guard(sql`strpos(${left}, ${right}) > 0`);
     case 'startswith':
       return guard(sql`starts_with(${left}, ${right})`);
@@ -118,9 +123,9 @@ function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>): SQL {
   }
 }
 
-function filterSql(node: FilterNode): SQL {
-  if (node.kind === 'leaf') return leafSql(node);
-  const parts = node.filters.map(filterSql);
+function filterSql(node: FilterNode, narrow: boolean): SQL {
+  if (node.kind === 'leaf') return leafSql(node, narrow);
+  const parts = node.filters.map((f) => filterSql(f, narrow));
   if (parts.length === 1) return parts[0]!;
   if (node.logic === 'and') return sql`(${sql.join(parts, sql` and `)})`;
   if (node.logic === 'or') return sql`(${sql.join(parts, sql` or `)})`;
@@ -330,7 +335,7 @@ export function nftSearchWhere(organizationId: string, search: CompiledSearch, n
   if (search.smartContractId) conditions.push(sql`"nfts"."smart_contract_id" = ${search.smartContractId}`);
   const keyword = keywordSql(search.keywords, narrow);
   if (keyword) conditions.push(keyword);
-  if (search.filter) conditions.push(filterSql(search.filter));
+  if (search.filter) conditions.push(filterSql(search.filter, narrow));
   return sql.join(conditions, sql` and `);
 }
 
