@@ -143,6 +143,26 @@ describe('B1 on PostgreSQL: a one- or two-character keyword in an order led by s
   });
 });
 
+describe('B1 on PostgreSQL: a `contains` filter on a name', () => {
+  it('narrows through the name index, except beside a one- or two-character keyword; the answer is the scan either way', async () => {
+    const { organizationId: o, rows } = await seed();
+    const contains = { field: 'name', operator: 'contains', value: 'harbor 1' } as const;
+    const narrowed = (statements: string[]) => statements.some((st) => /"nfts"\."name_fold" like/.test(st));
+    for (const [label, extra, keyword, expected] of [
+      ['alone', {}, '', true],
+      ['beside a short keyword', { keyword: 'rb' }, 'rb', false],
+    ] as const) {
+      clearPgListCaches();
+      const b: SearchNftsBody = { ...extra, advancedFilter: contains, orderBy: ['supply desc'], pageNumber: 1, pageSize: 50 };
+      const { result, statements } = await recording(() => page(o, b));
+      const scan = rows.filter((r) => r.name.includes('harbor 1') && (!keyword || r.name.includes(keyword)));
+      expect(result.total, label).toBe(scan.length);
+      expect(new Set(result.ids), label).toEqual(new Set(scan.map((r) => r.id)));
+      expect(narrowed(statements), label).toBe(expected);
+    }
+  });
+});
+
 describe('A5 on PostgreSQL: a search beside status and copyright status filters', () => {
   it('totals every filter off one grouped count of the search, and pages like the model', async () => {
     const c = pg.db().$client;

@@ -153,15 +153,21 @@ describe('a common term walks the sort index', () => {
 });
 
 describe('searchIndexHelps: narrow through the search indexes only where the plan reads them', () => {
-  const helps = (keyword: string) => {
+  const helps = (keyword: string, advancedFilter?: SearchNftsBody['advancedFilter']) => {
     clearPgListCaches();
-    const search = compileSearch({ advancedSearch: { fields: ['name'], keyword } });
+    const search = compileSearch({ advancedSearch: { fields: ['name'], keyword }, advancedFilter });
     return searchIndexHelps(pg.db(), [keyword], keyword, sql`"nfts"`, nftSearchWhere(org, search), 'nfts_search_b');
   };
 
   it('a short term in no name is counted off its index; one in every name is not (its gram arrays would be built for each row)', async () => {
     expect(await helps('zq')).toBe(true);
     expect(await helps('n')).toBe(false);
+  });
+
+  it('asks whether the short term\'s own gram index is read, not a `contains` filter\'s trigram index beside it', async () => {
+    const contains = { field: 'name', operator: 'contains', value: 'nft 1' } as const;
+    expect(await helps('n', contains)).toBe(false);
+    expect(await helps('zq', contains)).toBe(true);
   });
 
   it('a longer term always narrows: its LIKE costs no more per row than testing the fields', async () => {

@@ -114,7 +114,7 @@ function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>, narrow: boolean): 
       // decides), so a count or a deep page's anchors read the term's hits instead of testing every
       // row of the organization (`name contains golden` by supply, deep: a walk of the supply index
       // looking up each row's name).
-      if (narrow && NAMES.has(field.name) && Array.from(String(value)).length >= 3) return sql`(${nftMatch(String(value), 'B', 'nfts')} and strpos(${left}, ${right}) > 0)`;
+      if (narrow && narrowsByName(node)) return sql`(${nftMatch(String(value), 'B', 'nfts')} and strpos(${left}, ${right}) > 0)`;
       return guard(sql`strpos(${left}, ${right}) > 0`);
     case 'startswith':
       return guard(sql`starts_with(${left}, ${right})`);
@@ -122,6 +122,10 @@ function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>, narrow: boolean): 
       return guard(sql`right(${left}, char_length(${right})) = ${right}`);
   }
 }
+
+/** A `contains` leaf on a name of three characters or more: narrowed through the B1 name trigram index (leafSql). */
+const narrowsByName = ({ field, operator, value }: Extract<FilterNode, { kind: 'leaf' }>) =>
+  operator === 'contains' && NAMES.has(field.name) && value !== null && Array.from(String(value)).length >= 3;
 
 function filterSql(node: FilterNode, narrow: boolean): SQL {
   if (node.kind === 'leaf') return leafSql(node, narrow);
@@ -284,9 +288,7 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
   const rest = andOf(leaves.filter((l) => !isFacet(l)));
   const unfaceted = { ...search, filter: rest };
   const key = `b1-facets|${JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, leaves.filter((l) => !isFacet(l)).map((l) => [l.field.name, l.operator, l.value])])}`;
-  const narrowed = nftSearchWhere(organizationId, unfaceted);
-  const indexed = await searchIndexHelps(db, search.keywords.map((k) => k.keyword), key, sql`"nfts"`, narrowed, 'nfts_search_b');
-  const where = indexed ? narrowed : nftSearchWhere(organizationId, unfaceted, false);
+  const where = await searchWhere(db, organizationId, unfaceted, key);
   const groups = await countGroups(db, sql`"nfts"`, where, [n('status'), n('copyrighted')], { organizationId, list: 'nfts', key });
   const holds = (g: CountGroup) => facets.every((f) => g.key[f.field.name === 'status' ? 0 : 1] === f.value);
   return groups.filter(holds).reduce((sum, g) => sum + g.n, 0);
@@ -328,15 +330,31 @@ export function sortExpr(f: SearchFieldData): SQL {
 
 /**
  * The condition on `nfts` of a B1 search: the organization, smartContractId, keywords (narrowed
- * where an index can, unless `narrow` is false: keywordSql) and advancedFilter.
+ * where an index can, unless `narrow` is false: keywordSql) and advancedFilter (its `contains` on a
+ * name narrowed unless `narrowFilter` is false: leafSql).
  */
-export function nftSearchWhere(organizationId: string, search: CompiledSearch, narrow = true): SQL {
+export function nftSearchWhere(organizationId: string, search: CompiledSearch, narrow = true, narrowFilter = narrow): SQL {
   const conditions: SQL[] = [sql`"nfts"."organization_id" = ${organizationId}`];
   if (search.smartContractId) conditions.push(sql`"nfts"."smart_contract_id" = ${search.smartContractId}`);
   const keyword = keywordSql(search.keywords, narrow);
   if (keyword) conditions.push(keyword);
-  if (search.filter) conditions.push(filterSql(search.filter, narrow));
+  if (search.filter) conditions.push(filterSql(search.filter, narrowFilter));
   return sql.join(conditions, sql` and `);
+}
+
+/**
+ * A B1 search's condition for counting and sorting its hits: its keywords narrowed through the
+ * search indexes where the plan reads them (paging.ts searchIndexHelps), its filter narrowed —
+ * except beside a short keyword, which is decided as before: with the filter's trigram index in
+ * the plan, the keyword's gram arrays were built for each of the filter's hits (`e ` beside name
+ * contains `canyon`: 0.2 → 4.4 s), and in row form a rare one lost its own index (`zq`: 4 → 420 ms).
+ */
+async function searchWhere(db: Handle, organizationId: string, search: CompiledSearch, key: string): Promise<SQL> {
+  const terms = search.keywords.map((k) => k.keyword);
+  const narrowFilter = !terms.some(isShortTerm);
+  const narrowed = nftSearchWhere(organizationId, search, true, narrowFilter);
+  const indexed = await searchIndexHelps(db, terms, key, sql`"nfts"`, narrowed, 'nfts_search_b');
+  return indexed ? narrowed : nftSearchWhere(organizationId, search, false, narrowFilter);
 }
 
 /**
@@ -395,9 +413,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   // Keywords narrowed through the search indexes, unless the plan would build a short term's gram
   // arrays on each row (a longer term's narrowing, one LIKE over the joined fold, costs less per row
   // than testing the fields one by one).
-  const narrowed = nftSearchWhere(organizationId, search);
-  const indexed = await searchIndexHelps(db, search.keywords.map((k) => k.keyword), `b1|${criteria}`, from, narrowed, 'nfts_search_b');
-  const where = indexed ? narrowed : nftSearchWhere(organizationId, search, false);
+  const where = await searchWhere(db, organizationId, search, `b1|${criteria}`);
 
   let total: number;
   const onlyStatus = statusFilterAlone(search);
