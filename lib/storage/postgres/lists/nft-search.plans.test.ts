@@ -63,7 +63,7 @@ describe('B1 `contains` filters on a name narrow through the name indexes', () =
   const explain = (body: SearchNftsBody, narrow = true) =>
     pg.db().transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const where = nftSearchWhere(org, compileSearch(body), narrow);
+      const where = nftSearchWhere(org, compileSearch(body), true, narrow);
       const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain select "nfts"."id" from "nfts" where ${where}`);
       return rows.map((l) => l['QUERY PLAN']).join('\n');
     });

@@ -111,8 +111,8 @@ function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>, narrow: boolean): 
       return guard(sql`${left} >= ${right}`);
     case 'contains':
       // On a name, narrowed like a keyword through the B1 name indexes (a superset: the strpos
-      // decides), so a count or a deep page's anchors read the term's hits instead of testing every
-      // row of the organization (`name contains golden` by supply, deep: a walk of the supply index
+      // decides), so a deep page's anchors read the term's hits instead of testing every row of
+      // the organization (`name contains golden` by supply, deep: a walk of the supply index
       // looking up each row's name).
       if (narrow && narrowsByName(node)) return sql`(${nftMatch(String(value), 'B', 'nfts')} and strpos(${left}, ${right}) > 0)`;
       return guard(sql`strpos(${left}, ${right}) > 0`);
@@ -279,7 +279,8 @@ type FilterLeaf = Extract<FilterNode, { kind: 'leaf' }>;
  * copyright filter, or each status of an order led by status, are read off that count instead of
  * reading every hit of the term again (a common term's count visits ~every heap page of the
  * organization: 0.2–0.7 s at a million NFTs). Null for a search without keywords, under a contract
- * (its rows are few), or with a filter of another shape.
+ * (its rows are few), with a filter of another shape, or under a facet before the keywords and
+ * other leaves were counted without it.
  */
 async function facetedTotal(db: Handle, organizationId: string, search: CompiledSearch, body: NftSearchCriteria): Promise<number | null> {
   const leaves = andedLeaves(search.filter);
@@ -289,21 +290,29 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
   const unfaceted = { ...search, filter: rest };
   const key = `b1-facets|${JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, leaves.filter((l) => !isFacet(l)).map((l) => [l.field.name, l.operator, l.value])])}`;
   const where = await searchWhere(db, organizationId, unfaceted, key);
-  const groups = await countGroups(db, sql`"nfts"`, where, [n('status'), n('copyrighted')], { organizationId, list: 'nfts', key });
+  // Under a facet the grouped count is read only once counted: counted first, it reads every hit of
+  // the keywords where the search's own count narrows by the facet too (`hidden` + copyrighted: the
+  // copyrighted rows among its hits, ~0.3 → ~0.5 s grouped).
+  const groups = await countGroups(db, sql`"nfts"`, where, [n('status'), n('copyrighted')], { organizationId, list: 'nfts', key }, facets.length ? 'cached' : undefined);
+  if (!groups) return null;
   const holds = (g: CountGroup) => facets.every((f) => g.key[f.field.name === 'status' ? 0 : 1] === f.value);
   return groups.filter(holds).reduce((sum, g) => sum + g.n, 0);
 }
 
 /**
- * Is a keyword search held by at least 1/`splitShare` of the organization's NFTs, and totalled per
- * status by one grouped count (facetedTotal)? Then an order led by status is read one status at a time.
+ * Are a search's keywords held by at least 1/`splitShare` of the organization's NFTs, beside no
+ * filter but facets, its totals per status then one grouped count (facetedTotal)? Then an order led by status is read one status at a time.
  * Not a deep page of a one- or two-character keyword: its segment's anchors would test the term
  * field by field on each row of the status up to the page (`er`, 716k hits, page 20,000: 5.4 s once,
  * then 37 ms) where one sort of the hits costs ~1 s a page.
  */
 async function commonEnoughToSplit(db: Handle, organizationId: string, search: CompiledSearch, body: NftSearchCriteria): Promise<boolean> {
+  // Only beside facets: each status's page of a keyword and a `contains` was walked testing both on
+  // each row (`n ` + name contains `harbor` by status, name: 0.14 → 0.95 s).
+  if (!andedLeaves(search.filter)?.every(isFacet)) return false;
   if ((search.pageNumber - 1) * search.pageSize >= pgListTuning.anchorInterval && search.keywords.some((k) => isShortTerm(k.keyword))) return false;
-  const total = await facetedTotal(db, organizationId, search, body);
+  // The keywords alone: counted grouped, every status's total is then read off that count.
+  const total = await facetedTotal(db, organizationId, { ...search, filter: null }, body);
   return total !== null && total * pgListTuning.splitShare >= (await countOf(db, organizationId, 'nfts', null, null));
 }
 
@@ -331,9 +340,9 @@ export function sortExpr(f: SearchFieldData): SQL {
 /**
  * The condition on `nfts` of a B1 search: the organization, smartContractId, keywords (narrowed
  * where an index can, unless `narrow` is false: keywordSql) and advancedFilter (its `contains` on a
- * name narrowed unless `narrowFilter` is false: leafSql).
+ * name narrowed where `narrowFilter`: leafSql).
  */
-export function nftSearchWhere(organizationId: string, search: CompiledSearch, narrow = true, narrowFilter = narrow): SQL {
+export function nftSearchWhere(organizationId: string, search: CompiledSearch, narrow = true, narrowFilter = false): SQL {
   const conditions: SQL[] = [sql`"nfts"."organization_id" = ${organizationId}`];
   if (search.smartContractId) conditions.push(sql`"nfts"."smart_contract_id" = ${search.smartContractId}`);
   const keyword = keywordSql(search.keywords, narrow);
@@ -344,17 +353,13 @@ export function nftSearchWhere(organizationId: string, search: CompiledSearch, n
 
 /**
  * A B1 search's condition for counting and sorting its hits: its keywords narrowed through the
- * search indexes where the plan reads them (paging.ts searchIndexHelps), its filter narrowed —
- * except beside a short keyword, which is decided as before: with the filter's trigram index in
- * the plan, the keyword's gram arrays were built for each of the filter's hits (`e ` beside name
- * contains `canyon`: 0.2 → 4.4 s), and in row form a rare one lost its own index (`zq`: 4 → 420 ms).
+ * search indexes where the plan reads them (paging.ts searchIndexHelps); its filter tested as it
+ * is (a `contains` is narrowed only for a deep page's anchors: nftSearchPagePg).
  */
 async function searchWhere(db: Handle, organizationId: string, search: CompiledSearch, key: string): Promise<SQL> {
-  const terms = search.keywords.map((k) => k.keyword);
-  const narrowFilter = !terms.some(isShortTerm);
-  const narrowed = nftSearchWhere(organizationId, search, true, narrowFilter);
-  const indexed = await searchIndexHelps(db, terms, key, sql`"nfts"`, narrowed, 'nfts_search_b');
-  return indexed ? narrowed : nftSearchWhere(organizationId, search, false, narrowFilter);
+  const narrowed = nftSearchWhere(organizationId, search, true, false);
+  const indexed = await searchIndexHelps(db, search.keywords.map((k) => k.keyword), key, sql`"nfts"`, narrowed, 'nfts_search_b');
+  return indexed ? narrowed : nftSearchWhere(organizationId, search, false);
 }
 
 /**
@@ -455,7 +460,13 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
       list: 'nfts',
       key: `b1|${criteria}|${key?.field.name ?? ''}`,
       from,
-      where: walk ? nftSearchWhere(organizationId, search, false) : where,
+      // A deep page without keywords builds its anchors off a name `contains`'s trigram hits
+      // (leafSql), not by a walk looking up each row's name. Anywhere else the narrowing cost more:
+      // a shallow page sorted all of the hits instead of walking (name contains `ivory` by status,
+      // name, page 5: 0.15 → 0.7 s), a count under a status read the heap instead of the
+      // (organization, status, name fold) index alone (32 → 160 ms), and beside a short keyword the
+      // plan built its gram arrays for each hit (`e ` + name contains `canyon`: 0.2 → 4.4 s).
+      where: walk ? nftSearchWhere(organizationId, search, false) : !search.keywords.length && (page - 1) * limit >= pgListTuning.anchorInterval ? nftSearchWhere(organizationId, search, true, true) : where,
       // A status filter fixes the status sort: the id alone orders the rows (paging.ts OrderedQuery.sort).
       sort: key?.field.name === 'status' && requiredEq(search.filter, 'status') ? null : key ? sortExpr(key.field) : n('created_at'),
       nullable,

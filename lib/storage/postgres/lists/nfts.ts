@@ -91,7 +91,8 @@ async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: 
   if (!q.search && !q.status && !q.copyrightStatus) return contractTotal(db, organizationId, q.contractId!);
   const short = q.search ? a5ShortTermTotal(db, organizationId, foldTerm(q.search, 'A'), q) : null;
   if (short) return short;
-  if (q.search && !q.contractId) return facetedTotal(db, organizationId, q.search, q);
+  const faceted = q.search && !q.contractId ? await facetedTotal(db, organizationId, q.search, q) : null;
+  if (faceted !== null) return faceted;
   return countWhere(db, from, where, { organizationId, list: 'nfts', key: JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]) });
 }
 
@@ -99,16 +100,19 @@ async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: 
  * A search's total under any status and copyright filter, off one count of the search alone grouped
  * by status and copyright status (cached per write generation, paging.ts countGroups): the same
  * term under another filter is read off that count instead of reading every hit again (a common
- * term's count visits ~every heap page of the organization: 0.2–0.4 s at a million NFTs). B1's
- * twin: nft-search.ts facetedTotal.
+ * term's count visits ~every heap page of the organization: 0.2–0.4 s at a million NFTs). Null
+ * under a filter before the search alone was counted. B1's twin: nft-search.ts facetedTotal.
  */
-async function facetedTotal(db: Handle, organizationId: string, search: string, q: NftFilter): Promise<number> {
+async function facetedTotal(db: Handle, organizationId: string, search: string, q: NftFilter): Promise<number | null> {
   const from = sql`nfts as n`;
   const key = `a5-facets|${JSON.stringify(search)}`;
   const narrowed = nftRowsWherePg(organizationId, { search });
   const indexed = await searchIndexHelps(db, [foldTerm(search, 'A')], key, from, narrowed, 'nfts_search_a');
   const where = indexed ? narrowed : nftRowsWherePg(organizationId, { search }, 'row');
-  const groups = await countGroups(db, from, where, [sql`n.status`, sql`n.copyright_status`], { organizationId, list: 'nfts', key });
+  // Under a filter the grouped count is read only once counted (by the search alone): counted first
+  // it reads every hit, where the filtered count narrows by the filter's index too.
+  const groups = await countGroups(db, from, where, [sql`n.status`, sql`n.copyright_status`], { organizationId, list: 'nfts', key }, q.status || q.copyrightStatus ? 'cached' : undefined);
+  if (!groups) return null;
   const holds = (g: CountGroup) => (!q.status || g.key[0] === q.status) && (!q.copyrightStatus || g.key[1] === q.copyrightStatus);
   return groups.filter(holds).reduce((sum, g) => sum + g.n, 0);
 }

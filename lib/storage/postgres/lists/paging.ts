@@ -32,7 +32,7 @@ export async function contractTotal(db: Handle, organizationId: string, contract
  * may read only rows the list's generation covers.
  */
 export async function countWhere(db: Handle, from: SQL, where: SQL, cache?: { organizationId: string; list: OrderedQuery['list']; key: string }): Promise<number> {
-  return (await countGroups(db, from, where, [], cache))[0]?.n ?? 0;
+  return (await countGroups(db, from, where, [], cache))?.[0]?.n ?? 0;
 }
 
 /** One group of countGroups: its values of the grouping expressions, in their order, and its rows. */
@@ -42,6 +42,7 @@ export type CountGroup = { key: unknown[]; n: number };
  * countWhere per group of `groupBy` (its values read as JSON: text, numbers, booleans): one pass
  * over the rows for every group, cached and shared as countWhere's (`cache.key` names the grouping
  * too). No group is listed with no rows; with no `groupBy`, one group (of possibly no rows).
+ * `only: 'cached'`: the cached groups while still exact, else null without counting.
  */
 export async function countGroups(
   db: Handle,
@@ -49,7 +50,8 @@ export async function countGroups(
   where: SQL,
   groupBy: SQL[],
   cache?: { organizationId: string; list: OrderedQuery['list']; key: string },
-): Promise<CountGroup[]> {
+  only?: 'cached',
+): Promise<CountGroup[] | null> {
   const columns = groupBy.map((g, i) => sql`${g} as ${sql.identifier(`g${i}`)}`);
   const values = groupBy.map((_, i) => sql.identifier(`g${i}`));
   const counted = sql`(select coalesce(json_agg(json_build_array(${sql.join([...values, sql`"n"`], sql`, `)})), '[]'::json)
@@ -64,6 +66,7 @@ export async function countGroups(
   const currentGen = async () => (await db.execute<{ gen: string }>(sql`select ${gen} as gen`)).rows[0]!.gen;
   const known = countCache.get(cacheKey);
   if (known && (await currentGen()) === known.gen) return known.groups;
+  if (only === 'cached') return null;
   // Concurrent requests for one uncounted query share one count (a common term's first count reads
   // every hit; ten of them at once would each read them all).
   const joined = counting.has(cacheKey);
