@@ -301,8 +301,8 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
 
 /**
  * Are a search's keywords held by at least 1/`splitShare` of the organization's NFTs, beside no
- * filter but facets, its totals per status then one grouped count (facetedTotal)? Then an order led by status is read one status at a time.
- * Not a deep page of a one- or two-character keyword: its segment's anchors would test the term
+ * filter but facets, its totals per status then one grouped count (facetedTotal)? Then an order
+ * led by status is read one status at a time. Not a deep page of a one- or two-character keyword: its segment's anchors would test the term
  * field by field on each row of the status up to the page (`er`, 716k hits, page 20,000: 5.4 s once,
  * then 37 ms) where one sort of the hits costs ~1 s a page.
  */
