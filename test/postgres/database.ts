@@ -37,6 +37,21 @@ export function withPostgres(): { db: () => PgDb; url: () => string } {
   };
 }
 
+/** The SQL text of every statement `work` sends through `pool` (its result too). */
+export async function recordingStatements<T>(pool: PgDb['$client'], work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const query = pool.query.bind(pool);
+  const statements: string[] = [];
+  pool.query = ((text: string | { text: string }, ...rest: unknown[]) => {
+    statements.push(typeof text === 'string' ? text : text.text);
+    return (query as (...a: unknown[]) => unknown)(text, ...rest);
+  }) as typeof pool.query;
+  try {
+    return { result: await work(), statements };
+  } finally {
+    pool.query = query;
+  }
+}
+
 /**
  * An organization and one contract of it, written by plain SQL (no app code, no triggers bypassed):
  * what the PostgreSQL list tests then fill with NFTs their own way.

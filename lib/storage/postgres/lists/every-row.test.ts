@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { everyRowBody, everyRowFilters, everyRowModel, everyRowOrders, everyRowSeed, type EveryRowNft } from '@/test/every-row-search';
-import { organizationWithContract, withPostgres } from '@/test/postgres/database';
+import { organizationWithContract, recordingStatements, withPostgres } from '@/test/postgres/database';
 import { nftSearchPagePg } from './nft-search';
 import { clearPgListCaches } from './paging';
 
@@ -34,22 +34,7 @@ async function seed(): Promise<{ organizationId: string; rows: EveryRowNft[] }> 
 const model = everyRowModel;
 const body = everyRowBody;
 
-/** The SQL text of every statement `work` sends through the pool. */
-async function recording<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const pool = pg.db().$client;
-  const query = pool.query.bind(pool);
-  const statements: string[] = [];
-  pool.query = ((text: string | { text: string }, ...rest: unknown[]) => {
-    statements.push(typeof text === 'string' ? text : text.text);
-    return (query as (...a: unknown[]) => unknown)(text, ...rest);
-  }) as typeof pool.query;
-  try {
-    return { result: await work(), statements };
-  } finally {
-    pool.query = query;
-  }
-}
-
+const recording = <T>(work: () => Promise<T>) => recordingStatements(pg.db().$client, work);
 const page = (o: string, b: SearchNftsBody) => nftSearchPagePg(pg.db(), o, compileSearch(b), b);
 
 describe('B1 on PostgreSQL: a search whose rows are every NFT of its status', () => {

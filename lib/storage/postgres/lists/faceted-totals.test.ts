@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
-import { organizationWithContract, withPostgres } from '@/test/postgres/database';
+import { organizationWithContract, recordingStatements, withPostgres } from '@/test/postgres/database';
 import { nftSearchPagePg } from './nft-search';
 import { nftPage } from './nfts';
 import { clearPgListCaches, pgListTuning } from './paging';
@@ -70,22 +70,7 @@ function model(rows: Row[], f: Filter, orderBy: string[]): string[] {
     .map((r) => r.id);
 }
 
-/** The SQL text of every statement `work` sends through the pool. */
-async function recording<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const pool = pg.db().$client;
-  const query = pool.query.bind(pool);
-  const statements: string[] = [];
-  pool.query = ((text: string | { text: string }, ...rest: unknown[]) => {
-    statements.push(typeof text === 'string' ? text : text.text);
-    return (query as (...a: unknown[]) => unknown)(text, ...rest);
-  }) as typeof pool.query;
-  try {
-    return { result: await work(), statements };
-  } finally {
-    pool.query = query;
-  }
-}
-
+const recording = <T>(work: () => Promise<T>) => recordingStatements(pg.db().$client, work);
 const page = (o: string, b: SearchNftsBody) => nftSearchPagePg(pg.db(), o, compileSearch(b), b);
 
 describe('B1 on PostgreSQL: a keyword beside status and copyrighted filters', () => {

@@ -6,7 +6,7 @@ import { nftMatch } from '../search/queries';
 import { isShortTerm, matchSql } from '../search/terms';
 import { supplyRangeTotal } from './range-count';
 import { b1KeywordTermTotal } from './short-term-count';
-import { contractTotal, countGroups, countOf, countWhere, listGeneration, type CountGroup, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
+import { contractTotal, countGroups, countOf, countWhere, groupsTotal, listGeneration, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
  * B1 on PostgreSQL: the twin of lib/storage/sqlite/lists/nft-search.ts. Same request
@@ -294,9 +294,8 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
   // the keywords where the search's own count narrows by the facet too (`hidden` + copyrighted: the
   // copyrighted rows among its hits, ~0.3 → ~0.5 s grouped).
   const groups = await countGroups(db, sql`"nfts"`, where, [n('status'), n('copyrighted')], { organizationId, list: 'nfts', key }, facets.length ? 'cached' : undefined);
-  if (!groups) return null;
-  const holds = (g: CountGroup) => facets.every((f) => g.key[f.field.name === 'status' ? 0 : 1] === f.value);
-  return groups.filter(holds).reduce((sum, g) => sum + g.n, 0);
+  // Every facet leaf holds (two contradicting ones: no group).
+  return groups && groupsTotal(groups, (key) => facets.every((f) => key[f.field.name === 'status' ? 0 : 1] === f.value));
 }
 
 /**

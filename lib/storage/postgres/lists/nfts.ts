@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { nftMatch } from '../search/queries';
-import { contractTotal, countGroups, countOf, countWhere, pageIds, type CountGroup, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
+import { contractTotal, countGroups, countOf, countWhere, groupsTotal, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 import { foldTerm, type MatchForm } from '../search/terms';
 import { a5ShortTermTotal } from './short-term-count';
 
@@ -55,9 +55,7 @@ export function nftExportWherePg(organizationId: string, q: NftFilter): SQL {
 export async function nftPage(db: Handle, organizationId: string, q: NftPageRequest): Promise<IdsPage> {
   const from = sql`nfts as n`;
   const key = JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]);
-  const narrowed = nftRowsWherePg(organizationId, q);
-  const indexed = !q.search || (await searchIndexHelps(db, [foldTerm(q.search, 'A')], `a5|${key}`, from, narrowed, 'nfts_search_a'));
-  const where = indexed ? narrowed : nftRowsWherePg(organizationId, q, 'row');
+  const where = await searchWhere(db, organizationId, q, `a5|${key}`);
   const total = await nftTotal(db, organizationId, q, from, where);
   // Walked, a row is tested in `row` form: a short term by LIKE, not by building the row's gram array.
   const walked =
@@ -106,13 +104,16 @@ async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: 
 async function facetedTotal(db: Handle, organizationId: string, search: string, q: NftFilter): Promise<number | null> {
   const from = sql`nfts as n`;
   const key = `a5-facets|${JSON.stringify(search)}`;
-  const narrowed = nftRowsWherePg(organizationId, { search });
-  const indexed = await searchIndexHelps(db, [foldTerm(search, 'A')], key, from, narrowed, 'nfts_search_a');
-  const where = indexed ? narrowed : nftRowsWherePg(organizationId, { search }, 'row');
+  const where = await searchWhere(db, organizationId, { search }, key);
   // Under a filter the grouped count is read only once counted (by the search alone): counted first
   // it reads every hit, where the filtered count narrows by the filter's index too.
   const groups = await countGroups(db, from, where, [sql`n.status`, sql`n.copyright_status`], { organizationId, list: 'nfts', key }, q.status || q.copyrightStatus ? 'cached' : undefined);
-  if (!groups) return null;
-  const holds = (g: CountGroup) => (!q.status || g.key[0] === q.status) && (!q.copyrightStatus || g.key[1] === q.copyrightStatus);
-  return groups.filter(holds).reduce((sum, g) => sum + g.n, 0);
+  return groups && groupsTotal(groups, ([status, copyright]) => (!q.status || status === q.status) && (!q.copyrightStatus || copyright === q.copyrightStatus));
+}
+
+/** An A5 filter's rows, its search narrowed through the search indexes where the plan reads them (searchIndexHelps). */
+async function searchWhere(db: Handle, organizationId: string, q: NftFilter, key: string): Promise<SQL> {
+  const narrowed = nftRowsWherePg(organizationId, q);
+  const indexed = !q.search || (await searchIndexHelps(db, [foldTerm(q.search, 'A')], key, sql`nfts as n`, narrowed, 'nfts_search_a'));
+  return indexed ? narrowed : nftRowsWherePg(organizationId, q, 'row');
 }

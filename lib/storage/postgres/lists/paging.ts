@@ -38,6 +38,11 @@ export async function countWhere(db: Handle, from: SQL, where: SQL, cache?: { or
 /** One group of countGroups: its values of the grouping expressions, in their order, and its rows. */
 export type CountGroup = { key: unknown[]; n: number };
 
+/** The rows of the groups that `holds`. */
+export function groupsTotal(groups: CountGroup[], holds: (key: unknown[]) => boolean): number {
+  return groups.filter((g) => holds(g.key)).reduce((sum, g) => sum + g.n, 0);
+}
+
 /**
  * countWhere per group of `groupBy` (its values read as JSON: text, numbers, booleans): one pass
  * over the rows for every group, cached and shared as countWhere's (`cache.key` names the grouping

@@ -325,8 +325,8 @@ function copyrightedCount(db: Db, organizationId: string, compiled: SqlSearch): 
   if (!leaves || !leaf) return null;
   const rest = leaves.filter((l) => l !== leaf);
   // The filter alone, or beside a status: its counters.
-  const status = rest.length === 1 && rest[0]!.field.name === 'status' && rest[0]!.operator === 'eq' && rest[0]!.value !== null ? String(rest[0]!.value) : undefined;
-  if ((!rest.length || status !== undefined) && !compiled.keywords.length) return copyrightedRows(db, organizationId, leaf.value as boolean, status);
+  const status = rest.length === 1 ? requiredEq(rest[0]!, 'status') : undefined;
+  if ((!rest.length || status) && !compiled.keywords.length) return copyrightedRows(db, organizationId, leaf.value as boolean, status && String(status.value));
   const index = searchIndex({ ...compiled, filter: andOf(rest) });
   if (!index?.exact || !indexDecides(db, organizationId, index.table)) return null;
   const table = sql.identifier(index.table);

@@ -62,7 +62,8 @@ export function organizationFtsCount(
   const rows = other
     ? sql`(select rowid as "r" from ${table} where ${table} match ${expr} limit -1) where "r" in (select rowid from ${other} where ${other} match ${within!.expr})`
     : sql`(select rowid as "r" from ${table} where ${table} match ${expr})`;
-  if (all === own) return db.get<{ n: number }>(sql`select count(*) as "n" from ${rows}`)?.n ?? 0;
+  const matches = () => db.get<{ n: number }>(sql`select count(*) as "n" from ${rows}`)?.n ?? 0;
+  if (all === own) return matches();
   if (all - own <= searchTuning.ftsCountLookups) {
     // A few NFTs elsewhere (a demo organization beside the one in use): every match counted, less
     // those of the other organizations' rows, each looked up in the index by its rowid (~5 µs) —
@@ -72,7 +73,7 @@ export function organizationFtsCount(
     const elsewhere = db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by "nfts_org_created_idx"${lookedUp(table, expr)}${
       other ? lookedUp(other, within!.expr) : sql``
     } where "nfts"."organization_id" < ${organizationId} or "nfts"."organization_id" > ${organizationId}`);
-    return (db.get<{ n: number }>(sql`select count(*) as "n" from ${rows}`)?.n ?? 0) - (elsewhere?.n ?? 0);
+    return matches() - (elsewhere?.n ?? 0);
   }
   // Other organizations' matches are counted in the same pass over the matches: their rowids (no
   // more than this organization's) are one list, built once.
