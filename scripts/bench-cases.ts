@@ -23,8 +23,20 @@ export type BenchContext = {
   keyB: string;
 };
 
-const int = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
+let random = Math.random;
+/**
+ * Draw every later request from a fixed sequence (a linear congruential generator started at
+ * `seed`): two builds given the same seed measure the same requests (scripts/bench-shapes.ts).
+ */
+export function seedDraws(seed: number): void {
+  let state = Math.abs(Math.trunc(seed)) % 2147483648;
+  random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 const firstNames = ['ada', 'bruno', 'dmitri', 'emma', 'farid', 'grace', 'hugo', 'ines', 'jonas'];
 
 export function benchCases(ctx: BenchContext): BenchCase[] {
@@ -50,7 +62,7 @@ export function benchCases(ctx: BenchContext): BenchCase[] {
   const firstWords = outside ? nouns : adjectives;
   const secondWords = outside ? colours : nouns;
   const common = () => pick(firstWords);
-  const commonAny = () => pick(Math.random() < 0.5 ? firstWords : secondWords);
+  const commonAny = () => pick(random() < 0.5 ? firstWords : secondWords);
   const rareNft = () => `#${int(0, ctx.rows - 1)}`;
   // A member's e-mail prefix: `person12` (1 to ~11,000 of 100k) / `ada.12` (a few), and a first name.
   const memberPrefix = () => (outside ? `person${int(1, 999)}` : `${pick(firstNames)}.${int(1, 99)}`);
@@ -173,7 +185,7 @@ type Option<T> = { label: string; weight?: number; apply: () => T };
 
 function choose<T>(options: Option<T>[]): { label: string; value: T } {
   const total = options.reduce((sum, o) => sum + (o.weight ?? 1), 0);
-  let at = Math.random() * total;
+  let at = random() * total;
   for (const o of options) {
     at -= o.weight ?? 1;
     if (at < 0) return { label: o.label, value: o.apply() };
