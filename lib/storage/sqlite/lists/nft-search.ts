@@ -11,7 +11,7 @@ import { searchIndex, type SearchIndex } from '../nft-search/search-index';
 import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-search/sql';
 import { cachedCount } from '../search/count-cache';
 import { indexDecides, organizationFtsCount } from '../search/fts-count';
-import { readCounter } from '../search/counters';
+import { readCounter, sumCounters } from '../search/counters';
 import { isCommonFor, matchRowids } from '../search/fts';
 import { anchoredPageIds, onePassPays, pageWindow, walkFromFirstMatch, type AnchoredQuery } from '../search/paging';
 import { searchTuning } from '../search/tuning';
@@ -288,11 +288,7 @@ const copyrightedRange = (organizationId: string, value: boolean) =>
  */
 function copyrightedRows(db: Db, organizationId: string, value: boolean, status?: string): number {
   const copyrighted =
-    status === undefined
-      ? (db.get<{ n: number }>(
-          sql`select coalesce(sum("n"), 0) as "n" from "search_counters" where "organization_id" = ${organizationId} and "name" >= 'nfts:copyrighted:status:' and "name" < 'nfts:copyrighted:status;'`,
-        )?.n ?? 0)
-      : readCounter(db, organizationId, `nfts:copyrighted:status:${status}`);
+    status === undefined ? sumCounters(db, organizationId, 'nfts:copyrighted:status:') : readCounter(db, organizationId, `nfts:copyrighted:status:${status}`);
   return value ? copyrighted : readCounter(db, organizationId, status === undefined ? 'nfts' : `nfts:status:${status}`) - copyrighted;
 }
 

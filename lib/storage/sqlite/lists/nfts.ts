@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
+import { copyrightStatuses } from '@/db/enums';
 import { containsAny } from '../../like';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { filterToken, shortTermToken } from '../grams';
 import { cachedCount } from '../search/count-cache';
-import { readCounter } from '../search/counters';
+import { readCounter, sumCounters } from '../search/counters';
 import { columnMatch, facetPhrase, ftsPhrase, isCommonFor, matchRowids } from '../search/fts';
 import { indexDecides, isAsciiTerm, organizationFtsCount } from '../search/fts-count';
 import { anchoredPageIds, onePassPays, pageWindow, walkFromFirstMatch, type AnchoredQuery } from '../search/paging';
@@ -207,7 +208,7 @@ function withFilters(index: TermIndex, q: NftFilter): string {
 }
 
 function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermIndex | null, from: SQL, where: SQL | undefined): number {
-  if (!q.search && !q.contractId && !q.copyrightStatus) return readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
+  if (!q.search && !q.contractId) return q.copyrightStatus ? copyrightTotal(db, organizationId, q.copyrightStatus, q.status) : readCounter(db, organizationId, q.status ? `nfts:status:${q.status}` : 'nfts');
   if (!q.search && !q.status && !q.copyrightStatus && q.contractId) {
     const contract = db
       .select({ n: smartContracts.totalNfts })
@@ -224,6 +225,19 @@ function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermInde
     const fromIndex = exact ? organizationFtsCount(db, organizationId, withFilters(index, q), index.table) : null;
     return fromIndex ?? db.get<{ n: number }>(sql`select count(*) as "n" from ${from} where ${where}`)?.n ?? 0;
   });
+}
+
+/**
+ * How many of the organization's NFTs have copyright status `copyright` (and `status`, when given):
+ * the trigger-kept `nfts:copyright:<C>:status:<S>` counters of every copyright status but NONE
+ * (db/migrations/0032); NONE, which nearly every NFT holds and no counter keeps, is the rest of the
+ * status's (or the organization's) counter.
+ */
+function copyrightTotal(db: Db, organizationId: string, copyright: string, status: string | undefined): number {
+  const kept = (c: string) => (status ? readCounter(db, organizationId, `nfts:copyright:${c}:status:${status}`) : sumCounters(db, organizationId, `nfts:copyright:${c}:`));
+  if (copyright !== 'NONE') return kept(copyright);
+  const others = copyrightStatuses.filter((c) => c !== 'NONE').reduce((sum, c) => sum + kept(c), 0);
+  return readCounter(db, organizationId, status ? `nfts:status:${status}` : 'nfts') - others;
 }
 
 /**

@@ -101,6 +101,8 @@ export const countersSql = `
   SELECT organization_id, 'nfts' AS name, count(*) AS n FROM nfts GROUP BY organization_id
   UNION ALL SELECT organization_id, 'nfts:status:' || status, count(*) FROM nfts GROUP BY organization_id, status
   UNION ALL SELECT organization_id, 'nfts:copyrighted:status:' || status, count(*) FROM nfts WHERE copyrighted GROUP BY organization_id, status
+  UNION ALL SELECT organization_id, 'nfts:copyright:' || copyright_status || ':status:' || status, count(*) FROM nfts
+    WHERE copyright_status <> 'NONE' GROUP BY organization_id, copyright_status, status
   UNION ALL SELECT organization_id, 'contracts', count(*) FROM smart_contracts GROUP BY organization_id
   UNION ALL SELECT organization_id, 'contracts:status:' || status, count(*) FROM smart_contracts GROUP BY organization_id, status
   UNION ALL SELECT organization_id, 'members', count(*) FROM user_organizations GROUP BY organization_id
