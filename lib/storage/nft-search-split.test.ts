@@ -65,11 +65,21 @@ describe('pageByLeadingEnum', () => {
         const search = compileSearch({ orderBy: [`status ${status}`, `name ${name}`], pageNumber, pageSize: 3 });
         const got = await pageByLeadingEnum(search, {}, read);
         expect(got, `${status} ${name} page ${pageNumber}`).toEqual({ ids: expected.slice((pageNumber - 1) * 3, pageNumber * 3), total: 23 });
-        // Each segment is a status filter ordered by the second key alone.
+        // Each segment is a status filter ordered by the second key alone; so is the whole search's
+        // total, read first.
         expect(new Set(calls.map((c) => c.orderBy))).toEqual(new Set(['name']));
-        const order = calls.slice(0, 4).map((c) => c.filter);
-        const values = ['CREATED', 'FAILED', 'MINTED', 'PENDING'];
-        expect(order).toEqual((status === 'asc' ? values : values.reverse()).map((v) => JSON.stringify([v])));
+        expect(calls[0]).toEqual({ filter: '[]', orderBy: 'name', page: 2 ** 31 });
+        // The segments' totals: from the page's nearer end, in the order's sequence, only up to the page.
+        const totals = calls.filter((c) => c.page === 2 ** 31 && c.filter !== '[]').map((c) => c.filter);
+        const values = ['CREATED', 'FAILED', 'MINTED', 'PENDING'].map((v) => JSON.stringify([v]));
+        const inOrder = status === 'asc' ? values : [...values].reverse();
+        const from = (pageNumber - 1) * 3;
+        const to = Math.min(from + 3, 23);
+        if (from >= 23) expect(totals).toEqual([]);
+        else if (from < 23 - to) expect(totals).toEqual(inOrder.slice(0, totals.length));
+        else expect(totals).toEqual(inOrder.slice(4 - totals.length).reverse());
+        // The first page and the last read one segment's total each.
+        if (pageNumber === 1 || pageNumber === 8) expect(totals, `${status} ${name} page ${pageNumber}`).toHaveLength(1);
       }
     }
   });

@@ -233,18 +233,21 @@ function keywordsHoldEverywhere(db: Db, organizationId: string, search: Compiled
  * in `willow teal #12`): those names are one range of the name index, so its page is read there
  * instead of sorting ~100k hits. Decided exactly: a name beginning with the term contains it, so
  * the range is within the matches, and when it holds as many rows as the search's exact total it
- * is all of them. One term searched in fields that include the name, no filter; the range's size
- * is counted once per write generation. Null otherwise.
+ * is all of them. One term searched in fields that include the name, no filter but `status eq`;
+ * the range's size is counted once per write generation. Null otherwise.
  */
 function leadingTermRange(db: Db, organizationId: string, compiled: SqlSearch, base: SQL[], totalCount: number): SQL | undefined | null {
-  if (compiled.keywords.length !== 1 || compiled.filter || compiled.smartContractId || compiled.orderBy[0]?.field.name !== 'name') return null;
+  // A `status eq` alone is one status's names: an order led by status reads each status so
+  // (lib/storage/nft-search-split.ts), its range on the (organization, status, name fold) index.
+  const status = compiled.filter && andedLeaves(compiled.filter)?.length === 1 ? requiredEq(compiled.filter, 'status')?.value : undefined;
+  if (compiled.keywords.length !== 1 || (compiled.filter && typeof status !== 'string') || compiled.smartContractId || compiled.orderBy[0]?.field.name !== 'name') return null;
   const { fields, keyword } = compiled.keywords[0]!;
   const name = fields.find((f) => f.name === 'name');
   const upper = keyword ? prefixUpperBound(keyword) : null;
   if (!name?.folded || upper === null) return null;
-  const where = and(...base, sql`${name.folded} >= ${keyword}`, sql`${name.folded} < ${upper}`);
+  const where = and(...base, ...(status ? [sql`${nfts.status} = ${status}`] : []), sql`${name.folded} >= ${keyword}`, sql`${name.folded} < ${upper}`);
   const index = sql.identifier(walkIndex(compiled)!);
-  const inRange = cachedCount(db, organizationId, `b1-leading:${keyword}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by ${index} where ${where}`)?.n ?? 0);
+  const inRange = cachedCount(db, organizationId, `b1-leading:${keyword}|${status ?? ''}`, () => db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by ${index} where ${where}`)?.n ?? 0);
   return inRange === totalCount ? where : null;
 }
 

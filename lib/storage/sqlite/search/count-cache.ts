@@ -8,7 +8,7 @@ import { listCache } from '@/lib/storage/list-caches';
  * bump in the same transaction as any write that can change an answer — so a cached total is
  * only ever returned while it is still exact. Bounded LRU; per process.
  */
-const MAX_ENTRIES = 2000;
+const MAX_ENTRIES = 4000;
 const state = listCache('sqlite:counts', () => ({ cache: new Map<string, { gen: string; value: unknown }>(), used: false }));
 const cache = state.cache;
 
@@ -21,7 +21,7 @@ export function cachedCount(db: Db, organizationId: string, key: string, compute
  * …), cached like a total: per (organization, key) with the write generation. `key` must name
  * every input of `compute` and differ from other kinds of value's keys.
  */
-export function cachedValue<T>(db: Db, organizationId: string, key: string, compute: () => T): T {
+export function cachedValue<T>(db: Pick<Db, 'get'>, organizationId: string, key: string, compute: () => T): T {
   state.used = true;
   const gen = generation(db, organizationId);
   const full = `${organizationId}\u0000${key}`;

@@ -153,13 +153,43 @@ describe('exact totals off the trigram index', () => {
     expect(scanned[2]).toBeGreaterThan(0);
     const saved = searchTuning.ftsCountLookups;
     try {
+      // Each path counts afresh: counts are cached per write generation.
       searchTuning.ftsCountLookups = 500;
+      clearCountCache();
       expect(counts()).toEqual(scanned);
       searchTuning.ftsCountLookups = 0;
+      clearCountCache();
       expect(counts()).toEqual(scanned);
       await expectExact();
     } finally {
       searchTuning.ftsCountLookups = saved;
+    }
+  });
+
+  it('counts an expression once per write generation, whoever asks', async () => {
+    const db = getDb();
+    const harbor = columnMatch(['name', 'description'], ftsPhrase('harbor', 'A')!);
+    const proto = Object.getPrototypeOf(db.$client.prepare('select 1')) as Record<'get', (...args: unknown[]) => unknown>;
+    const original = proto.get;
+    let counted = 0;
+    proto.get = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source.includes('count(*)') && this.source.includes('match')) counted++;
+      return original.apply(this, args);
+    };
+    try {
+      clearCountCache();
+      const first = organizationFtsCount(db, org.organization.id, harbor);
+      expect(first).toBe(likeCount('harbor'));
+      const once = counted;
+      expect(once).toBeGreaterThan(0);
+      expect(organizationFtsCount(db, org.organization.id, harbor)).toBe(first);
+      expect(counted).toBe(once);
+      // A write of the organization (a new generation): counted again, and exact.
+      await insertNft(org.organization.id, contractId, { name: 'one more harbor' });
+      expect(organizationFtsCount(db, org.organization.id, harbor)).toBe(first! + 1);
+      expect(counted).toBe(2 * once);
+    } finally {
+      proto.get = original;
     }
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { cachedValue } from './count-cache';
 import { readCounter } from './counters';
 import { searchTuning } from './tuning';
 
@@ -50,6 +51,13 @@ export function organizationFtsCount(
   index: FtsIndex = 'search_nfts',
   within?: { expr: string; index: FtsIndex },
 ): number | null {
+  // Once per write generation: a B1 total and the question whether a keyword holds in every NFT
+  // (lib/storage/sqlite/lists/nft-search.ts keywordsHoldEverywhere) count the same expression.
+  const key = `fts-count|${index}|${expr}|${within ? `${within.index}|${within.expr}` : ''}`;
+  return cachedValue(db, organizationId, key, () => countMatches(db, organizationId, expr, index, within));
+}
+
+function countMatches(db: Reader, organizationId: string, expr: string, index: FtsIndex, within?: { expr: string; index: FtsIndex }): number | null {
   if (!indexDecides(db, organizationId, index) || (within && !indexDecides(db, organizationId, within.index))) return null;
   const own = readCounter(db, organizationId, 'nfts');
   const all = db.get<{ n: number }>(sql`select coalesce(sum("n"), 0) as "n" from "search_counters" where "name" = 'nfts'`)?.n ?? 0;
