@@ -71,12 +71,12 @@ describe('A5: a term the names begin with, sorted by name', () => {
   });
 });
 
-describe('B1: a term the names begin with, sorted by name (or by status, then name)', () => {
+describe('B1: a term (or a name contains) the names begin with, sorted by name (or by status, then name)', () => {
   it('reads every page like one sort of the matching rows, off one range of the name index where the range is every match', async () => {
     Object.assign(searchTuning, { commonHits: 1, walkBudget: 4, anchorInterval: 4 });
     const db = getDb();
     for (const term of ['willow t', 'copper v', 'amber']) {
-      for (const search of [{ advancedSearch: { fields: ['name'], keyword: term } }, { keyword: term }]) {
+      for (const search of [{ advancedSearch: { fields: ['name'], keyword: term } }, { keyword: term }, { contains: term }]) {
         for (const [orderBy, filter] of [
           [['name asc'], undefined],
           [['name desc'], 'MINTED'],
@@ -91,11 +91,16 @@ describe('B1: a term the names begin with, sorted by name (or by status, then na
             .filter((r) => (r.name.includes(t) || ('keyword' in search && (r.description ?? '').includes(t))) && (!filter || r.status === filter))
             .sort((a, b) => (a.status === b.status || !statusDir ? (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1) * dir : (a.status < b.status ? -1 : 1) * statusDir))
             .map((r) => r.id);
-          const advancedFilter = filter ? { field: 'status', operator: 'eq', value: filter } : undefined;
+          const leaves = [
+            ...('contains' in search ? [{ field: 'name', operator: 'contains', value: term }] : []),
+            ...(filter ? [{ field: 'status', operator: 'eq', value: filter }] : []),
+          ];
+          const advancedFilter = leaves.length > 1 ? { logic: 'and', filters: leaves } : leaves[0];
+          const criteria = 'contains' in search ? {} : search;
           const plans: string[] = [];
           for (let pageNumber = 1; pageNumber <= Math.max(1, Math.ceil(expected.length / 3)); pageNumber++) {
             const queries: SQL[] = [];
-            const got = await searchNfts(sqliteStore(db), organizationId, { ...search, orderBy: [...orderBy], advancedFilter, pageNumber, pageSize: 3 }, (p) => queries.push(p.query));
+            const got = await searchNfts(sqliteStore(db), organizationId, { ...criteria, orderBy: [...orderBy], advancedFilter, pageNumber, pageSize: 3 }, (p) => queries.push(p.query));
             const label = JSON.stringify({ search, orderBy, filter, pageNumber });
             expect(got.totalCount, label).toBe(expected.length);
             expect(got.data.map((d) => d.id), label).toEqual(expected.slice((pageNumber - 1) * 3, pageNumber * 3));
