@@ -289,7 +289,7 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
   const rest = andOf(leaves.filter((l) => !isFacet(l)));
   const unfaceted = { ...search, filter: rest };
   const key = `b1-facets|${JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, leaves.filter((l) => !isFacet(l)).map((l) => [l.field.name, l.operator, l.value])])}`;
-  const where = await searchWhere(db, organizationId, unfaceted, key);
+  const { where } = await searchWhere(db, organizationId, unfaceted, key);
   // Under a facet the grouped count is read only once counted: counted first, it reads every hit of
   // the keywords where the search's own count narrows by the facet too (`hidden` + copyrighted: the
   // copyrighted rows among its hits, ~0.3 → ~0.5 s grouped).
@@ -355,10 +355,10 @@ export function nftSearchWhere(organizationId: string, search: CompiledSearch, n
  * search indexes where the plan reads them (paging.ts searchIndexHelps); its filter tested as it
  * is (a `contains` is narrowed only for a deep page's anchors: nftSearchPagePg).
  */
-async function searchWhere(db: Handle, organizationId: string, search: CompiledSearch, key: string): Promise<SQL> {
+async function searchWhere(db: Handle, organizationId: string, search: CompiledSearch, key: string): Promise<{ where: SQL; indexed: boolean }> {
   const narrowed = nftSearchWhere(organizationId, search, true, false);
   const indexed = await searchIndexHelps(db, search.keywords.map((k) => k.keyword), key, sql`"nfts"`, narrowed, 'nfts_search_b');
-  return indexed ? narrowed : nftSearchWhere(organizationId, search, false);
+  return { where: indexed ? narrowed : nftSearchWhere(organizationId, search, false), indexed };
 }
 
 /**
@@ -417,7 +417,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   // Keywords narrowed through the search indexes, unless the plan would build a short term's gram
   // arrays on each row (a longer term's narrowing, one LIKE over the joined fold, costs less per row
   // than testing the fields one by one).
-  const where = await searchWhere(db, organizationId, search, `b1|${criteria}`);
+  const { where, indexed } = await searchWhere(db, organizationId, search, `b1|${criteria}`);
 
   let total: number;
   const onlyStatus = statusFilterAlone(search);
@@ -471,6 +471,8 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
       nullable,
       seek: seekable(search, key?.field.name ?? 'createdAt'),
       walked: walk || sparse,
+      // Not walked, a short keyword's deep anchors number its gram index's hits, gathered (paging.ts OrderedQuery.gathered).
+      gathered: !walk && search.keywords.some((k) => isShortTerm(k.keyword)) && indexed,
       id,
       direction: key?.direction ?? 'desc',
       total,

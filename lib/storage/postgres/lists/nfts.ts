@@ -3,7 +3,7 @@ import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { nftMatch } from '../search/queries';
 import { contractTotal, countGroups, countOf, countWhere, groupsTotal, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
-import { foldTerm, type MatchForm } from '../search/terms';
+import { foldTerm, isShortTerm, type MatchForm } from '../search/terms';
 import { a5ShortTermTotal } from './short-term-count';
 
 const sortColumns = {
@@ -55,7 +55,7 @@ export function nftExportWherePg(organizationId: string, q: NftFilter): SQL {
 export async function nftPage(db: Handle, organizationId: string, q: NftPageRequest): Promise<IdsPage> {
   const from = sql`nfts as n`;
   const key = JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]);
-  const where = await searchWhere(db, organizationId, q, `a5|${key}`);
+  const { where, indexed } = await searchWhere(db, organizationId, q, `a5|${key}`);
   const total = await nftTotal(db, organizationId, q, from, where);
   // Walked, a row is tested in `row` form: a short term by LIKE, not by building the row's gram array.
   const walked =
@@ -75,6 +75,8 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
     // Each filter but the contract has (organization, filter, sort, id) indexes.
     seek: !q.search && !q.contractId,
     walked,
+    // Not walked, a short term's deep anchors number its gram index's hits, gathered (paging.ts OrderedQuery.gathered).
+    gathered: !walked && !!q.search && isShortTerm(foldTerm(q.search, 'A')) && indexed,
     id: sql`n.id`,
     direction: q.sortOrder,
     total,
@@ -104,7 +106,7 @@ async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: 
 async function facetedTotal(db: Handle, organizationId: string, search: string, q: NftFilter): Promise<number | null> {
   const from = sql`nfts as n`;
   const key = `a5-facets|${JSON.stringify(search)}`;
-  const where = await searchWhere(db, organizationId, { search }, key);
+  const { where } = await searchWhere(db, organizationId, { search }, key);
   // Under a filter the grouped count is read only once counted (by the search alone): counted first
   // it reads every hit, where the filtered count narrows by the filter's index too.
   const groups = await countGroups(db, from, where, [sql`n.status`, sql`n.copyright_status`], { organizationId, list: 'nfts', key }, q.status || q.copyrightStatus ? 'cached' : undefined);
@@ -112,8 +114,8 @@ async function facetedTotal(db: Handle, organizationId: string, search: string, 
 }
 
 /** An A5 filter's rows, its search narrowed through the search indexes where the plan reads them (searchIndexHelps). */
-async function searchWhere(db: Handle, organizationId: string, q: NftFilter, key: string): Promise<SQL> {
+async function searchWhere(db: Handle, organizationId: string, q: NftFilter, key: string): Promise<{ where: SQL; indexed: boolean }> {
   const narrowed = nftRowsWherePg(organizationId, q);
   const indexed = !q.search || (await searchIndexHelps(db, [foldTerm(q.search, 'A')], key, sql`nfts as n`, narrowed, 'nfts_search_a'));
-  return indexed ? narrowed : nftRowsWherePg(organizationId, q, 'row');
+  return { where: indexed ? narrowed : nftRowsWherePg(organizationId, q, 'row'), indexed };
 }

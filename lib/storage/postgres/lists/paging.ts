@@ -148,6 +148,14 @@ export type OrderedQuery = {
    * the page (copyrighted by mintedAt ascending: 2 → 135 ms a page).
    */
   walked?: boolean;
+  /**
+   * `where` narrows through a gram index (a short term's, in `index` form): a deep page's anchors
+   * number the gathered rows, sorted, rather than let the planner walk the sort index testing each
+   * row — which meant building each row's gram arrays (B1 `AN` + `status eq CREATED` by supply, page
+   * 1,903: 5.5 s → ~0.25 s). Not for a walked set; not for a longer term, whose LIKE costs little
+   * per row (gathered, `bright` by contract name, page 5,615: 465 → 505 ms).
+   */
+  gathered?: boolean;
   direction: 'asc' | 'desc';
   total: number;
   page: number;
@@ -385,8 +393,18 @@ async function buildAnchors(db: Handle, q: OrderedQuery, w: { order: SQL; direct
   if (rows.length) remember(anchorCache, cacheKey, { gen: rows[0]!.gen, anchors: rows.map((r) => ({ v: r.v, w: r.w, id: r.id })) });
 }
 
-function numberedAnchorsSql(q: OrderedQuery, w: { order: SQL; interval: number }, reach: number): SQL {
+function numberedAnchorsSql(q: OrderedQuery, w: { order: SQL; direction: 'asc' | 'desc'; interval: number }, reach: number): SQL {
   const then = q.then ?? sql`null`;
+  if (q.gathered) {
+    // The same order over the gathered columns (a column keeps its expression's collation).
+    const nulls = q.nullable ? sql.raw(w.direction === 'asc' ? ' nulls first' : ' nulls last') : sql``;
+    const order = orderSql({ ...q, sort: q.sort ? sql`g.v` : null, then: q.then ? sql`g.w` : undefined, id: sql`g.id` }, sql.raw(w.direction), nulls);
+    return sql`with g as materialized (select ${q.sort ?? sql`null`} as v, ${then} as w, ${q.id} as id from ${q.from} where ${q.where})
+        select ${generationSql(q.organizationId, q.list)} as gen, x.v, x.w, x.id from (
+          select g.v, g.w, g.id, row_number() over (order by ${order}) as rn from g order by ${order} limit ${reach}) as x
+        where (x.rn - 1) % ${w.interval} = 0
+        order by x.rn`;
+  }
   return sql`select ${generationSql(q.organizationId, q.list)} as gen, x.v, x.w, x.id from (
           select ${q.sort ?? sql`null`} as v, ${then} as w, ${q.id} as id, row_number() over (order by ${w.order}) as rn
           from ${q.from} where ${q.where} order by ${w.order} limit ${reach}) as x

@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileSearch } from '@/lib/nft-search/filter';
+import { organizationWithContract, recordingStatements, withPostgres } from '@/test/postgres/database';
+import { nftSearchPagePg } from './nft-search';
+import { nftPage } from './nfts';
+import { clearPgListCaches, pgListTuning } from './paging';
+
+/*
+ * A deep page of a one- or two-character term narrowed through its gram index builds its anchors off
+ * the gathered hits, sorted (paging.ts OrderedQuery.gathered): walking the sort index instead, the
+ * planner built every passed row's gram arrays (A5 `a` by mintedAt, page 11,100: ~9 s at a million
+ * NFTs). Every page — anchors every 4 rows, NULL-able and text sorts, both directions — equals the
+ * page read by OFFSET, and the statements show which terms gather: a short term's, not a longer one's.
+ */
+const pg = withPostgres();
+const saved = { ...pgListTuning };
+afterAll(() => {
+  Object.assign(pgListTuning, saved);
+});
+
+const GATHERED = /with g as materialized/;
+
+async function seeded() {
+  const c = pg.db().$client;
+  const { organizationId, contractId } = await organizationWithContract(c);
+  await c.query(
+    `insert into nfts (id, organization_id, smart_contract_id, name, name_fold, contract_name_fold, description, status, supply, minted_at, created_at, updated_at)
+     select gen_random_uuid()::text, $1, $2, n, lower(n), 'c', case when i % 5 = 0 then 'Banner ' || i end,
+       (array['CREATED', 'MINTED', 'FAILED'])[1 + i % 3], 1 + i % 6,
+       case when i % 4 = 0 then null else timestamptz '2026-01-01' + (i % 9) * interval '1 hour' end, now(), now()
+     from generate_series(1, 200) i, lateral (select (array['Amber', 'Harbor', 'Willow', 'stone'])[1 + i % 4] || ' ' || i as n) as names`,
+    [organizationId, contractId],
+  );
+  return organizationId;
+}
+
+/** Every page of `read` (total rows, page size 5) with anchors every 4 rows, against the same pages by OFFSET. */
+async function everyPage(read: (page: number) => Promise<{ ids: string[]; total: number }>, label: string) {
+  pgListTuning.anchorInterval = 1000;
+  clearPgListCaches();
+  const first = await read(1);
+  const pages = Math.ceil(first.total / 5);
+  const expected: string[][] = [];
+  for (let page = 1; page <= pages; page++) expected.push((await read(page)).ids);
+  expect(expected.flat(), label).toHaveLength(first.total);
+  pgListTuning.anchorInterval = 4;
+  clearPgListCaches();
+  const statements: string[] = [];
+  for (let page = pages; page >= 1; page--) {
+    const { result, statements: ran } = await recordingStatements(pg.db().$client, () => read(page));
+    expect(result.ids, `${label} page ${page}`).toEqual(expected[page - 1]);
+    statements.push(...ran);
+  }
+  return statements;
+}
+
+describe('gathered anchors of a short term', () => {
+  it('A5: every page of a short term, by a NULL-able and a text sort, equals OFFSET; only the short term gathers', async () => {
+    const o = await seeded();
+    Object.assign(pgListTuning, { nftWalk: 'hits', searchIndex: 'index' });
+    for (const [search, gathers] of [
+      ['an', true],
+      ['ber', false],
+    ] as const) {
+      for (const sortBy of ['mintedAt', 'name'] as const) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          const label = `${search} by ${sortBy} ${sortOrder}`;
+          const ran = await everyPage((page) => nftPage(pg.db(), o, { search, sortBy, sortOrder, page, limit: 5 }), label);
+          expect(ran.some((s) => GATHERED.test(s)), label).toBe(gathers);
+        }
+      }
+    }
+  });
+
+  it('B1: a short keyword beside a status, by supply, equals OFFSET and gathers', async () => {
+    const o = await seeded();
+    Object.assign(pgListTuning, { b1Walk: 'hits', searchIndex: 'index' });
+    for (const direction of ['asc', 'desc']) {
+      const body = { keyword: 'ER', advancedFilter: { field: 'status', operator: 'eq', value: 'MINTED' }, orderBy: [`supply ${direction}`] };
+      const ran = await everyPage((page) => nftSearchPagePg(pg.db(), o, compileSearch({ ...body, pageNumber: page, pageSize: 5 }), body), `B1 ER by supply ${direction}`);
+      expect(ran.some((s) => GATHERED.test(s))).toBe(true);
+    }
+  });
+});
