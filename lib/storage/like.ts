@@ -35,3 +35,20 @@ export function matchesSearch(term: string, columns: SQLWrapper[]): SQL {
     columns.map((c) => sql`cl2c_ascii_lower(${c})`),
   );
 }
+
+/**
+ * The smallest string greater than every string that starts with `prefix` where text compares by
+ * code point, as UTF-8 bytes (SQLite; PostgreSQL under COLLATE "C"): the prefix with its last code
+ * point incremented, or null when no such string exists (the prefix is all U+10FFFF).
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const cps = [...prefix].map((c) => c.codePointAt(0)!);
+  while (cps.length) {
+    const last = cps.pop()!;
+    if (last < 0x10ffff) {
+      cps.push(last === 0xd7ff ? 0xe000 : last + 1);
+      return String.fromCodePoint(...cps);
+    }
+  }
+  return null;
+}

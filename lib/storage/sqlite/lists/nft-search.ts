@@ -8,7 +8,8 @@ import { bindSearch, ensureSearchFunctions, type SqlSearch } from '../nft-search
 import { byCopyrighted, contractIndex, rangeIndex, walkBase, walkIndex } from '../nft-search/indexes';
 import { rangeCount } from '../nft-search/range-count';
 import { searchIndex, type SearchIndex } from '../nft-search/search-index';
-import { orderKeysSql, prefixUpperBound, sortExpr, whereSql } from '../nft-search/sql';
+import { orderKeysSql, sortExpr, whereSql } from '../nft-search/sql';
+import { prefixUpperBound } from '../../like';
 import { cachedCount } from '../search/count-cache';
 import { indexDecides, organizationFtsCount } from '../search/fts-count';
 import { readCounter, sumCounters } from '../search/counters';

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { copyrightStatuses } from '@/db/enums';
-import { containsAny } from '../../like';
+import { containsAny, prefixUpperBound } from '../../like';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { filterToken, shortTermToken } from '../grams';
@@ -11,7 +11,6 @@ import { readCounter, sumCounters } from '../search/counters';
 import { columnMatch, facetPhrase, ftsPhrase, isCommonFor, matchRowids } from '../search/fts';
 import { indexDecides, isAsciiTerm, organizationFtsCount } from '../search/fts-count';
 import { anchoredPageIds, onePassPays, pageWindow, walkFromFirstMatch, type AnchoredQuery } from '../search/paging';
-import { prefixUpperBound } from '../nft-search/sql';
 
 const sortColumns = {
   createdAt: nfts.createdAt,

@@ -1,4 +1,5 @@
 import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
+import { prefixUpperBound } from '../../like';
 import type { FilterValue, OrderKey } from '../../nft-search';
 import { asciiFold, fold, isAscii, textOf, type SearchField, type SqlFilterNode as FilterNode, type SqlSearch as CompiledSearch } from './columns';
 
@@ -16,22 +17,6 @@ function foldedOf(field: SearchField, against: FilterValue): SQL {
   return typeof against === 'string' && isAscii(against) ? asciiFold(field.expr) : fold(field.expr);
 }
 
-/**
- * The smallest string greater than every string that starts with `prefix` (SQLite compares text
- * by code point, as UTF-8 bytes): the prefix with its last code point incremented, or null when
- * no such string exists (the prefix is all U+10FFFF).
- */
-export function prefixUpperBound(prefix: string): string | null {
-  const cps = [...prefix].map((c) => c.codePointAt(0)!);
-  while (cps.length) {
-    const last = cps.pop()!;
-    if (last < 0x10ffff) {
-      cps.push(last === 0xd7ff ? 0xe000 : last + 1);
-      return String.fromCodePoint(...cps);
-    }
-  }
-  return null;
-}
 
 export function leafSql(node: Extract<FilterNode, { kind: 'leaf' }>): SQL {
   const { field, operator, value } = node;
