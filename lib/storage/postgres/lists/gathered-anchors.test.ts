@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
-import { organizationWithContract, recordingStatements, withPostgres } from '@/test/postgres/database';
+import { anchoredPagesEqualOffset } from '@/test/postgres/anchored-pages';
+import { organizationWithContract, withPostgres } from '@/test/postgres/database';
 import { nftSearchPagePg } from './nft-search';
 import { nftPage } from './nfts';
-import { clearPgListCaches, pgListTuning } from './paging';
+import { pgListTuning } from './paging';
 
 /*
  * A deep page of a one- or two-character term narrowed through its gram index builds its anchors off
@@ -34,26 +35,6 @@ async function seeded() {
   return organizationId;
 }
 
-/** Every page of `read` (total rows, page size 5) with anchors every 4 rows, against the same pages by OFFSET. */
-async function everyPage(read: (page: number) => Promise<{ ids: string[]; total: number }>, label: string) {
-  pgListTuning.anchorInterval = 1000;
-  clearPgListCaches();
-  const first = await read(1);
-  const pages = Math.ceil(first.total / 5);
-  const expected: string[][] = [];
-  for (let page = 1; page <= pages; page++) expected.push((await read(page)).ids);
-  expect(expected.flat(), label).toHaveLength(first.total);
-  pgListTuning.anchorInterval = 4;
-  clearPgListCaches();
-  const statements: string[] = [];
-  for (let page = pages; page >= 1; page--) {
-    const { result, statements: ran } = await recordingStatements(pg.db().$client, () => read(page));
-    expect(result.ids, `${label} page ${page}`).toEqual(expected[page - 1]);
-    statements.push(...ran);
-  }
-  return statements;
-}
-
 describe('gathered anchors of a short term', () => {
   it('A5: every page of a short term, by a NULL-able and a text sort, equals OFFSET; only the short term gathers', async () => {
     const o = await seeded();
@@ -65,7 +46,7 @@ describe('gathered anchors of a short term', () => {
       for (const sortBy of ['mintedAt', 'name'] as const) {
         for (const sortOrder of ['asc', 'desc'] as const) {
           const label = `${search} by ${sortBy} ${sortOrder}`;
-          const ran = await everyPage((page) => nftPage(pg.db(), o, { search, sortBy, sortOrder, page, limit: 5 }), label);
+          const ran = (await anchoredPagesEqualOffset(pg.db().$client, (page) => nftPage(pg.db(), o, { search, sortBy, sortOrder, page, limit: 5 }), label)).flat();
           expect(ran.some((s) => GATHERED.test(s)), label).toBe(gathers);
         }
       }
@@ -77,7 +58,7 @@ describe('gathered anchors of a short term', () => {
     Object.assign(pgListTuning, { b1Walk: 'hits', searchIndex: 'index' });
     for (const direction of ['asc', 'desc']) {
       const body = { keyword: 'ER', advancedFilter: { field: 'status', operator: 'eq', value: 'MINTED' }, orderBy: [`supply ${direction}`] };
-      const ran = await everyPage((page) => nftSearchPagePg(pg.db(), o, compileSearch({ ...body, pageNumber: page, pageSize: 5 }), body), `B1 ER by supply ${direction}`);
+      const ran = (await anchoredPagesEqualOffset(pg.db().$client, (page) => nftSearchPagePg(pg.db(), o, compileSearch({ ...body, pageNumber: page, pageSize: 5 }), body), `B1 ER by supply ${direction}`)).flat();
       expect(ran.some((s) => GATHERED.test(s))).toBe(true);
     }
   });

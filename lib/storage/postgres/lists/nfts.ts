@@ -58,22 +58,18 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
   const key = JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]);
   const { where, indexed } = await searchWhere(db, organizationId, q, `a5|${key}`);
   const total = await nftTotal(db, organizationId, q, from, where);
+  const page = { organizationId, list: 'nfts' as const, from, id: sql`n.id`, direction: q.sortOrder, total, page: q.page, limit: q.limit };
+  const leading = await leadingNameRange(db, organizationId, q, total);
+  if (leading) return { ids: await pageIds(db, { ...page, key: `${key}|name|leading`, where: leading, sort: sortColumns.name, seek: true }), total };
   // Walked, a row is tested in `row` form: a short term by LIKE, not by building the row's gram array.
   const walked =
     !!q.search &&
     (await walkIsCheaper(pgListTuning.nftWalk, { page: q.page, limit: q.limit, total, maxRows: pgListTuning.walkRows }, () =>
       q.contractId ? contractTotal(db, organizationId, q.contractId) : countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null),
     ));
-  const leading = await leadingNameRange(db, organizationId, q, total);
-  if (leading) {
-    const ids = await pageIds(db, { organizationId, list: 'nfts', key: `${key}|name|leading`, from, where: leading, sort: sortColumns.name, seek: true, id: sql`n.id`, direction: q.sortOrder, total, page: q.page, limit: q.limit });
-    return { ids, total };
-  }
   const ids = await pageIds(db, {
-    organizationId,
-    list: 'nfts',
+    ...page,
     key: `${key}|${q.sortBy}`,
-    from,
     where: walked ? nftRowsWherePg(organizationId, q, 'row') : where,
     // A status filter fixes the status sort: the id alone orders the rows (paging.ts OrderedQuery.sort).
     sort: q.status && q.sortBy === 'status' ? null : sortColumns[q.sortBy],
@@ -83,11 +79,6 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
     walked,
     // Not walked, a short term's deep anchors number its gram index's hits, gathered (paging.ts OrderedQuery.gathered).
     gathered: !walked && !!q.search && isShortTerm(foldTerm(q.search, 'A')) && indexed,
-    id: sql`n.id`,
-    direction: q.sortOrder,
-    total,
-    page: q.page,
-    limit: q.limit,
   });
   return { ids, total };
 }

@@ -285,8 +285,7 @@ export async function pageIds(db: Handle, q: OrderedQuery): Promise<string[]> {
     reverse = true;
   }
   const dir = sql.raw(direction);
-  const nulls = q.nullable ? sql.raw(direction === 'asc' ? ' nulls first' : ' nulls last') : sql``;
-  const order = orderSql(q, dir, nulls);
+  const order = orderSql(q, dir, nullsSql(q, direction));
   const interval = pgListTuning.anchorInterval;
   // A caller's transaction may hold writes other sessions never see (or that roll back): no anchors there.
   const anchored = q.key !== null && !(q.nullable && q.then) && (skip >= interval || (!!q.walked && !q.nullable)) && '$client' in db;
@@ -394,22 +393,22 @@ async function buildAnchors(db: Handle, q: OrderedQuery, w: { order: SQL; direct
 }
 
 function numberedAnchorsSql(q: OrderedQuery, w: { order: SQL; direction: 'asc' | 'desc'; interval: number }, reach: number): SQL {
-  const then = q.then ?? sql`null`;
-  if (q.gathered) {
-    // The same order over the gathered columns (a column keeps its expression's collation).
-    const nulls = q.nullable ? sql.raw(w.direction === 'asc' ? ' nulls first' : ' nulls last') : sql``;
-    const order = orderSql({ ...q, sort: q.sort ? sql`g.v` : null, then: q.then ? sql`g.w` : undefined, id: sql`g.id` }, sql.raw(w.direction), nulls);
-    return sql`with g as materialized (select ${q.sort ?? sql`null`} as v, ${then} as w, ${q.id} as id from ${q.from} where ${q.where})
-        select ${generationSql(q.organizationId, q.list)} as gen, x.v, x.w, x.id from (
-          select g.v, g.w, g.id, row_number() over (order by ${order}) as rn from g order by ${order} limit ${reach}) as x
+  const columns = sql`${q.sort ?? sql`null`} as v, ${q.then ?? sql`null`} as w, ${q.id} as id`;
+  // A gathered set numbers its rows in the same order over the gathered columns (a column keeps its
+  // expression's collation).
+  const gatheredOrder = orderSql({ ...q, sort: q.sort ? sql`g.v` : null, then: q.then ? sql`g.w` : undefined, id: sql`g.id` }, sql.raw(w.direction), nullsSql(q, w.direction));
+  const numbered = q.gathered
+    ? sql`select g.v, g.w, g.id, row_number() over (order by ${gatheredOrder}) as rn from g order by ${gatheredOrder} limit ${reach}`
+    : sql`select ${columns}, row_number() over (order by ${w.order}) as rn from ${q.from} where ${q.where} order by ${w.order} limit ${reach}`;
+  return sql`${q.gathered ? sql`with g as materialized (select ${columns} from ${q.from} where ${q.where}) ` : sql``}select ${generationSql(q.organizationId, q.list)} as gen, x.v, x.w, x.id
+        from (${numbered}) as x
         where (x.rn - 1) % ${w.interval} = 0
         order by x.rn`;
-  }
-  return sql`select ${generationSql(q.organizationId, q.list)} as gen, x.v, x.w, x.id from (
-          select ${q.sort ?? sql`null`} as v, ${then} as w, ${q.id} as id, row_number() over (order by ${w.order}) as rn
-          from ${q.from} where ${q.where} order by ${w.order} limit ${reach}) as x
-        where (x.rn - 1) % ${w.interval} = 0
-        order by x.rn`;
+}
+
+/** Where a NULL-able sort puts its NULLs (SQLite's order): first ascending, last descending. */
+function nullsSql(q: OrderedQuery, direction: 'asc' | 'desc'): SQL {
+  return q.nullable ? sql.raw(direction === 'asc' ? ' nulls first' : ' nulls last') : sql``;
 }
 
 /**

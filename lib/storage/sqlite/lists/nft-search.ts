@@ -79,11 +79,9 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
   const decidedRows = () => {
     if (index?.exact && !compiled.smartContractId && indexDecides(db, organizationId, index.table))
       return and(...(walkBase(compiled, base) ?? base), matchRowids(sql`"nfts"."rowid"`, index.table, index.expr));
-    const range = !compiled.keywords.length && !compiled.smartContractId ? statusAndRange(compiled) : null;
-    const rangeIdx = range ? rangeIndex(range) : null;
-    if (!range || !rangeIdx || rangeIdx === walkIndex(compiled)) return undefined;
-    const inRange = and(...base, range.status !== null ? sql`${nfts.status} = ${range.status}` : undefined, sql`${range.field.expr} ${sql.raw(RANGE_COMPARISONS[range.operator])} ${range.bound}`);
-    return and(...(walkBase(compiled, base) ?? base), sql`"nfts"."rowid" in (select "rowid" from "nfts" indexed by ${sql.identifier(rangeIdx)} where ${inRange})`);
+    const range = !compiled.keywords.length && !compiled.smartContractId ? rangeRows(compiled, base) : null;
+    if (!range || range.index === walkIndex(compiled)) return undefined;
+    return and(...(walkBase(compiled, base) ?? base), sql`"nfts"."rowid" in (select "rowid" from "nfts" indexed by ${sql.identifier(range.index)} where ${range.where})`);
   };
   // The exact total reads the hits, except where a contract filter bounds the rows more cheaply:
   // then the contract's range (left to itself, SQLite may count a status filter's index range
@@ -252,7 +250,7 @@ function leadingTermRange(db: Db, organizationId: string, compiled: SqlSearch, b
   // Besides the term, at most a `status eq`: one status's names — an order led by status reads each
   // status so (lib/storage/nft-search-split.ts) — its range on the (organization, status, name fold) index.
   const leaves = compiled.filter ? andedLeaves(compiled.filter) : [];
-  const status = leaves?.find((l) => l.field.name === 'status' && l.operator === 'eq' && typeof l.value === 'string');
+  const status = requiredEq(compiled.filter, 'status');
   const contains = leaves?.find((l) => l.field.name === 'name' && l.operator === 'contains' && typeof l.value === 'string');
   if (!leaves || leaves.length !== (status ? 1 : 0) + (contains ? 1 : 0)) return null;
   // The term: one keyword searched in fields that include the name, or a `name contains` alone.
@@ -376,14 +374,22 @@ function residualCount(db: Db, organizationId: string, compiled: SqlSearch, base
   const table = sql.identifier(index.table);
   const matches = sql`(select rowid from ${table} where ${table} match ${index.expr})`;
   const status = decided.find((l) => l.field.name === 'status');
-  const range = statusAndRange({ ...compiled, keywords: [], filter: andOf(status ? [status, ...rest] : rest) });
-  const rangeIdx = range ? rangeIndex(range) : null;
-  if (range && rangeIdx) {
-    const where = and(...base, range.status !== null ? sql`${nfts.status} = ${range.status}` : undefined, sql`${range.field.expr} ${sql.raw(RANGE_COMPARISONS[range.operator])} ${range.bound}`);
-    return db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by ${sql.identifier(rangeIdx)} where ${where} and "nfts"."rowid" in ${matches}`)?.n ?? 0;
-  }
+  const range = rangeRows({ ...compiled, keywords: [], filter: andOf(status ? [status, ...rest] : rest) }, base);
+  if (range) return db.get<{ n: number }>(sql`select count(*) as "n" from "nfts" indexed by ${sql.identifier(range.index)} where ${range.where} and "nfts"."rowid" in ${matches}`)?.n ?? 0;
   const restWhere = whereSql({ ...compiled, keywords: [], filter: andOf(rest) }, base);
   return db.get<{ n: number }>(sql`select count(*) as "n" from ${matches} as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."rowid" where ${restWhere}`)?.n ?? 0;
+}
+
+/**
+ * A search whose whole criterion is one range on an indexed NOT NULL field, alone or beside `status
+ * eq` (statusAndRange): that index (rangeIndex) and the condition of its range. Null otherwise.
+ */
+function rangeRows(search: SqlSearch, base: SQL[]): { index: string; where: SQL } | null {
+  const range = statusAndRange(search);
+  const index = range ? rangeIndex(range) : null;
+  if (!range || !index) return null;
+  const status = range.status !== null ? sql`${nfts.status} = ${range.status}` : undefined;
+  return { index, where: and(...base, status, sql`${range.field.expr} ${sql.raw(RANGE_COMPARISONS[range.operator])} ${range.bound}`)! };
 }
 
 type FilterLeaf = Extract<NonNullable<SqlSearch['filter']>, { kind: 'leaf' }>;

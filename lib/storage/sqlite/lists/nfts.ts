@@ -235,7 +235,8 @@ function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermInde
 function copyrightTotal(db: Db, organizationId: string, copyright: string, status: string | undefined): number {
   const kept = (c: string) => (status ? readCounter(db, organizationId, `nfts:copyright:${c}:status:${status}`) : sumCounters(db, organizationId, `nfts:copyright:${c}:`));
   if (copyright !== 'NONE') return kept(copyright);
-  const others = copyrightStatuses.filter((c) => c !== 'NONE').reduce((sum, c) => sum + kept(c), 0);
+  // Every counted copyright status of the status, or every counter of the organization at once.
+  const others = status ? copyrightStatuses.filter((c) => c !== 'NONE').reduce((sum, c) => sum + kept(c), 0) : sumCounters(db, organizationId, 'nfts:copyright:');
   return readCounter(db, organizationId, status ? `nfts:status:${status}` : 'nfts') - others;
 }
 

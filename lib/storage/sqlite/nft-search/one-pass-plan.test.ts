@@ -37,22 +37,32 @@ afterEach(() => {
   Object.assign(searchTuning, saved);
 });
 
+/** Runs `work`, recording every one-pass anchor statement it runs (`row_number()`); returns each one's EXPLAIN QUERY PLAN. */
+async function passPlans(work: () => Promise<void>): Promise<string[]> {
+  const client = getDb().$client;
+  const prepare = client.prepare.bind(client);
+  const passes: { text: string; params: unknown[] }[] = [];
+  client.prepare = ((text: string) => {
+    const statement = prepare(text);
+    if (!text.includes('row_number()')) return statement;
+    const all = statement.all.bind(statement);
+    statement.all = (...params: unknown[]) => (passes.push({ text, params }), all(...params));
+    return statement;
+  }) as typeof client.prepare;
+  try {
+    await work();
+  } finally {
+    client.prepare = prepare;
+  }
+  return passes.map(({ text, params }) => (client.prepare(`explain query plan ${text}`).all(...params) as { detail: string }[]).map((r) => r.detail).join(' | '));
+}
+
 describe('B1 one-pass anchors under a status', () => {
   it('range over the status index under the status: no sort of the organization’s rows, the page as the model says', async () => {
     Object.assign(searchTuning, { anchorInterval: 4, onePassRatio: 1e12, commonHits: 1 });
     clearAnchorCache();
     clearCountCache();
-    const client = getDb().$client;
-    const prepare = client.prepare.bind(client);
-    const passes: { text: string; params: unknown[] }[] = [];
-    client.prepare = ((text: string) => {
-      const statement = prepare(text);
-      if (!text.includes('row_number()')) return statement;
-      const all = statement.all.bind(statement);
-      statement.all = (...params: unknown[]) => (passes.push({ text, params }), all(...params));
-      return statement;
-    }) as typeof client.prepare;
-    try {
+    const plans = await passPlans(async () => {
       for (const keyword of ['em', 'e']) {
         const page = await searchNfts(sqliteStore(getDb()), organizationId, {
           keyword,
@@ -68,12 +78,9 @@ describe('B1 one-pass anchors under a status', () => {
         expect(page.totalCount, keyword).toBe(expected.length);
         expect(page.data.map((d) => d.id), keyword).toEqual(expected.slice(8, 12));
       }
-    } finally {
-      client.prepare = prepare;
-    }
-    expect(passes.length).toBeGreaterThan(0);
-    for (const { text, params } of passes) {
-      const plan = (getDb().$client.prepare(`explain query plan ${text}`).all(...params) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    });
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
       expect(plan).toMatch(/nfts_org_status_updated_id_idx \(organization_id=\? AND status=\?/);
       expect(plan).not.toMatch(/TEMP B-TREE/);
     }
@@ -83,17 +90,7 @@ describe('B1 one-pass anchors under a status', () => {
     Object.assign(searchTuning, { anchorInterval: 4, onePassRatio: 1e12 });
     clearAnchorCache();
     clearCountCache();
-    const client = getDb().$client;
-    const prepare = client.prepare.bind(client);
-    const passes: { text: string; params: unknown[] }[] = [];
-    client.prepare = ((text: string) => {
-      const statement = prepare(text);
-      if (!text.includes('row_number()')) return statement;
-      const all = statement.all.bind(statement);
-      statement.all = (...params: unknown[]) => (passes.push({ text, params }), all(...params));
-      return statement;
-    }) as typeof client.prepare;
-    try {
+    const plans = await passPlans(async () => {
       for (const [direction, bound] of [
         ['desc', 3],
         ['asc', 5],
@@ -120,12 +117,9 @@ describe('B1 one-pass anchors under a status', () => {
           expect(page.data.map((d) => d.id), `${direction} ${bound} page ${pageNumber}`).toEqual(expected.slice((pageNumber - 1) * 4, pageNumber * 4));
         }
       }
-    } finally {
-      client.prepare = prepare;
-    }
-    expect(passes.length).toBeGreaterThan(0);
-    for (const { text, params } of passes) {
-      const plan = (getDb().$client.prepare(`explain query plan ${text}`).all(...params) as { detail: string }[]).map((r) => r.detail).join(' | ');
+    });
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
       expect(plan).toMatch(/nfts_b1_status_name_fold_id_idx \(organization_id=\? AND status=\?/);
       expect(plan).toMatch(/nfts_org_status_supply_id_idx \(organization_id=\? AND status=\? AND supply>\?/);
       expect(plan).not.toMatch(/TEMP B-TREE/);
