@@ -53,13 +53,54 @@ describe('gathered anchors of a short term', () => {
     }
   });
 
+  it('A5: a short term in most NFTs walks to its deep pages instead (filtered or not), each page equal to OFFSET; a costlier walk gathers', async () => {
+    const o = await seeded();
+    // `o`: Harbor, Willow and stone, three NFTs in four.
+    for (const [walkedRowCost, walks] of [
+      [1.5, true],
+      [Infinity, false],
+    ] as const) {
+      Object.assign(pgListTuning, { nftWalk: 'hits', searchIndex: 'index', walkedRowCost });
+      for (const [sortBy, status] of [
+        ['name', undefined],
+        ['supply', 'MINTED'],
+        ['mintedAt', undefined],
+        ['status', 'FAILED'],
+      ] as const) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          const label = `o by ${sortBy} ${sortOrder}${status ? ` under ${status}` : ''}, cost ${walkedRowCost}`;
+          const ran = (await anchoredPagesEqualOffset(pg.db().$client, (page) => nftPage(pg.db(), o, { search: 'o', status, sortBy, sortOrder, page, limit: 5 }), label)).flat();
+          const anchorBuilds = ran.filter((s) => /row_number\(\) over/.test(s));
+          expect(anchorBuilds.length, label).toBeGreaterThan(0);
+          // Walked where the page is shallow enough for the walk to cost less (not the pages nearest the middle).
+          expect(anchorBuilds.some((s) => !GATHERED.test(s)), label).toBe(walks);
+          expect(anchorBuilds.every((s) => GATHERED.test(s) || / like /.test(s)), label).toBe(true);
+        }
+      }
+    }
+  });
+
   it('B1: a short keyword beside a status, by supply, equals OFFSET and gathers', async () => {
     const o = await seeded();
-    Object.assign(pgListTuning, { b1Walk: 'hits', searchIndex: 'index' });
+    Object.assign(pgListTuning, { b1Walk: 'hits', searchIndex: 'index', walkedRowCost: Infinity });
     for (const direction of ['asc', 'desc']) {
       const body = { keyword: 'ER', advancedFilter: { field: 'status', operator: 'eq', value: 'MINTED' }, orderBy: [`supply ${direction}`] };
       const ran = (await anchoredPagesEqualOffset(pg.db().$client, (page) => nftSearchPagePg(pg.db(), o, compileSearch({ ...body, pageNumber: page, pageSize: 5 }), body), `B1 ER by supply ${direction}`)).flat();
       expect(ran.some((s) => GATHERED.test(s))).toBe(true);
+    }
+  });
+
+  it('B1: a short keyword in most NFTs walks to its deep pages instead, each page equal to OFFSET', async () => {
+    const o = await seeded();
+    Object.assign(pgListTuning, { b1Walk: 'hits', searchIndex: 'index', walkedRowCost: 1.5 });
+    for (const order of ['supply asc', 'name desc', 'mintedAt asc']) {
+      const body = { keyword: 'O', orderBy: [order] };
+      const ran = (await anchoredPagesEqualOffset(pg.db().$client, (page) => nftSearchPagePg(pg.db(), o, compileSearch({ ...body, pageNumber: page, pageSize: 5 }), body), `B1 O by ${order}`)).flat();
+      const anchorBuilds = ran.filter((s) => /row_number\(\) over/.test(s));
+      const walked = anchorBuilds.filter((s) => !GATHERED.test(s));
+      expect(walked.length, `B1 O by ${order}`).toBeGreaterThan(0);
+      // In row form: each field tested, no gram array built.
+      expect(walked.every((s) => s.includes('strpos(') && !s.includes('cl2c_grams')), `B1 O by ${order}`).toBe(true);
     }
   });
 });

@@ -454,6 +454,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
     // (not a NULL-able order's: paging.ts OrderedQuery.walked — no need to ask then).
     const nullable = key ? !key.field.notNull : false;
     const sparse = !walk && !nullable && !search.keywords.length && !!search.filter && total * pgListTuning.sparseShare <= (await searched());
+    const gathered = !walk && search.keywords.some((k) => isShortTerm(k.keyword)) && indexed;
     const ids = await pageIds(db, {
       organizationId,
       list: 'nfts',
@@ -471,8 +472,10 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
       nullable,
       seek: seekable(search, key?.field.name ?? 'createdAt'),
       walked: walk || sparse,
-      // Not walked, a short keyword's deep anchors number its gram index's hits, gathered (paging.ts OrderedQuery.gathered).
-      gathered: !walk && search.keywords.some((k) => isShortTerm(k.keyword)) && indexed,
+      // Not walked, a short keyword's deep anchors number its gram index's hits, gathered (paging.ts OrderedQuery.gathered)
+      // — or walk to the page where it is in enough NFTs (OrderedQuery.walkable; not a contract's, which has no sort index of its own).
+      gathered,
+      walkable: gathered && !search.smartContractId ? { where: nftSearchWhere(organizationId, search, false), searched } : undefined,
       id,
       direction: key?.direction ?? 'desc',
       total,

@@ -67,6 +67,7 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
     (await walkIsCheaper(pgListTuning.nftWalk, { page: q.page, limit: q.limit, total, maxRows: pgListTuning.walkRows }, () =>
       q.contractId ? contractTotal(db, organizationId, q.contractId) : countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null),
     ));
+  const gathered = !walked && !!q.search && isShortTerm(foldTerm(q.search, 'A')) && indexed;
   const ids = await pageIds(db, {
     ...page,
     key: `${key}|${q.sortBy}`,
@@ -77,8 +78,13 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
     // Each filter but the contract has (organization, filter, sort, id) indexes.
     seek: !q.search && !q.contractId,
     walked,
-    // Not walked, a short term's deep anchors number its gram index's hits, gathered (paging.ts OrderedQuery.gathered).
-    gathered: !walked && !!q.search && isShortTerm(foldTerm(q.search, 'A')) && indexed,
+    // Not walked, a short term's deep anchors number its gram index's hits, gathered (paging.ts OrderedQuery.gathered)
+    // — or walk to the page where it is in enough NFTs (OrderedQuery.walkable; not a contract's, which has no sort index of its own).
+    gathered,
+    walkable:
+      gathered && !q.contractId
+        ? { where: nftRowsWherePg(organizationId, q, 'row'), searched: () => countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null) }
+        : undefined,
   });
   return { ids, total };
 }

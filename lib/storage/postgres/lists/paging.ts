@@ -156,6 +156,15 @@ export type OrderedQuery = {
    * per row (gathered, `bright` by contract name, page 5,615: 465 → 505 ms).
    */
   gathered?: boolean;
+  /**
+   * A gathered set's `where` with its search tested row by row (terms.ts MatchForm `row`), and the
+   * rows that walk would test (the filter's total): a deep page's anchors are then built by walking
+   * the sort index to just past the page where that tests fewer rows than the gather reads matches
+   * (walkedAnchorReach) — a term in most NFTs finds its page's anchor a few rows per match deep,
+   * where the gather read and sorted every match (A5 `o`, 891k matches, by updatedAt, page 2,212:
+   * ~1 s gathered, ~0.1 s walked).
+   */
+  walkable?: { where: SQL; searched: () => Promise<number> };
   direction: 'asc' | 'desc';
   total: number;
   page: number;
@@ -182,6 +191,8 @@ export const pgListTuning = {
   sparseShare: 8,
   /** Force A5's, A9's and B1's narrowing of a short term through the search indexes (tests): 'auto' asks the plan (searchIndexHelps). */
   searchIndex: 'auto' as 'auto' | 'index' | 'row',
+  /** A row walked to build a gathered set's anchors, in matches gathered and sorted (walkedAnchorReach). */
+  walkedRowCost: 1.5,
 };
 
 /** A search's form: decided by walkIsCheaper ('auto'), or forced (tests). */
@@ -334,7 +345,10 @@ async function anchoredIds(
     // A shallow page of a walk needs anchor 0 only: its build walks no further than the page itself.
     const reach =
       w.skip < w.interval ? w.skip + w.limit : Math.min(Math.ceil(q.total / 2) + w.interval, Math.max(w.skip + w.limit, 4 * w.skip, 50 * w.interval));
-    await sharedWork(building, cacheKey, () => buildAnchors(db, q, w, cacheKey, reach));
+    const walkTo = await walkedAnchorReach(q, w, reach);
+    await sharedWork(building, cacheKey, () =>
+      walkTo ? buildAnchors(db, { ...q, where: q.walkable!.where, gathered: false }, w, cacheKey, walkTo) : buildAnchors(db, q, w, cacheKey, reach),
+    );
   }
   return plainIds(db, q, w.order, w.skip, w.limit);
 }
@@ -390,6 +404,19 @@ async function buildAnchors(db: Handle, q: OrderedQuery, w: { order: SQL; direct
     !q.seek ? numberedAnchorsSql(q, w, reach) : q.nullable && q.sort ? nullableSteppedAnchorsSql({ ...q, sort: q.sort }, w, steps) : steppedAnchorsSql(q, w, steps),
   );
   if (rows.length) remember(anchorCache, cacheKey, { gen: rows[0]!.gen, anchors: rows.map((r) => ({ v: r.v, w: r.w, id: r.id })) });
+}
+
+/**
+ * How far a gathered set's anchors are built by walking its sort index instead (OrderedQuery.walkable):
+ * one interval past the page (at most `reach`), if the walk tests at most as many rows as the
+ * gather would read matches — a walked row costs about what a gathered match does (its table row
+ * and a LIKE, against its table row and its share of the sort); null: gather. Only as far as that,
+ * so a deeper page later walks again from the start.
+ */
+async function walkedAnchorReach(q: OrderedQuery, w: { skip: number; limit: number; interval: number }, reach: number): Promise<number | null> {
+  if (!q.gathered || !q.walkable || q.total === 0) return null;
+  const walkTo = Math.min(reach, w.skip + w.limit + w.interval);
+  return ((walkTo * (await q.walkable.searched())) / q.total) * pgListTuning.walkedRowCost <= q.total ? walkTo : null;
 }
 
 function numberedAnchorsSql(q: OrderedQuery, w: { order: SQL; direction: 'asc' | 'desc'; interval: number }, reach: number): SQL {
