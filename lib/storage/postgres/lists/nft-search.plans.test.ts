@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
-import { withPostgres } from '@/test/postgres/database';
+import { recordingStatements, withPostgres } from '@/test/postgres/database';
 import { findSearchField } from '@/lib/nft-search/fields';
-import { B1_ID, holdsEveryRow, keywordSql, nftSearchWhere, sortExpr } from './nft-search';
+import { B1_ID, holdsEveryRow, keywordSql, nftSearchPagePg, nftSearchWhere, sortExpr } from './nft-search';
 import { clearPgListCaches, searchIndexHelps } from './paging';
 
 /*
@@ -79,6 +79,42 @@ describe('B1 `contains` filters on a name narrow through the name indexes', () =
   it('a term of one or two characters is tested as it is (no trigram to narrow by)', async () => {
     const text = await explain({ advancedFilter: { field: 'name', operator: 'contains', value: 'ft' } });
     expect(text, text).not.toMatch(/nfts_search_b/);
+  });
+});
+
+describe('a trigram term on one name narrows on that name alone', () => {
+  // nfts_search_b_trgm holds each name's fold as a column of its own: a search of one name does not
+  // read the term's hits in the other (a common word is in contract names as often again), and that
+  // column's LIKE is the field's test itself (no strpos after it).
+  it.each([
+    ['name', /\(name_fold ~~/, /contract_name_fold/],
+    ['smartContractName', /contract_name_fold ~~/, /\(name_fold ~~/],
+  ] as const)('%s', async (field, reads, notReads) => {
+    const text = await plan({ advancedSearch: { fields: [field], keyword: 'nft 1' } });
+    expect(text, text).toContain('nfts_search_b_trgm');
+    expect(text, text).toMatch(reads);
+    expect(text, text).not.toMatch(notReads);
+    expect(text, text).not.toContain('strpos');
+  });
+});
+
+describe('a count beside long keywords narrows a name `contains` too', () => {
+  it('its trigram condition is in the count, and every narrowed form counts what the row-by-row test counts', async () => {
+    const body = { keyword: 'nft', advancedFilter: { field: 'name', operator: 'contains', value: 'abc' } } as const;
+    clearPgListCaches();
+    const { result, statements } = await recordingStatements(pg.db().$client, () => nftSearchPagePg(pg.db(), org, compileSearch(body), body));
+    const counts = statements.filter((s) => /count\(\*\)/.test(s));
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.every((s) => (s.match(/"nfts"\."name_fold" like/g) ?? []).length === 2), counts.join('\n')).toBe(true);
+    const count = async (where: SQL) => Number((await pg.db().execute<{ n: string }>(sql`select count(*) as n from "nfts" where ${where}`)).rows[0]!.n);
+    for (const b of [body, { advancedSearch: { fields: ['name'], keyword: 'nft 1' } }, { advancedSearch: { fields: ['smartContractName'], keyword: 'act 2' }, advancedFilter: body.advancedFilter }] as SearchNftsBody[]) {
+      const search = compileSearch(b);
+      const rowByRow = await count(nftSearchWhere(org, search, false, false));
+      expect(rowByRow, JSON.stringify(b)).toBeGreaterThan(0);
+      expect(await count(nftSearchWhere(org, search, true, true)), JSON.stringify(b)).toBe(rowByRow);
+      expect(await count(nftSearchWhere(org, search, true, false)), JSON.stringify(b)).toBe(rowByRow);
+    }
+    expect(result.total).toBe(await count(nftSearchWhere(org, compileSearch(body), false, false)));
   });
 });
 
