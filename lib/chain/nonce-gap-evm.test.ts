@@ -297,8 +297,8 @@ describe('a broadcast that overtakes a lower nonce', () => {
       forward();
     });
     const second = sendTokens(store, new EvmChainClient(getStore, watch.url, undefined, { queue: false }), w.actor, { memberId: w.memberId, amount: '0.2', tokenType: 'mainnet' });
-    await new Promise((r) => setTimeout(r, 150));
-    expect(seen.length).toBeGreaterThan(1);
+    // Offered again while the lower nonce is held (on a loaded machine the first offer alone can take 150 ms).
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(1), { timeout: 10_000, interval: 20 });
     release();
     const [a, b] = await Promise.all([first, second]);
     await close(door.server);
