@@ -340,11 +340,14 @@ async function anchoredIds(
       const row = rows[0]!;
       if (row.gen === cached.gen) return one ? row.s0! : segments.flatMap((_g, i) => row[`s${i}`]!).slice(from, from + w.limit);
     }
-    // Far enough that the next deep pages find their anchor too: to the middle of the set (deeper
-    // pages are read from the other end), at least four times this page's depth.
+    // A set stepped along its index (seek) or gathered: far enough that the next deep pages find
+    // their anchor too — to the middle of the set (deeper pages are read from the other end), at
+    // least four times this page's depth — since going further costs little there. A numbered set
+    // the planner may walk, testing each row, costs as far as it is numbered: to just past the page
+    // (a deeper page later numbers the set again, from its start).
     // A shallow page of a walk needs anchor 0 only: its build walks no further than the page itself.
-    const reach =
-      w.skip < w.interval ? w.skip + w.limit : Math.min(Math.ceil(q.total / 2) + w.interval, Math.max(w.skip + w.limit, 4 * w.skip, 50 * w.interval));
+    const far = Math.min(Math.ceil(q.total / 2) + w.interval, Math.max(w.skip + w.limit, 4 * w.skip, 50 * w.interval));
+    const reach = w.skip < w.interval ? w.skip + w.limit : q.seek || q.gathered ? far : Math.min(far, w.skip + w.limit + w.interval);
     const walkTo = await walkedAnchorReach(q, w, reach);
     await sharedWork(building, cacheKey, () =>
       walkTo ? buildAnchors(db, { ...q, where: q.walkable!.where, gathered: false }, w, cacheKey, walkTo) : buildAnchors(db, q, w, cacheKey, reach),
