@@ -411,10 +411,11 @@ async function buildAnchors(db: Handle, q: OrderedQuery, w: { order: SQL; direct
 
 /**
  * How far a gathered set's anchors are built by walking its sort index instead (OrderedQuery.walkable):
- * one interval past the page (at most `reach`), if the walk tests at most as many rows as the
- * gather would read matches — a walked row costs about what a gathered match does (its table row
- * and a LIKE, against its table row and its share of the sort); null: gather. Only as far as that,
- * so a deeper page later walks again from the start.
+ * one interval past the page (at most `reach`), if the rows the walk tests, each weighed as
+ * `walkedRowCost` gathered matches, are at most the matches the gather would read — a walked row is
+ * its table row (often on a page of its own: the sort is not the table's order) and a LIKE, a
+ * gathered match its table row (read in table order) and its share of the sort; null: gather. Only
+ * as far as that, so a deeper page later walks again from the start.
  */
 async function walkedAnchorReach(q: OrderedQuery, w: { skip: number; limit: number; interval: number }, reach: number): Promise<number | null> {
   if (!q.gathered || !q.walkable || q.total === 0) return null;
