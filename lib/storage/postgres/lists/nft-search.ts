@@ -169,8 +169,6 @@ export function holdsEveryRow({ fields, keyword }: CompiledSearch['keywords'][nu
 
 /** Fields whose match the B1 name indexes answer (nfts_search_b_trgm, nfts_search_b_grams: either name's fold holds the term). */
 const NAMES = new Set(['name', 'smartContractName']);
-/** Each name's fold, a column of its own in nfts_search_b_trgm (a term of three characters or more narrows on either alone). */
-const NAME_FOLDS: Record<string, SQL> = { name: sql`"nfts"."name_fold"`, smartContractName: sql`"nfts"."contract_name_fold"` };
 /** The other text fields: their folds joined in cl2c_b1_rest, indexed by nfts_search_b_rest_trgm / _grams (db/migrations-pg/0010). */
 const REST = ['description', 'externalUrl', 'imagePath', 'mintTransactionHash', 'mintLogs', 'tokenUri', 'tokenOwner', 'copyrightMetadata', 'licence', 'signature'];
 const restText = sql`cl2c_b1_rest(${sql.join(
@@ -191,9 +189,10 @@ function narrowSql({ fields, keyword }: CompiledSearch['keywords'][number]): SQL
   if (matching.some((f) => !NAMES.has(f.name) && !REST.includes(f.name))) return null;
   const parts: SQL[] = [];
   const names = matching.filter((f) => NAMES.has(f.name));
-  // One name with a trigram term: that column's LIKE alone (`advancedSearch` on the name: the hits
-  // of the term in contract names — as many again for a common word — are not read).
-  if (names.length === 1 && !isShortTerm(keyword)) parts.push(containsAny(keyword, [NAME_FOLDS[names[0]!.name]!]));
+  // One name with a trigram term: that name's stored fold alone, a column of its own in
+  // nfts_search_b_trgm (`advancedSearch` on the name: the term's hits in contract names — as many
+  // again for a common word — are not read).
+  if (names.length === 1 && !isShortTerm(keyword)) parts.push(containsAny(keyword, [sqlOf(names[0]!).folded!]));
   else if (names.length) parts.push(nftMatch(keyword, 'B', 'nfts'));
   if (matching.some((f) => REST.includes(f.name))) parts.push(matchSql(keyword, [restText], sql`cl2c_grams(${restText})`));
   return parts.length === 1 ? parts[0]! : sql`(${parts[0]!} or ${parts[1]!})`;

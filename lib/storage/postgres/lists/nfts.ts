@@ -61,17 +61,16 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
   const page = { organizationId, list: 'nfts' as const, from, id: sql`n.id`, direction: q.sortOrder, total, page: q.page, limit: q.limit };
   const leading = await leadingNameRange(db, organizationId, q, total);
   if (leading) return { ids: await pageIds(db, { ...page, key: `${key}|name|leading`, where: leading, sort: sortColumns.name, seek: true }), total };
+  // The rows a walk of the sort index tests.
+  const searched = () => (q.contractId ? contractTotal(db, organizationId, q.contractId) : countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null));
+  const walked = !!q.search && (await walkIsCheaper(pgListTuning.nftWalk, { page: q.page, limit: q.limit, total, maxRows: pgListTuning.walkRows }, searched));
   // Walked, a row is tested in `row` form: a short term by LIKE, not by building the row's gram array.
-  const walked =
-    !!q.search &&
-    (await walkIsCheaper(pgListTuning.nftWalk, { page: q.page, limit: q.limit, total, maxRows: pgListTuning.walkRows }, () =>
-      q.contractId ? contractTotal(db, organizationId, q.contractId) : countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null),
-    ));
+  const rowWhere = nftRowsWherePg(organizationId, q, 'row');
   const gathered = !walked && !!q.search && isShortTerm(foldTerm(q.search, 'A')) && indexed;
   const ids = await pageIds(db, {
     ...page,
     key: `${key}|${q.sortBy}`,
-    where: walked ? nftRowsWherePg(organizationId, q, 'row') : where,
+    where: walked ? rowWhere : where,
     // A status filter fixes the status sort: the id alone orders the rows (paging.ts OrderedQuery.sort).
     sort: q.status && q.sortBy === 'status' ? null : sortColumns[q.sortBy],
     nullable: q.sortBy === 'mintedAt',
@@ -81,10 +80,7 @@ export async function nftPage(db: Handle, organizationId: string, q: NftPageRequ
     // Not walked, a short term's deep anchors number its gram index's hits, gathered (paging.ts OrderedQuery.gathered)
     // — or walk to the page where it is in enough NFTs (OrderedQuery.walkable; not a contract's, which has no sort index of its own).
     gathered,
-    walkable:
-      gathered && !q.contractId
-        ? { where: nftRowsWherePg(organizationId, q, 'row'), searched: () => countOf(db, organizationId, 'nfts', q.status ?? null, q.copyrightStatus ?? null) }
-        : undefined,
+    walkable: gathered && !q.contractId ? { where: rowWhere, searched } : undefined,
   });
   return { ids, total };
 }

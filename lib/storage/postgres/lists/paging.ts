@@ -160,7 +160,7 @@ export type OrderedQuery = {
    * A gathered set's `where` with its search tested row by row (terms.ts MatchForm `row`), and the
    * rows that walk would test (the filter's total): a deep page's anchors are then built by walking
    * the sort index to just past the page where that tests fewer rows than the gather reads matches
-   * (walkedAnchorReach) — a term in most NFTs finds its page's anchor a few rows per match deep,
+   * (walkedAnchors) — a term in most NFTs finds its page's anchor a few rows per match deep,
    * where the gather read and sorted every match (A5 `o`, 891k matches, by updatedAt, page 2,212:
    * ~1 s gathered, ~0.1 s walked).
    */
@@ -191,7 +191,7 @@ export const pgListTuning = {
   sparseShare: 8,
   /** Force A5's, A9's and B1's narrowing of a short term through the search indexes (tests): 'auto' asks the plan (searchIndexHelps). */
   searchIndex: 'auto' as 'auto' | 'index' | 'row',
-  /** A row walked to build a gathered set's anchors, in matches gathered and sorted (walkedAnchorReach). */
+  /** A row walked to build a gathered set's anchors, in matches gathered and sorted (walkedAnchors). */
   walkedRowCost: 1.5,
 };
 
@@ -347,11 +347,11 @@ async function anchoredIds(
     // (a deeper page later numbers the set again, from its start).
     // A shallow page of a walk needs anchor 0 only: its build walks no further than the page itself.
     const far = Math.min(Math.ceil(q.total / 2) + w.interval, Math.max(w.skip + w.limit, 4 * w.skip, 50 * w.interval));
-    const reach = w.skip < w.interval ? w.skip + w.limit : q.seek || q.gathered ? far : Math.min(far, w.skip + w.limit + w.interval);
-    const walkTo = await walkedAnchorReach(q, w, reach);
-    await sharedWork(building, cacheKey, () =>
-      walkTo ? buildAnchors(db, { ...q, where: q.walkable!.where, gathered: false }, w, cacheKey, walkTo) : buildAnchors(db, q, w, cacheKey, reach),
-    );
+    const near = Math.min(far, w.skip + w.limit + w.interval);
+    const reach = w.skip < w.interval ? w.skip + w.limit : q.seek || q.gathered ? far : near;
+    // A gathered set (never shallow: it is not walked) may walk instead, to just past the page.
+    const walk = await walkedAnchors(q, near);
+    await sharedWork(building, cacheKey, () => (walk ? buildAnchors(db, walk, w, cacheKey, near) : buildAnchors(db, q, w, cacheKey, reach)));
   }
   return plainIds(db, q, w.order, w.skip, w.limit);
 }
@@ -410,17 +410,17 @@ async function buildAnchors(db: Handle, q: OrderedQuery, w: { order: SQL; direct
 }
 
 /**
- * How far a gathered set's anchors are built by walking its sort index instead (OrderedQuery.walkable):
- * one interval past the page (at most `reach`), if the rows the walk tests, each weighed as
- * `walkedRowCost` gathered matches, are at most the matches the gather would read — a walked row is
- * its table row (often on a page of its own: the sort is not the table's order) and a LIKE, a
- * gathered match its table row (read in table order) and its share of the sort; null: gather. Only
- * as far as that, so a deeper page later walks again from the start.
+ * A gathered set as its sort index walks it (OrderedQuery.walkable: its search in row form, not
+ * gathered), when numbering its first `reach` rows that way costs less: the rows the walk tests,
+ * each weighed as `walkedRowCost` gathered matches, are at most the matches the gather would read —
+ * a walked row is its table row (often on a page of its own: the sort is not the table's order) and
+ * a LIKE, a gathered match its table row (read in table order) and its share of the sort. Null:
+ * gather. The walk numbers only as far as `reach`, so a deeper page later walks again from the start.
  */
-async function walkedAnchorReach(q: OrderedQuery, w: { skip: number; limit: number; interval: number }, reach: number): Promise<number | null> {
+async function walkedAnchors(q: OrderedQuery, reach: number): Promise<OrderedQuery | null> {
   if (!q.gathered || !q.walkable || q.total === 0) return null;
-  const walkTo = Math.min(reach, w.skip + w.limit + w.interval);
-  return ((walkTo * (await q.walkable.searched())) / q.total) * pgListTuning.walkedRowCost <= q.total ? walkTo : null;
+  const walked = ((reach * (await q.walkable.searched())) / q.total) * pgListTuning.walkedRowCost;
+  return walked <= q.total ? { ...q, where: q.walkable.where, gathered: false } : null;
 }
 
 function numberedAnchorsSql(q: OrderedQuery, w: { order: SQL; direction: 'asc' | 'desc'; interval: number }, reach: number): SQL {
