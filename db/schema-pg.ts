@@ -295,6 +295,11 @@ export const nfts = pgTable(
     index('nfts_b1_token_id_idx').on(t.organizationId, t.tokenId.asc().nullsFirst(), t.id),
     // B1's `copyrighted` filter: its count is a range of this index, its default order a walk of it.
     index('nfts_b1_copyrighted_created_idx').on(t.organizationId, t.copyrighted, t.createdAt, t.id),
+    // The copyrighted NFTs alone, with every B1 sort key: a sparse `copyrighted eq true` sorted in
+    // any order off the index (an index-only scan), not found by walking a sort index past every other row.
+    index('nfts_b1_copyrighted_sorts_idx')
+      .on(t.organizationId, t.createdAt, t.id, t.status, t.supply, t.mintedAt, t.tokenId, t.updatedAt, t.nameFold, t.contractNameFold)
+      .where(sql`${t.copyrighted} = true`),
     // B1 under `status eq` sorted by tokenId (NULL for every NFT not minted); by smartContractName:
     // nfts_b1_status_contract_name_fold_c_idx (migration 0019).
     index('nfts_b1_status_token_id_idx').on(t.organizationId, t.status, t.tokenId.asc().nullsFirst(), t.id),

@@ -289,6 +289,11 @@ export const nfts = sqliteTable(
     index('nfts_b1_status_name_fold_id_idx').on(t.organizationId, t.status, t.nameFold, t.id),
     // B1's `copyrighted` filter: its count is a range of this index, its default order a walk of it.
     index('nfts_b1_copyrighted_created_idx').on(t.organizationId, t.copyrighted, t.createdAt, t.id),
+    // The copyrighted NFTs alone, with every B1 sort key: a sparse `copyrighted eq true` sorted in
+    // any order off the index, no row looked up (lib/storage/sqlite/nft-search/indexes.ts).
+    index('nfts_b1_copyrighted_sorts_idx')
+      .on(t.organizationId, t.createdAt, t.id, t.status, t.supply, t.mintedAt, t.tokenId, t.updatedAt, t.nameFold, t.contractNameFold)
+      .where(sql`${t.copyrighted} = 1`),
     // B1 under `status eq` sorted by tokenId / smartContractName (tokenId is NULL for every NFT not minted).
     index('nfts_b1_status_token_id_idx').on(t.organizationId, t.status, t.tokenId, t.id),
     index('nfts_b1_status_contract_name_fold_id_idx').on(t.organizationId, t.status, t.contractNameFold, t.id),

@@ -5,7 +5,7 @@ import type { IdsPage } from '../../lists';
 import { pageByLeadingEnum } from '../../nft-search-split';
 import { andedLeaves, andOf, RANGE_COMPARISONS, requiredEq, statusAndRange, statusFilterAlone, type CompiledSearch, type NftSearchCriteria } from '../../nft-search';
 import { bindSearch, ensureSearchFunctions, type SqlSearch } from '../nft-search/columns';
-import { byCopyrighted, contractIndex, rangeIndex, walkBase, walkIndex } from '../nft-search/indexes';
+import { byCopyrighted, byCopyrightedSorts, contractIndex, rangeIndex, walkBase, walkIndex } from '../nft-search/indexes';
 import { rangeCount } from '../nft-search/range-count';
 import { searchIndex, type SearchIndex } from '../nft-search/search-index';
 import { orderKeysSql, sortExpr, whereSql } from '../nft-search/sql';
@@ -59,14 +59,14 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
   // NULL single-key order is walked first — bounded, giving up to the sorted candidates when they
   // sit far along the order (paging.ts walkFromFirstMatch).
   const fewHits = index && !isCommonFor(db, organizationId, index.table, index.expr);
-  const sparse = fewHits ? null : sparseFilter(db, organizationId, compiled, index, base);
+  const sparse = fewHits ? null : sparseFilter(db, organizationId, compiled, index, base, where);
   const hits = fewHits || !sparse ? termHits : sparse.from;
   // What each of the hits is tested by: the search's condition, or less where the candidates are
   // exactly the keywords' rows already (sparseFilter).
   const hitsWhere = sparse?.where ?? where;
   const key0 = compiled.orderBy[0];
   const walkable = compiled.orderBy.length <= 1 && (!key0 || key0.field.notNull) && (pageNumber - 1) * pageSize < searchTuning.anchorInterval;
-  const plan: B1Plan = fewHits || (sparse && !walkable) ? 'hits' : 'walk';
+  const plan: B1Plan = fewHits || (sparse && (!walkable || sparse.sorted)) ? 'hits' : 'walk';
   // The search's rows as its index decides them exactly: the tenant's rows among the index's
   // matches — what a deep page's anchors are built from in one pass (below), no row looked up.
   // Under the walk index's own leading conditions (a required status on a status index): without
@@ -90,7 +90,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
     hits && (plan === 'hits' || !compiled.smartContractId) ? hits : compiled.smartContractId ? sql`"nfts" indexed by ${sql.identifier(contractIndex)}` : sql`"nfts"`;
 
   // The total counted row by row (where no counter, index count or range sum answers it).
-  const countQuery = sql`select count(*) as "n" from ${countFrom} where ${where}`;
+  const countQuery = sql`select count(*) as "n" from ${countFrom} where ${countFrom === hits ? hitsWhere : where}`;
   let totalCount: number;
   const onlyStatus = statusFilterAlone(compiled);
   if (onlyStatus) {
@@ -270,30 +270,52 @@ function leadingTermRange(db: Db, organizationId: string, compiled: SqlSearch, b
 
 /**
  * The page's candidates where a required `copyrighted eq` filter is sparse — at most
- * `searchTuning.sparseFilterShare` of the organization's NFTs (its count a range of its own index,
- * cached per write generation): that index's range joined to the rows, to be sorted. Null when
- * there is no such filter, it is dense, a contract bounds the rows, or the walk reads that index
- * itself (createdAt order). A walk of another sort index tests every row before the copyrighted
- * ones, which may sit together at its far end.
+ * `searchTuning.sparseFilterShare` of the organization's NFTs (counted by its counters), and what
+ * each is tested by; null when there is no such filter, it is dense, a contract bounds the rows, or
+ * the walk reads the filter's own index (createdAt order). A walk of another sort index tests every
+ * row before the copyrighted ones, which may sit together at its far end.
+ *
+ * `copyrighted eq true` — the sparse value in practice: a copyright is registered on few NFTs — is
+ * read off migration 0033's partial index of the copyrighted rows, which holds every B1 sort key:
+ * its rows are sorted without being looked up (`copyrighted` by supply descending, page 1: a walk
+ * of ~50k rows and then the candidates looked up and sorted, ~1.2 s → ~30 ms; any page ~20–50 ms),
+ * so such a page is always read `sorted`. `copyrighted eq false`, where it is the sparse value, is
+ * the (organization, copyrighted, createdAt) index's range joined to its rows.
  */
-function sparseFilter(db: Db, organizationId: string, compiled: SqlSearch, index: SearchIndex | null, base: SQL[]): { from: SQL; where?: SQL } | null {
+function sparseFilter(
+  db: Db,
+  organizationId: string,
+  compiled: SqlSearch,
+  index: SearchIndex | null,
+  base: SQL[],
+  where: SQL | undefined,
+): { from: SQL; where: SQL | undefined; sorted: boolean } | null {
   const leaf = requiredEq(compiled.filter, 'copyrighted');
   if (!leaf || compiled.smartContractId || walkIndex(compiled) === byCopyrighted) return null;
-  if (copyrightedRows(db, organizationId, leaf.value as boolean) > readCounter(db, organizationId, 'nfts') * searchTuning.sparseFilterShare) return null;
-  // Beside a term of the trigram index, only the range's rows among its matches (a superset of the
+  const value = leaf.value as boolean;
+  if (copyrightedRows(db, organizationId, value) > readCounter(db, organizationId, 'nfts') * searchTuning.sparseFilterShare) return null;
+  // Beside a term of the trigram index, only the filter's rows among its matches (a superset of the
   // search's rows): index entries, before any row is read — `willow` + copyrighted, sorted by
   // updatedAt: 4.5k candidates instead of the 50k copyrighted rows, 430 → 90 ms a page. (A one- or
   // two-character term's matches are most rows: listing them costs more than it saves.) Where that
   // index decides the keywords exactly (fts-count.ts indexDecides), the candidates are exactly the
-  // keywords' rows of the range, and each is tested by the filter alone — not the keyword again
+  // keywords' rows of the filter, and each is tested by the filter alone — not the keyword again
   // over every field (`ivory` + copyrighted by name, 10k candidates: ~300 → ~60 ms a page).
   const keywords = compiled.keywords.length ? searchIndex({ ...compiled, filter: null }) : null;
   const decided = keywords?.exact && keywords.table === 'search_nfts' && indexDecides(db, organizationId, 'search_nfts') ? keywords : null;
   const narrowing = decided ?? (index?.table === 'search_nfts' ? index : null);
+  const tested = decided ? whereSql({ ...compiled, keywords: [] }, base) : where;
+  if (value) {
+    // The partial index serves only a query that names its condition as written.
+    const condition = and(tested, sql`${nfts.copyrighted} = 1`, narrowing ? matchRowids(sql`"nfts"."rowid"`, narrowing.table, narrowing.expr) : undefined);
+    // Its rows need not be looked up unless a keyword is tested on them.
+    return { from: sql`"nfts" indexed by ${sql.identifier(byCopyrightedSorts)}`, where: condition, sorted: !compiled.keywords.length || !!decided };
+  }
   const narrowed = narrowing ? sql` and "rowid" in (select rowid from "search_nfts" where "search_nfts" match ${narrowing.expr})` : sql``;
   return {
-    from: sql`(select "rowid" as "r" from ${copyrightedRange(organizationId, leaf.value as boolean)}${narrowed}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`,
-    where: decided ? whereSql({ ...compiled, keywords: [] }, base) : undefined,
+    from: sql`(select "rowid" as "r" from ${copyrightedRange(organizationId, value)}${narrowed}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`,
+    where: tested,
+    sorted: false,
   };
 }
 

@@ -39,6 +39,14 @@ export const contractIndex = 'nfts_org_contract_id_idx';
 export const byCopyrighted = 'nfts_b1_copyrighted_created_idx';
 
 /**
+ * The copyrighted NFTs alone (partial: `copyrighted = 1`), with every B1 sort key: a sparse
+ * `copyrighted eq true` filter's rows sorted in any order without looking a row up
+ * (lib/storage/sqlite/lists/nft-search.ts sparseFilter). Usable only by a query that states
+ * `"nfts"."copyrighted" = 1` as written.
+ */
+export const byCopyrightedSorts = 'nfts_b1_copyrighted_sorts_idx';
+
+/**
  * The index for the walk: a required name equality/prefix reads its (organization, name fold)
  * range; a contract filter its (organization, contract, createdAt) range; a required status
  * equality its (organization, status, sort) index where there is one; a required copyrighted

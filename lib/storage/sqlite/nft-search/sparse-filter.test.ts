@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/schema';
@@ -51,10 +51,10 @@ afterEach(() => {
   Object.assign(searchTuning, saved);
 });
 
-function model(keyword: string | null, field: 'status' | 'name' | 'supply' | 'tokenId', dir: 'asc' | 'desc') {
+function model(copyrighted: boolean, keyword: string | null, field: 'status' | 'name' | 'supply' | 'tokenId', dir: 'asc' | 'desc') {
   const value = (r: Row) => (field === 'name' ? r.name.toLowerCase() : r[field]);
   return rows
-    .filter((r) => r.copyrighted && (!keyword || r.name.includes(keyword)))
+    .filter((r) => r.copyrighted === copyrighted && (!keyword || r.name.includes(keyword)))
     .sort((a, b) => {
       const x = value(a);
       const y = value(b);
@@ -67,47 +67,59 @@ function model(keyword: string | null, field: 'status' | 'name' | 'supply' | 'to
 }
 
 describe('B1 with a sparse copyrighted filter', () => {
-  it('reads every page like one sort of the matching rows, off the copyrighted index or by a walk', async () => {
+  it('reads every page like one sort of the matching rows, off the copyrighted indexes or by a walk', async () => {
     const plans = new Set<string>();
+    const db = getDb();
     for (const share of [0, 1]) {
       for (const walkBudget of [2, 2000]) {
         // Every term common: its hits never stand in for the filter's candidates.
         Object.assign(searchTuning, { sparseFilterShare: share, walkBudget, anchorInterval: 4, commonHits: 1 });
-        for (const keyword of [null, 'amber']) {
-          for (const field of ['status', 'name', 'supply', 'tokenId'] as const) {
-            for (const dir of ['asc', 'desc'] as const) {
-              const expected = model(keyword, field, dir);
-              expect(expected.length).toBeGreaterThan(2);
-              for (let pageNumber = 1; pageNumber <= Math.ceil(expected.length / 2); pageNumber++) {
-                let plan: B1Plan | undefined;
-                const got = await searchNfts(
-                  sqliteStore(getDb()),
-                  organizationId,
-                  {
-                    ...(keyword ? { advancedSearch: { fields: ['name'], keyword } } : {}),
-                    advancedFilter: { field: 'copyrighted', operator: 'eq', value: true },
-                    orderBy: [`${field} ${dir}`],
-                    pageNumber,
-                    pageSize: 2,
-                  },
-                  (p) => (plan = p.plan),
-                );
-                const label = JSON.stringify({ share, walkBudget, keyword, field, dir, pageNumber });
-                expect(got.totalCount, label).toBe(expected.length);
-                expect(
-                  got.data.map((d) => d.id),
-                  label,
-                ).toEqual(expected.slice((pageNumber - 1) * 2, pageNumber * 2));
-                plans.add(`${share}:${plan}`);
+        for (const copyrighted of [true, false]) {
+          for (const keyword of [null, 'amber']) {
+            for (const field of ['status', 'name', 'supply', 'tokenId'] as const) {
+              for (const dir of ['asc', 'desc'] as const) {
+                const expected = model(copyrighted, keyword, field, dir);
+                expect(expected.length).toBeGreaterThan(2);
+                // Every page of the few copyrighted rows; the first three and the last of the rest.
+                const pages = Math.ceil(expected.length / 2);
+                for (const pageNumber of [...new Set([1, 2, 3, pages].filter((p) => p <= pages))]) {
+                  let seen: { plan: B1Plan; query: SQL } | undefined;
+                  const got = await searchNfts(
+                    sqliteStore(db),
+                    organizationId,
+                    {
+                      ...(keyword ? { advancedSearch: { fields: ['name'], keyword } } : {}),
+                      advancedFilter: { field: 'copyrighted', operator: 'eq', value: copyrighted },
+                      orderBy: [`${field} ${dir}`],
+                      pageNumber,
+                      pageSize: 2,
+                    },
+                    (p) => (seen = p),
+                  );
+                  const label = JSON.stringify({ share, walkBudget, copyrighted, keyword, field, dir, pageNumber });
+                  expect(got.totalCount, label).toBe(expected.length);
+                  expect(
+                    got.data.map((d) => d.id),
+                    label,
+                  ).toEqual(expected.slice((pageNumber - 1) * 2, pageNumber * 2));
+                  plans.add(`${share}:${copyrighted}:${seen!.plan}`);
+                  if (share && copyrighted) {
+                    // The copyrighted rows' own index, its entries sorted without reading a row.
+                    const detail = db.all<{ detail: string }>(sql`explain query plan ${seen!.query}`).map((r) => r.detail);
+                    expect(detail, label).toContain('SEARCH nfts USING COVERING INDEX nfts_b1_copyrighted_sorts_idx (organization_id=?)');
+                  }
+                }
               }
             }
           }
         }
       }
     }
-    // On: pages sorted off the copyrighted index, and pages walked first (near the start of a NOT
-    // NULL order). Off: walked (a term's bounded walk may still give up to its sorted hits).
-    expect([...plans].sort()).toEqual(expect.arrayContaining(['0:walk', '1:hits', '1:walk']));
+    // On: `true` always sorted off its partial index; `false` sorted off the copyrighted index, or
+    // walked first (near the start of a NOT NULL order). Off: walked (a term's bounded walk may still
+    // give up to its sorted hits).
+    expect([...plans]).toEqual(expect.arrayContaining(['0:false:walk', '0:true:walk', '1:false:hits', '1:false:walk', '1:true:hits']));
+    expect(plans).not.toContain('1:true:walk');
   });
 
   it('tests the keyword on each candidate again while an NFT holds a character the index folds into ASCII', async () => {
