@@ -57,18 +57,23 @@ const holds = (row: Row, leaf: Leaf): boolean => {
       return value >= leaf.value;
     case 'lt':
       return value < leaf.value;
+    case 'lte':
+      return value <= leaf.value;
     default:
       return (value as string) > (leaf.value as string);
   }
 };
 
 describe('B1: a keyword beside a filter the index decides in part', () => {
-  it('totals every combination exactly: a supply range (with and without status and contains), a date range, a name equality', async () => {
+  it('totals every combination exactly: a supply range (with and without status and contains, in its complement where that is smaller), a date range, a name equality', async () => {
     const others: Leaf[][] = [
       [{ field: 'supply', operator: 'gte', value: 4 }],
       [{ field: 'supply', operator: 'lt', value: 3 }],
       [{ field: 'status', operator: 'eq', value: 'MINTED' }, { field: 'supply', operator: 'gte', value: 3 }],
       [{ field: 'status', operator: 'eq', value: 'FAILED' }, { field: 'supply', operator: 'lt', value: 5 }],
+      // Ranges holding most of their group: counted as the keyword's matches less those outside (complementRange).
+      [{ field: 'status', operator: 'eq', value: 'MINTED' }, { field: 'supply', operator: 'gt', value: 1 }],
+      [{ field: 'supply', operator: 'lte', value: 6 }],
       [{ field: 'name', operator: 'contains', value: 'amber' }, { field: 'supply', operator: 'gte', value: 2 }],
       [{ field: 'status', operator: 'eq', value: 'CREATED' }, { field: 'createdAt', operator: 'gt', value: day(20).toISOString() }],
       [{ field: 'name', operator: 'eq', value: 'harbor harbor 0' }, { field: 'status', operator: 'eq', value: 'CREATED' }],
