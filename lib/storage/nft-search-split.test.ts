@@ -23,8 +23,8 @@ function memoryReader(rows: Row[]) {
       !n ? [] : n.kind === 'leaf' ? [{ field: n.field.name, value: n.value }] : n.filters.flatMap(leaves);
     const wanted = leaves(s.filter).filter((l) => l.field === 'status');
     const hit = rows.filter((r) => wanted.every((l) => r.status === l.value));
-    const keys = s.orderBy.map((k) => ({ f: k.field.name as 'name' | 'supply', d: k.direction === 'asc' ? 1 : -1 }));
-    const last = keys[keys.length - 1]!.d;
+    const keys = s.orderBy.map((k) => ({ f: k.field.name as 'name' | 'supply' | 'status', d: k.direction === 'asc' ? 1 : -1 }));
+    const last = keys.length ? keys[keys.length - 1]!.d : -1;
     hit.sort((a, b) => {
       for (const k of keys) if (a[k.f] !== b[k.f]) return (a[k.f] < b[k.f] ? -1 : 1) * k.d;
       return (a.id < b.id ? -1 : 1) * last;
@@ -90,13 +90,29 @@ describe('pageByLeadingEnum', () => {
     const got = await pageByLeadingEnum(fixed, {}, read);
     expect(calls).toEqual([{ filter: '["MINTED"]', orderBy: 'supply', page: 1 }]);
     expect(got!.total).toBe(rows.filter((r) => r.status === 'MINTED').length);
-    for (const orderBy of [['status asc'], ['name asc', 'status asc'], []]) {
+    for (const orderBy of [['name asc', 'status asc'], []]) {
       expect(await pageByLeadingEnum(compileSearch({ orderBy }), {}, read)).toBeNull();
+    }
+    // The enum alone, fixed by the filter: nothing to split.
+    const alone = compileSearch({ orderBy: ['status asc'], advancedFilter: { field: 'status', operator: 'eq', value: 'MINTED' } });
+    expect(await pageByLeadingEnum(alone, {}, read)).toBeNull();
+  });
+
+  it('splits an order of the enum alone, each segment keeping it (its rows then by id)', async () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const d = direction === 'asc' ? 1 : -1;
+      const expected = [...rows].sort((a, b) => (a.status !== b.status ? (a.status < b.status ? -1 : 1) * d : (a.id < b.id ? -1 : 1) * d)).map((r) => r.id);
+      for (let pageNumber = 1; pageNumber <= 9; pageNumber++) {
+        const { read, calls } = memoryReader(rows);
+        const got = await pageByLeadingEnum(compileSearch({ orderBy: [`status ${direction}`], pageNumber, pageSize: 3 }), {}, read);
+        expect(got, `${direction} page ${pageNumber}`).toEqual({ ids: expected.slice((pageNumber - 1) * 3, pageNumber * 3), total: 23 });
+        expect(calls.filter((c) => c.filter !== '[]').every((c) => c.orderBy === 'status' && JSON.parse(c.filter).length === 1)).toBe(true);
+      }
     }
   });
 });
 
-describe('B1 ordered by status then another key, on the engine of the run', () => {
+describe('B1 ordered by status (then another key), on the engine of the run', () => {
   it('answers every page like one sort of the whole set, with filters and a keyword', async () => {
     const store = await getStore();
     const [org] = await store.insert(organizations).values({ name: 'split', tenant: `split-${crypto.randomUUID()}` }).returning();
@@ -127,6 +143,8 @@ describe('B1 ordered by status then another key, on the engine of the run', () =
     ];
     for (const body of bodies) {
       for (const orderBy of [
+        ['status asc'],
+        ['status desc'],
         ['status asc', 'name desc'],
         ['status desc', 'supply asc'],
         ['status desc', 'name asc', 'supply desc'],

@@ -23,17 +23,21 @@ const PAST_THE_END = 2 ** 31;
  * Exact for rows whose value is one of the enum's: the application writes no other, and `db
  * check` reports a row written by another tool with a value outside it (sqlite/search/maintenance.ts,
  * postgres/maintenance.ts).
- * Null when the order is not led by an enum followed by another key: the caller reads the page as
- * one search.
+ * An order of the enum alone splits the same way, each segment then ordered by the id alone.
+ * Null when the order is not led by an enum, or is that enum alone under a filter fixing it: the
+ * caller reads the page as one search.
  */
 export async function pageByLeadingEnum(search: CompiledSearch, body: NftSearchCriteria, read: ReadSearchPage): Promise<IdsPage | null> {
   const [lead, ...rest] = search.orderBy;
-  if (!lead || !rest.length || lead.field.type !== 'enum' || !lead.field.notNull || !lead.field.values?.length) return null;
-  if (requiredEq(search.filter, lead.field.name)) return read({ ...search, orderBy: rest }, body);
+  if (!lead || lead.field.type !== 'enum' || !lead.field.notNull || !lead.field.values?.length) return null;
+  // The enum alone (`orderBy: ["status desc"]`): each segment keeps it, the engines then order a
+  // segment by the id alone (its value fixed) — and with the value fixed already there is nothing to split.
+  const segmentOrder = rest.length ? rest : [lead];
+  if (requiredEq(search.filter, lead.field.name)) return rest.length ? read({ ...search, orderBy: rest }, body) : null;
 
   const values = [...lead.field.values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (lead.direction === 'desc') values.reverse();
-  const segments = values.map((value) => segment(search, body, lead.field, value, rest));
+  const segments = values.map((value) => segment(search, body, lead.field, value, segmentOrder));
   // The total is the search's own (its cache key is the criteria, whatever the order); the segments'
   // totals are read from the page's nearer end only as far as the page: page 1 costs the total and
   // the first segment's, not one count per value.

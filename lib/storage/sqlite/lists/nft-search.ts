@@ -184,7 +184,10 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
  * (lib/storage/nft-search-split.ts) — each a status filter with a single-key order, walked on its
  * (organization, status, key, id) index from the paging anchors, its total a counter, a range count
  * or an index query (the search indexes hold each row's status) — instead of sorting a status's
- * rows by the second key.
+ * rows by the second key. `status` alone too: a deep page's anchors are then built over one
+ * status's matches, not over every match of the organization (`en` by status, page 12,244:
+ * ~1.0 → ~0.35 s; `jagged`, page 6,505: ~0.9 → ~0.5 s; a shallow page pays one more count,
+ * its first status's: `meadow`, page 3, 215 → 255 ms).
  */
 export async function nftSearchIds(db: Db, organizationId: string, search: CompiledSearch, body: NftSearchCriteria, observe?: B1Observer): Promise<IdsPage> {
   const read = (s: CompiledSearch, b: NftSearchCriteria) => nftSearchPage(db, organizationId, s, b, observe);
