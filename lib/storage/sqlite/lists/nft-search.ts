@@ -161,7 +161,7 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
       const walked = leading
         ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading, onePass: undefined })
         : bounded
-          ? walkFromFirstMatch(db, page, { from: hits!, where: hitsWhere }, and(...bounded), sparse ? 1 : undefined)
+          ? walkFromFirstMatch(db, page, { from: hits!, where: hitsWhere }, and(...bounded), sparse?.perHit)
           : anchoredPageIds(db, page);
       if (walked) {
         observe?.({ plan, anchored, query: leading ? pageQuery(from, leading) : query, count: countQuery });
@@ -292,7 +292,7 @@ function sparseFilter(
   index: SearchIndex | null,
   base: SQL[],
   where: SQL | undefined,
-): { from: SQL; where: SQL | undefined; sorted: boolean } | null {
+): { from: SQL; where: SQL | undefined; sorted: boolean; perHit: number } | null {
   const leaf = requiredEq(compiled.filter, 'copyrighted');
   if (!leaf || compiled.smartContractId || walkIndex(compiled) === byCopyrighted) return null;
   const value = leaf.value as boolean;
@@ -305,20 +305,37 @@ function sparseFilter(
   // keywords' rows of the filter, and each is tested by the filter alone — not the keyword again
   // over every field (`ivory` + copyrighted by name, 10k candidates: ~300 → ~60 ms a page).
   const keywords = compiled.keywords.length ? searchIndex({ ...compiled, filter: null }) : null;
-  const decided = keywords?.exact && keywords.table === 'search_nfts' && indexDecides(db, organizationId, 'search_nfts') ? keywords : null;
+  const decidedBy = keywords?.exact && indexDecides(db, organizationId, keywords.table) ? keywords : null;
+  if (value) {
+    // The partial index serves only a query that names its condition as written. Keywords its
+    // index decides exactly — a one- or two-character term's short-term index too — are its
+    // matches among the copyrighted rows, which are then sorted without a row looked up (`er` +
+    // copyrighted by supply descending, 37k of 50k rows: a walk, then every candidate's fields
+    // tested, ~1 s → the term's ~560k matches listed once, ~0.15 s).
+    const narrowing = decidedBy ?? (index?.table === 'search_nfts' ? index : null);
+    const tested = decidedBy ? whereSql({ ...compiled, keywords: [] }, base) : where;
+    const condition = and(tested, sql`${nfts.copyrighted} = 1`, narrowing ? matchRowids(sql`"nfts"."rowid"`, narrowing.table, narrowing.expr) : undefined);
+    // Its rows need not be looked up unless a keyword is tested on them. A short term's list of
+    // matches is long (~0.1 s to build): a page near the start of a NOT NULL order walks instead,
+    // from the first match (found off these candidates once per write generation, after a walk of
+    // at most `walkBudget` rows: perHit 0), so that the next pages do not list it again.
+    const short = decidedBy && decidedBy.table !== 'search_nfts';
+    return {
+      from: sql`"nfts" indexed by ${sql.identifier(byCopyrightedSorts)}`,
+      where: condition,
+      sorted: !compiled.keywords.length || (!!decidedBy && !short),
+      perHit: short ? 0 : 1,
+    };
+  }
+  const decided = decidedBy?.table === 'search_nfts' ? decidedBy : null;
   const narrowing = decided ?? (index?.table === 'search_nfts' ? index : null);
   const tested = decided ? whereSql({ ...compiled, keywords: [] }, base) : where;
-  if (value) {
-    // The partial index serves only a query that names its condition as written.
-    const condition = and(tested, sql`${nfts.copyrighted} = 1`, narrowing ? matchRowids(sql`"nfts"."rowid"`, narrowing.table, narrowing.expr) : undefined);
-    // Its rows need not be looked up unless a keyword is tested on them.
-    return { from: sql`"nfts" indexed by ${sql.identifier(byCopyrightedSorts)}`, where: condition, sorted: !compiled.keywords.length || !!decided };
-  }
   const narrowed = narrowing ? sql` and "rowid" in (select rowid from "search_nfts" where "search_nfts" match ${narrowing.expr})` : sql``;
   return {
     from: sql`(select "rowid" as "r" from ${copyrightedRange(organizationId, value)}${narrowed}) as "hits" cross join "nfts" on "nfts"."rowid" = "hits"."r"`,
     where: tested,
     sorted: false,
+    perHit: 1,
   };
 }
 

@@ -75,7 +75,7 @@ describe('B1 with a sparse copyrighted filter', () => {
         // Every term common: its hits never stand in for the filter's candidates.
         Object.assign(searchTuning, { sparseFilterShare: share, walkBudget, anchorInterval: 4, commonHits: 1 });
         for (const copyrighted of [true, false]) {
-          for (const keyword of [null, 'amber']) {
+          for (const keyword of [null, 'amber', 'wi']) {
             for (const field of ['status', 'name', 'supply', 'tokenId'] as const) {
               for (const dir of ['asc', 'desc'] as const) {
                 const expected = model(copyrighted, keyword, field, dir);
@@ -102,8 +102,8 @@ describe('B1 with a sparse copyrighted filter', () => {
                     got.data.map((d) => d.id),
                     label,
                   ).toEqual(expected.slice((pageNumber - 1) * 2, pageNumber * 2));
-                  plans.add(`${share}:${copyrighted}:${seen!.plan}`);
-                  if (share && copyrighted) {
+                  plans.add(`${share}:${copyrighted}:${seen!.plan}${keyword === 'wi' && seen!.plan === 'walk' ? ':short' : ''}`);
+                  if (share && copyrighted && seen!.plan === 'hits') {
                     // The copyrighted rows' own index, its entries sorted without reading a row.
                     const detail = db.all<{ detail: string }>(sql`explain query plan ${seen!.query}`).map((r) => r.detail);
                     expect(detail, label).toContain('SEARCH nfts USING COVERING INDEX nfts_b1_copyrighted_sorts_idx (organization_id=?)');
@@ -119,6 +119,8 @@ describe('B1 with a sparse copyrighted filter', () => {
     // walked first (near the start of a NOT NULL order). Off: walked (a term's bounded walk may still
     // give up to its sorted hits).
     expect([...plans]).toEqual(expect.arrayContaining(['0:false:walk', '0:true:walk', '1:false:hits', '1:false:walk', '1:true:hits']));
+    // `true` is walked only beside a short term (its list of matches is long: sparseFilter).
+    expect([...plans].filter((p) => p.startsWith('1:true:'))).toEqual(expect.arrayContaining(['1:true:hits', '1:true:walk:short']));
     expect(plans).not.toContain('1:true:walk');
   });
 
