@@ -1,4 +1,5 @@
 import type { IdsPage } from './lists';
+import { enumOrder, pageOfSegments, type ListSegment } from './segments';
 import { requiredEq, type CompiledSearch, type FilterNode, type NftSearchCriteria, type SearchFieldData } from './nft-search';
 
 /** Reads one page (and the exact total) of a B1 search on one engine. */
@@ -35,55 +36,18 @@ export async function pageByLeadingEnum(search: CompiledSearch, body: NftSearchC
   const segmentOrder = rest.length ? rest : [lead];
   if (requiredEq(search.filter, lead.field.name)) return rest.length ? read({ ...search, orderBy: rest }, body) : null;
 
-  const values = [...lead.field.values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (lead.direction === 'desc') values.reverse();
-  const segments = values.map((value) => segment(search, body, lead.field, value, segmentOrder));
+  const segments = enumOrder(lead.field.values, lead.direction).map((value): ListSegment => {
+    const s = segment(search, body, lead.field, value, segmentOrder);
+    return {
+      total: async () => (await read({ ...s.search, pageNumber: PAST_THE_END }, s.body)).total,
+      page: async (pageNumber) => (await read({ ...s.search, pageNumber }, s.body)).ids,
+    };
+  });
   // The total is the search's own (its cache key is the criteria, whatever the order); the segments'
   // totals are read from the page's nearer end only as far as the page: page 1 costs the total and
   // the first segment's, not one count per value.
   const total = (await read({ ...search, orderBy: rest, pageNumber: PAST_THE_END }, body)).total;
-  const { pageNumber, pageSize } = search;
-  const from = (pageNumber - 1) * pageSize;
-  const to = Math.min(from + pageSize, total);
-  if (from >= to) return { ids: [], total };
-  const bounds = await segmentBounds(segments, total, from, to, read);
-  const ids: string[] = [];
-  for (const [i, s] of segments.entries()) {
-    const bound = bounds.get(i);
-    if (!bound || bound.end <= from || bound.start >= to) continue;
-    // The segment's rows [a, b), read as its pages of the same size (at most two).
-    const a = Math.max(from, bound.start) - bound.start;
-    const b = Math.min(to, bound.end) - bound.start;
-    const first = Math.floor(a / pageSize);
-    const last = Math.floor((b - 1) / pageSize);
-    const rows: string[] = [];
-    for (let p = first; p <= last; p++) rows.push(...(await read({ ...s.search, pageNumber: p + 1 }, s.body)).ids);
-    ids.push(...rows.slice(a - first * pageSize, b - first * pageSize));
-  }
-  return { ids, total };
-}
-
-type Segment = ReturnType<typeof segment>;
-
-/**
- * Where each segment starts and ends among the `total` rows, for the segments from the nearer end
- * of the page's rows [from, to) up to the page: counted from the start, the segments before the
- * page's end; from the end (`total` less the later segments), those after its start.
- */
-async function segmentBounds(segments: Segment[], total: number, from: number, to: number, read: ReadSearchPage) {
-  const bounds = new Map<number, { start: number; end: number }>();
-  const fromStart = from < total - to;
-  let edge = fromStart ? 0 : total;
-  for (let k = 0; k < segments.length; k++) {
-    const i = fromStart ? k : segments.length - 1 - k;
-    const s = segments[i]!;
-    const n = (await read({ ...s.search, pageNumber: PAST_THE_END }, s.body)).total;
-    const bound = fromStart ? { start: edge, end: edge + n } : { start: edge - n, end: edge };
-    bounds.set(i, bound);
-    edge = fromStart ? bound.end : bound.start;
-    if (fromStart ? edge >= to : edge <= from) break;
-  }
-  return bounds;
+  return pageOfSegments(segments, total, search.pageNumber, search.pageSize);
 }
 
 /** The search restricted to one value of the leading field, ordered by the remaining keys. */
