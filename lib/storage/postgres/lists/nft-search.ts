@@ -412,7 +412,12 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   // count of its totals per status (facetedTotal), then its pages walked or read off anchors, ~15 ms).
   // A term in fewer rows keeps its one sort of the hits: split, each status's page walked its
   // status's rows testing the keyword on each (`emerald ha`, 15k hits, deep pages: 86 → 137 ms).
-  if (compiled.orderBy.length > 1 && (!compiled.keywords.length || (await commonEnoughToSplit(db, organizationId, compiled, body)))) {
+  // `status` alone too: a deep page's anchors then number one status's matches (`glacier` by status
+  // ascending, page 2,420: 1.9 → 0.6 s; `jagged` descending, page 6,505: 1.07 → 0.81 s).
+  // (Not a status's own segment: its status is fixed, nothing to split.)
+  const lead = compiled.orderBy[0];
+  const splits = lead?.field.type === 'enum' && (compiled.orderBy.length > 1 || !requiredEq(compiled.filter, lead.field.name));
+  if (splits && (!compiled.keywords.length || (await commonEnoughToSplit(db, organizationId, compiled, body)))) {
     const split = await pageByLeadingEnum(compiled, body, (s, b) => nftSearchPagePg(db, organizationId, s, b));
     if (split) return split;
   }
