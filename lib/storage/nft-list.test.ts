@@ -5,7 +5,7 @@ import { nftPage } from './nft-list';
 
 /*
  * A5 on the engine of the run, a search sorted by status: read as one search per status
- * (lib/storage/segments.ts; sqlite/ and postgres/ lists/nfts.ts). Every page, those spanning two
+ * (lib/storage/nft-list.ts, segments.ts). Every page, those spanning two
  * statuses included, equals one sort of the matching rows by (status, id), in both directions;
  * another organization's rows never count.
  */

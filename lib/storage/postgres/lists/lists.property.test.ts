@@ -89,13 +89,13 @@ async function expectPages(
   expected: string[],
   limit: number,
   pgPage: (page: number) => Promise<IdsPage>,
-  sqlitePage: (page: number) => IdsPage | Promise<IdsPage>,
+  sqlitePage: (page: number) => IdsPage,
 ) {
   const pages = Math.ceil(expected.length / limit) + 1;
   for (let page = 1; page <= pages; page++) {
     const want = { ids: expected.slice((page - 1) * limit, page * limit), total: expected.length };
     expect(await pgPage(page), `${label} page ${page} (PostgreSQL)`).toEqual(want);
-    expect(await sqlitePage(page), `${label} page ${page} (SQLite)`).toEqual(want);
+    expect(sqlitePage(page), `${label} page ${page} (SQLite)`).toEqual(want);
   }
 }
 

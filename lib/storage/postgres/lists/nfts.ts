@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
-import { nftStatuses } from '@/db/enums';
 import type { IdsPage } from '../../lists';
-import { enumOrder, pageOfSegments, type ListSegment } from '../../segments';
 import { prefixUpperBound } from '../../like';
 import { nftMatch } from '../search/queries';
 import { contractTotal, countGroups, countOf, countWhere, groupsTotal, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
@@ -56,16 +54,6 @@ export function nftExportWherePg(organizationId: string, q: NftFilter): SQL {
  * (searchIndexHelps).
  */
 export async function nftPage(db: Handle, organizationId: string, q: NftPageRequest): Promise<IdsPage> {
-  // A search sorted by status: one search per status, in the order's sequence (lib/storage/segments.ts),
-  // each a status filter ordered by the id alone, its total read off the search's one count grouped
-  // by status (facetedTotal) — as SQLite does (sqlite/lists/nfts.ts).
-  if (q.sortBy === 'status' && q.search && !q.status && !q.contractId) {
-    const segments = enumOrder(nftStatuses, q.sortOrder).map((status): ListSegment => {
-      const part = { ...q, status };
-      return { total: () => searchTotal(db, organizationId, part), page: async (page) => (await nftPage(db, organizationId, { ...part, page })).ids };
-    });
-    return pageOfSegments(segments, await searchTotal(db, organizationId, q), q.page, q.limit);
-  }
   const from = sql`nfts as n`;
   const key = JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]);
   const { where, indexed } = await searchWhere(db, organizationId, q, `a5|${key}`);
@@ -116,8 +104,8 @@ async function leadingNameRange(db: Handle, organizationId: string, q: NftPageRe
   return inRange === total ? where : null;
 }
 
-/** The exact total of an A5 request (its order aside). */
-async function searchTotal(db: Handle, organizationId: string, q: NftFilter): Promise<number> {
+/** The exact total of an A5 request, its order aside (the one its page counts, cached alike). */
+export async function nftTotalPg(db: Handle, organizationId: string, q: NftFilter): Promise<number> {
   const key = JSON.stringify([q.search, q.status, q.contractId, q.copyrightStatus]);
   const { where } = await searchWhere(db, organizationId, q, `a5|${key}`);
   return nftTotal(db, organizationId, q, sql`nfts as n`, where);

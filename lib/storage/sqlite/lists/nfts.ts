@@ -1,11 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { nfts, smartContracts } from '@/db/schema';
-import { copyrightStatuses, nftStatuses } from '@/db/enums';
+import { copyrightStatuses } from '@/db/enums';
 import { containsAny, prefixUpperBound } from '../../like';
 import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
-import { enumOrder, pageOfSegments, type ListSegment } from '../../segments';
 import { filterToken, shortTermToken } from '../grams';
 import { cachedCount } from '../search/count-cache';
 import { readCounter, sumCounters } from '../search/counters';
@@ -83,29 +82,8 @@ const searchLike = (term: string) => containsAny(term, [nfts.name, nfts.descript
  * through the trigram index (terms of one or two characters: the short-term index), then the
  * original LIKE decides. The page is a deferred join over an (organization[, filter], sort, id)
  * index.
- *
- * A search sorted by status (no status or contract filter) is read as one search per status, in
- * the order's sequence (lib/storage/segments.ts): each a status filter ordered by the id alone, its
- * total an index count with the status as a facet, so a deep page's anchors are built over one
- * status's matches rather than every match (`bright` by status descending, page 2,114: ~0.34 →
- * ~0.15 s first).
  */
-export async function nftPage(db: Db, organizationId: string, q: NftPageRequest): Promise<IdsPage> {
-  if (q.sortBy !== 'status' || !q.search || q.status || q.contractId) return listPage(db, organizationId, q);
-  const segments = enumOrder(nftStatuses, q.sortOrder).map((status): ListSegment => {
-    const part = { ...q, status };
-    return { total: () => nftTotal(db, organizationId, part), page: (page) => listPage(db, organizationId, { ...part, page }).ids };
-  });
-  return pageOfSegments(segments, nftTotal(db, organizationId, q), q.page, q.limit);
-}
-
-/** The exact total of an A5 request (its order aside). */
-function nftTotal(db: Db, organizationId: string, q: NftPageRequest): number {
-  const { countFrom, counted, index } = nftRows(db, organizationId, q);
-  return listTotal(db, organizationId, q, index, countFrom, counted);
-}
-
-function listPage(db: Db, organizationId: string, q: NftPageRequest): IdsPage {
+export function nftPage(db: Db, organizationId: string, q: NftPageRequest): IdsPage {
   const { from, where, base, countFrom, counted, walksCommonTerm, index, decided } = nftRows(db, organizationId, q);
   const total = listTotal(db, organizationId, q, index, countFrom, counted);
   const window = pageWindow(total, q.page, q.limit, q.sortOrder);
@@ -226,6 +204,12 @@ function withFilters(index: TermIndex, q: NftFilter): string {
     return [index.table === 'search_nfts_short' ? `"${filterToken(kind, value)}"` : facetPhrase(kind, value)];
   });
   return [index.expr, ...parts].join(' AND ');
+}
+
+/** The exact total of an A5 request, its order aside (the one its page counts, cached alike). */
+export function nftTotal(db: Db, organizationId: string, q: NftPageRequest): number {
+  const { countFrom, counted, index } = nftRows(db, organizationId, q);
+  return listTotal(db, organizationId, q, index, countFrom, counted);
 }
 
 function listTotal(db: Db, organizationId: string, q: NftFilter, index: TermIndex | null, from: SQL, where: SQL | undefined): number {

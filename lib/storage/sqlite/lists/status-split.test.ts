@@ -2,14 +2,15 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import type { NftPageRequest } from '../../list-requests';
+import { nftPage } from '../../nft-list';
 import { clearCountCache } from '../search/count-cache';
 import { clearAnchorCache } from '../search/anchors';
 import { searchTuning } from '../search/tuning';
-import { nftPage } from './nfts';
+import { sqliteStore } from '../store';
 
 /*
  * A5 on SQLite, a search sorted by status: read as one search per status, in the order's sequence
- * (lib/storage/sqlite/lists/nfts.ts, lib/storage/segments.ts). Every page — those spanning two
+ * (lib/storage/nft-list.ts, lib/storage/segments.ts). Every page — those spanning two
  * statuses, the deep ones read through anchors (shrunk here), the last — equals one sort of the
  * matching rows by (status, id), for a trigram term and a short one, alone and beside a copyright
  * filter; another organization's rows never count.
@@ -68,7 +69,7 @@ describe('A5 on SQLite: a search sorted by status', () => {
           const limit = 3;
           for (let page = 1; page <= Math.ceil(expected.length / limit) + 1; page++) {
             const q: NftPageRequest = { search, copyrightStatus, sortBy: 'status', sortOrder, page, limit };
-            const got = await nftPage(getDb(), organizationId, q);
+            const got = await nftPage(sqliteStore(getDb()), organizationId, q);
             const want = expected.slice((page - 1) * limit, page * limit);
             const label = JSON.stringify(q);
             expect(got.total, label).toBe(expected.length);
