@@ -281,9 +281,10 @@ function leadingTermRange(db: Db, organizationId: string, compiled: SqlSearch, b
  * `copyrighted eq true` — the sparse value in practice: a copyright is registered on few NFTs — is
  * read off migration 0033's partial index of the copyrighted rows, which holds every B1 sort key:
  * its rows are sorted without being looked up (`copyrighted` by supply descending, page 1: a walk
- * of ~50k rows and then the candidates looked up and sorted, ~1.2 s → ~30 ms; any page ~20–50 ms),
- * so such a page is always read `sorted`. `copyrighted eq false`, where it is the sparse value, is
- * the (organization, copyrighted, createdAt) index's range joined to its rows.
+ * of ~50k rows and then the candidates looked up and sorted, ~1.2 s → ~16 ms; any page ~10–50 ms),
+ * so such a page is read `sorted` — but beside a one- or two-character keyword, whose long list of
+ * matches a shallow page walks from the first match instead (below). `copyrighted eq false`, where
+ * it is the sparse value, is the (organization, copyrighted, createdAt) index's range joined to its rows.
  */
 function sparseFilter(
   db: Db,
