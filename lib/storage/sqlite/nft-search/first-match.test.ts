@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import { searchNfts } from '@/lib/nft-search/service';
@@ -36,16 +36,35 @@ afterEach(() => {
   Object.assign(searchTuning, saved);
 });
 
-async function page(pageNumber: number, direction: 'asc' | 'desc') {
+async function page(pageNumber: number, direction: 'asc' | 'desc', search: 'name' | 'keyword' = 'name') {
   let plan: B1Plan | undefined;
-  const result = await searchNfts(
-    sqliteStore(getDb()),
-    organizationId,
-    { advancedSearch: { fields: ['name'], keyword: 'harbor' }, orderBy: [`name ${direction}`], pageNumber, pageSize: 4 },
-    (p) => (plan = p.plan),
-  );
+  const criteria = search === 'name' ? { advancedSearch: { fields: ['name'], keyword: 'harbor' } } : { keyword: 'harbor' };
+  const result = await searchNfts(sqliteStore(getDb()), organizationId, { ...criteria, orderBy: [`name ${direction}`], pageNumber, pageSize: 4 }, (p) => (plan = p.plan));
   return { plan, names: result.data.map((d) => d.name), total: result.totalCount };
 }
+
+/** The SQL of every statement read while `run` runs (cached statements included). */
+async function readsDuring(run: () => Promise<unknown>): Promise<string[]> {
+  type Reads = { get: (...args: unknown[]) => unknown; all: (...args: unknown[]) => unknown };
+  const statement = Object.getPrototypeOf(getDb().$client.prepare('select 1')) as Reads;
+  const seen: string[] = [];
+  const spies = (['get', 'all'] as const).map((method) => {
+    const original = statement[method];
+    return vi.spyOn(statement, method).mockImplementation(function (this: { source: string }, ...args: unknown[]) {
+      seen.push(this.source);
+      return original.apply(this, args);
+    });
+  });
+  try {
+    await run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return seen;
+}
+
+/** The first match read off the term's hits, sorted (paging.ts walkFromFirstMatch's fallback). */
+const firstMatchOffHits = (source: string) => /as "hits"[\s\S]* order by [\s\S]* limit 1$/.test(source.trim());
 
 describe('B1: matches that sit together far along the order', () => {
   it('are walked from their first match once the bounded walk gives up, exactly', async () => {
@@ -86,6 +105,31 @@ describe('B1: matches that sit together far along the order', () => {
         expect(desc.plan).toBe('walk');
       }
     }
+  });
+
+  it('are walked to further when the walk reads its index alone (a name searched in name order)', async () => {
+    // The walk for the first match may cross firstMatchPerHit × 30 matches = 30 rows: short of the 60
+    // beacons before the first harbor, unless the walk reads the name index alone (× coveredWalkFactor).
+    searchTuning.commonHits = 1;
+    searchTuning.walkBudget = 16;
+    searchTuning.walkPerHit = 0;
+    searchTuning.firstMatchPerHit = 1;
+    const harbors = Array.from({ length: HARBORS }, (_, i) => `amber harbor #${String(i).padStart(3, '0')}`);
+    const read = async (search: 'name' | 'keyword') => {
+      clearCountCache();
+      let result: Awaited<ReturnType<typeof page>> | undefined;
+      const reads = await readsDuring(async () => (result = await page(2, 'asc', search)));
+      expect(result!.names, search).toEqual(harbors.slice(4, 8));
+      expect(result!.plan, search).toBe('walk');
+      return reads.some(firstMatchOffHits);
+    };
+    searchTuning.coveredWalkFactor = 20;
+    // Its fold in the name index decides a name search: walked to the first harbor.
+    expect(await read('name')).toBe(false);
+    // A keyword is tested on every field of the row (looked up in the table): read off the hits.
+    expect(await read('keyword')).toBe(true);
+    searchTuning.coveredWalkFactor = 1;
+    expect(await read('name')).toBe(true);
   });
 
   it('fall back to the sorted hits when even the walk from the first match cannot fill the page', async () => {

@@ -135,23 +135,43 @@ export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; 
  * `walkBudget` rows of `base`, then each segment eight times the last (at most what is left of
  * the limit), starting where the last ended (a restart from the beginning crossed everything before the match once per segment: `distant`
  * by name descending, ~600k names before its first match, 360 → ~100 ms) — or undefined once
- * `perHit` × the set's total rows were walked without a match: the caller reads the hits instead.
- * Each segment is an index range ending at the (sort[, then], id) of its last row (one skip).
+ * `perHit` × the set's total rows were walked without a match (`coveredWalkFactor` times as many
+ * where the walk reads its index alone): the caller reads the hits instead. Each segment is an index range ending at the (sort[, then], id) of its last row (one skip).
  */
 function firstMatchWalked(db: Reader, q: AnchoredQuery, base: SQL | undefined, perHit: number): { v: unknown; id: string } | null | undefined {
   const { order } = keysetFrom(q, null);
+  const first = (where: SQL | undefined) => sql`select ${q.sort} as "v", ${q.id} as "id" from ${q.from} where ${where ?? sql`1`} order by ${order} limit 1`;
+  if (perHit > 0 && base && readsIndexAlone(db, first(q.where))) {
+    // One pass over at most `limit` entries of the order, each tested as it is read (a co-routine
+    // that stops at the first match): segments would cross each entry twice, once to find their
+    // bound and once to test it (`frozen` in names by name descending, ~750k entries before the first
+    // match: the last segment's bound, past the set's end, cost ~185 ms before the walk).
+    const limit = Math.max(searchTuning.walkBudget, perHit * searchTuning.coveredWalkFactor * q.total);
+    const walked = db.get<{ v: unknown; id: string; m: number | null }>(
+      sql`select "v", "id", "m" from (select ${q.sort} as "v", ${q.id} as "id", (${q.where ?? sql`1`}) as "m" from ${q.from} where ${base} order by ${order} limit ${limit}) where "m" limit 1`,
+    );
+    return walked ? { v: walked.v, id: walked.id } : undefined;
+  }
   const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
   let from: SQL | undefined;
   for (let walked = 0, segment = searchTuning.walkBudget; walked < limit; walked += segment, segment = Math.max(1, Math.min(segment * 8, limit - walked))) {
     const upTo = walkBound(db, q, q.direction, and(base, from), segment);
-    const first = db.get<{ v: unknown; id: string }>(
-      sql`select ${q.sort} as "v", ${q.id} as "id" from ${q.from} where ${and(q.where, from, upTo?.within) ?? sql`1`} order by ${order} limit 1`,
-    );
+    const found = db.get<{ v: unknown; id: string }>(first(and(q.where, from, upTo?.within)));
     // A match, or none in the whole set (the segment ran to its end).
-    if (first || !upTo) return first ?? null;
+    if (found || !upTo) return found ?? null;
     from = upTo.after;
   }
   return undefined;
+}
+
+/**
+ * Whether SQLite reads `query` off indexes alone: every table its plan scans or searches is read
+ * through a COVERING INDEX, so a walked row is an index entry, not a table row looked up.
+ */
+function readsIndexAlone(db: Reader, query: SQL): boolean {
+  const plan = db.all<{ detail: string }>(sql`explain query plan ${query}`);
+  const reads = plan.filter((step) => /^(SCAN|SEARCH) /.test(step.detail));
+  return reads.length > 0 && reads.every((step) => step.detail.includes(' USING COVERING INDEX '));
 }
 
 /**

@@ -28,6 +28,15 @@ export const searchTuning = {
    */
   firstMatchPerHit: 1,
   /**
+   * firstMatchPerHit's multiplier for a walk that reads its sort index alone (SQLite's plan of the
+   * walk says COVERING INDEX: a name searched on its own stored fold, walked in name order). A
+   * walked entry then costs ~0.1 µs, where a hit read off the search index is looked up in the
+   * table, tested and sorted (~3 µs). At a million NFTs, `willow` in names by name ascending (88k
+   * matches): its first match read off its hits ~240 ms, walked in one pass of the name index 23 ms;
+   * `frozen` contained in names, by name descending (~750k names before the first): ~110 ms walked.
+   */
+  coveredWalkFactor: 20,
+  /**
    * A deep page's anchors are built in one pass over the index's matches (anchors.ts onePass)
    * when its offset k ≥ M² / N / onePassRatio (M matches of N rows): the pass reads every match
    * (~0.45 µs each, the walk to the page included), a walk tests k / density rows — 3 µs each
