@@ -158,10 +158,14 @@ export function nftSearchPage(db: Db, organizationId: string, search: CompiledSe
       // is bounded, and a page it does not fill within the bound is read off the hits, sorted.
       const leading = hits ? leadingTermRange(db, organizationId, compiled, base, totalCount) : null;
       const bounded = hits && !leading && (!key || key.field.notNull) ? walkBase(compiled, base) : null;
+      // The keywords' own condition, where a filter stands beside them: a walked entry the keywords
+      // reject on the index is passed without its row (SQLite defers the row's look-up), so the walk
+      // for the first match costs what that condition's columns cost (paging.ts firstMatchWalked).
+      const keywordsAlone = compiled.keywords.length && compiled.filter ? whereSql({ ...compiled, filter: null }, base) : undefined;
       const walked = leading
         ? anchoredPageIds(db, { ...page, key: `${page.key}|leading`, where: leading, onePass: undefined })
         : bounded
-          ? walkFromFirstMatch(db, page, { from: hits!, where: hitsWhere }, and(...bounded), sparse?.perHit)
+          ? walkFromFirstMatch(db, page, { from: hits!, where: hitsWhere }, and(...bounded), sparse?.perHit, keywordsAlone)
           : anchoredPageIds(db, page);
       if (walked) {
         observe?.({ plan, anchored, query: leading ? pageQuery(from, leading) : query, count: countQuery });

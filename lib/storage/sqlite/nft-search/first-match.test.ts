@@ -36,9 +36,16 @@ afterEach(() => {
   Object.assign(searchTuning, saved);
 });
 
-async function page(pageNumber: number, direction: 'asc' | 'desc', search: 'name' | 'keyword' = 'name') {
+async function page(pageNumber: number, direction: 'asc' | 'desc', search: 'name' | 'keyword' | 'name + supply' = 'name') {
   let plan: B1Plan | undefined;
-  const criteria = search === 'name' ? { advancedSearch: { fields: ['name'], keyword: 'harbor' } } : { keyword: 'harbor' };
+  const criteria =
+    search === 'keyword'
+      ? { keyword: 'harbor' }
+      : {
+          advancedSearch: { fields: ['name'], keyword: 'harbor' },
+          // A filter on a column outside the name index: every NFT's supply is 1.
+          ...(search === 'name + supply' ? { advancedFilter: { field: 'supply', operator: 'gte', value: 1 } } : {}),
+        };
   const result = await searchNfts(sqliteStore(getDb()), organizationId, { ...criteria, orderBy: [`name ${direction}`], pageNumber, pageSize: 4 }, (p) => (plan = p.plan));
   return { plan, names: result.data.map((d) => d.name), total: result.totalCount };
 }
@@ -107,7 +114,7 @@ describe('B1: matches that sit together far along the order', () => {
     }
   });
 
-  it('are walked to further when the walk reads its index alone (a name searched in name order)', async () => {
+  it('are walked to further where the index decides the search (a name searched in name order, a filter beside it or not)', async () => {
     // The walk for the first match may cross firstMatchPerHit × 30 matches = 30 rows: short of the 60
     // beacons before the first harbor, unless the walk reads the name index alone (× coveredWalkFactor).
     searchTuning.commonHits = 1;
@@ -115,7 +122,7 @@ describe('B1: matches that sit together far along the order', () => {
     searchTuning.walkPerHit = 0;
     searchTuning.firstMatchPerHit = 1;
     const harbors = Array.from({ length: HARBORS }, (_, i) => `amber harbor #${String(i).padStart(3, '0')}`);
-    const read = async (search: 'name' | 'keyword') => {
+    const read = async (search: 'name' | 'keyword' | 'name + supply') => {
       clearCountCache();
       let result: Awaited<ReturnType<typeof page>> | undefined;
       const reads = await readsDuring(async () => (result = await page(2, 'asc', search)));
@@ -126,10 +133,14 @@ describe('B1: matches that sit together far along the order', () => {
     searchTuning.coveredWalkFactor = 20;
     // Its fold in the name index decides a name search: walked to the first harbor.
     expect(await read('name')).toBe(false);
+    // Beside a filter on a column outside the index, the name is still decided on the index (a row
+    // is looked up only for an entry whose name holds the term): walked in segments as far.
+    expect(await read('name + supply')).toBe(false);
     // A keyword is tested on every field of the row (looked up in the table): read off the hits.
     expect(await read('keyword')).toBe(true);
     searchTuning.coveredWalkFactor = 1;
     expect(await read('name')).toBe(true);
+    expect(await read('name + supply')).toBe(true);
   });
 
   it('fall back to the sorted hits when even the walk from the first match cannot fill the page', async () => {

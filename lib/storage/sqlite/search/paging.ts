@@ -113,7 +113,14 @@ export function boundedPageIds(db: Db, q: AnchoredQuery, base: SQL | undefined, 
  * as for boundedPageIds (a sparse filter's candidates: 1). `q.sort` must be NOT NULL; the set's rows
  * are NFTs (`q.id` is nfts.id: the first match's sort value is read by it). A5 and B1.
  */
-export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; where: SQL | undefined }, base: SQL | undefined, perHit?: number): string[] | null {
+export function walkFromFirstMatch(
+  db: Db,
+  q: AnchoredQuery,
+  hits: { from: SQL; where: SQL | undefined },
+  base: SQL | undefined,
+  perHit?: number,
+  decides?: SQL,
+): string[] | null {
   const w = pageWindow(q.total, q.page, q.limit, q.direction);
   const sort = q.sort;
   if (!w || w.reverse || !sort) return boundedPageIds(db, q, base, perHit);
@@ -122,7 +129,7 @@ export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; 
   const dir = sql.raw(q.direction);
   return walkFrom(
     cachedValue<First>(db, q.organizationId, `first|${q.direction}|${q.key}`, () => {
-      const walked = firstMatchWalked(db, q, base, perHit ?? searchTuning.firstMatchPerHit);
+      const walked = firstMatchWalked(db, q, base, perHit ?? searchTuning.firstMatchPerHit, decides);
       if (walked !== undefined) return walked;
       const where = hits.where ? sql`where ${hits.where}` : sql``;
       return db.get<{ v: unknown; id: string }>(sql`select ${sort} as "v", ${q.id} as "id" from ${hits.from} ${where} order by ${sort} ${dir}, ${q.id} ${dir} limit 1`) ?? null;
@@ -133,26 +140,34 @@ export function walkFromFirstMatch(db: Db, q: AnchoredQuery, hits: { from: SQL; 
 /**
  * The first row of `q`'s set in its order, found by walking the order in segments — the first
  * `walkBudget` rows of `base`, then each segment eight times the last (at most what is left of
- * the limit), starting where the last ended (a restart from the beginning crossed everything before the match once per segment: `distant`
- * by name descending, ~600k names before its first match, 360 → ~100 ms) — or undefined once
- * `perHit` × the set's total rows were walked without a match (`coveredWalkFactor` times as many
- * where the walk reads its index alone): the caller reads the hits instead. Each segment is an index range ending at the (sort[, then], id) of its last row (one skip).
+ * the limit), starting where the last ended (a restart from the beginning crossed everything
+ * before the match once per segment: `distant` by name descending, ~600k names before its first
+ * match, 360 → ~100 ms) — or undefined once `perHit` × the set's total rows were walked without a
+ * match: the caller reads the hits instead. Each segment is an index range ending at the (sort[,
+ * then], id) of its last row (one skip). The walk goes `coveredWalkFactor` times as far where the
+ * index decides the search alone — `q.where` or, with a filter beside it, the condition
+ * `decides` (the keywords') — and where `q.where` reads nothing but the index it is one pass.
  */
-function firstMatchWalked(db: Reader, q: AnchoredQuery, base: SQL | undefined, perHit: number): { v: unknown; id: string } | null | undefined {
+function firstMatchWalked(db: Reader, q: AnchoredQuery, base: SQL | undefined, perHit: number, decides?: SQL): { v: unknown; id: string } | null | undefined {
   const { order } = keysetFrom(q, null);
   const first = (where: SQL | undefined) => sql`select ${q.sort} as "v", ${q.id} as "id" from ${q.from} where ${where ?? sql`1`} order by ${order} limit 1`;
-  if (perHit > 0 && base && readsIndexAlone(db, first(q.where))) {
+  const covered = perHit > 0 && readsIndexAlone(db, first(q.where));
+  // An entry the index rejects is passed without its row: SQLite looks the row up only for a
+  // condition on a column outside the index, and only once the index's own conditions hold.
+  const decided = covered || (perHit > 0 && decides !== undefined && readsIndexAlone(db, first(decides)));
+  const limit = Math.max(searchTuning.walkBudget, perHit * (decided ? searchTuning.coveredWalkFactor : 1) * q.total);
+  if (covered && base) {
     // One pass over at most `limit` entries of the order, each tested as it is read (a co-routine
     // that stops at the first match): segments would cross each entry twice, once to find their
     // bound and once to test it (`frozen` in names by name descending, ~750k entries before the first
-    // match: the last segment's bound, past the set's end, cost ~185 ms before the walk).
-    const limit = Math.max(searchTuning.walkBudget, perHit * searchTuning.coveredWalkFactor * q.total);
+    // match: the last segment's bound, past the set's end, cost ~185 ms before the walk). Only
+    // here: a result column's condition is evaluated whole, so one on a column outside the index
+    // would look up every entry's row.
     const walked = db.get<{ v: unknown; id: string; m: number | null }>(
       sql`select "v", "id", "m" from (select ${q.sort} as "v", ${q.id} as "id", (${q.where ?? sql`1`}) as "m" from ${q.from} where ${base} order by ${order} limit ${limit}) where "m" limit 1`,
     );
     return walked ? { v: walked.v, id: walked.id } : undefined;
   }
-  const limit = Math.max(searchTuning.walkBudget, perHit * q.total);
   let from: SQL | undefined;
   for (let walked = 0, segment = searchTuning.walkBudget; walked < limit; walked += segment, segment = Math.max(1, Math.min(segment * 8, limit - walked))) {
     const upTo = walkBound(db, q, q.direction, and(base, from), segment);
