@@ -180,13 +180,14 @@ function firstMatchWalked(db: Reader, q: AnchoredQuery, base: SQL | undefined, p
 }
 
 /**
- * Whether SQLite reads `query` off indexes alone: every table its plan scans or searches is read
- * through a COVERING INDEX, so a walked row is an index entry, not a table row looked up.
+ * Whether SQLite walks `query` off indexes alone, in their order: every table its plan scans or
+ * searches is read through a COVERING INDEX (a walked row is an index entry, not a table row
+ * looked up) and nothing is sorted afterwards (no temporary B-tree).
  */
 function readsIndexAlone(db: Reader, query: SQL): boolean {
   const plan = db.all<{ detail: string }>(sql`explain query plan ${query}`);
   const reads = plan.filter((step) => /^(SCAN|SEARCH) /.test(step.detail));
-  return reads.length > 0 && reads.every((step) => step.detail.includes(' USING COVERING INDEX '));
+  return reads.length > 0 && reads.every((step) => step.detail.includes(' USING COVERING INDEX ')) && !plan.some((step) => step.detail.includes('TEMP B-TREE'));
 }
 
 /**
