@@ -266,6 +266,17 @@ export const nfts = pgTable(
      */
     nameFold: text('name_fold').notNull().default(''),
     contractNameFold: text('contract_name_fold').notNull().default(''),
+    /**
+     * Derived (computed by the server on every write, whatever writes the row): cl2c_b1_rest — the
+     * JavaScript fold of B1's other keyword fields joined by line feeds (db/migrations-pg/0010), which
+     * nfts_search_b_rest_trgm / _grams index. Stored, so a keyword's hits are tested against it as a
+     * column instead of folding ten fields again on each (db/migrations-pg/0023).
+     */
+    restFold: text('rest_fold')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`cl2c_b1_rest("description", "external_url", "image_path", "mint_transaction_hash", "mint_logs", "token_uri", "token_owner", "copyright_metadata", "licence", "signature")`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

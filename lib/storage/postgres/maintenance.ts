@@ -50,6 +50,8 @@ const derived = [
 
 const MAX_PROBLEMS = 50;
 const FOLD_BATCH = 5000;
+/** B1's other keyword fields, in cl2c_b1_rest's order: rest_fold is their JavaScript folds joined by line feeds (migrations 0010, 0023). */
+const REST_COLUMNS = ['description', 'external_url', 'image_path', 'mint_transaction_hash', 'mint_logs', 'token_uri', 'token_owner', 'copyright_metadata', 'licence', 'signature'];
 
 export type CheckResult = { ok: boolean; engine: 'postgres'; problems: string[] };
 
@@ -81,8 +83,9 @@ export async function checkPostgres(db: Queryable): Promise<CheckResult> {
   // Folds, in id order, a batch at a time (keyset: no OFFSET).
   let after = '';
   for (;;) {
-    const { rows } = await db.query<{ id: string; name: string; name_fold: string; contract_name: string; contract_name_fold: string }>(
-      `SELECT n.id, n.name, n.name_fold, c.name AS contract_name, n.contract_name_fold
+    const { rows } = await db.query<{ id: string; name: string; name_fold: string; contract_name: string; contract_name_fold: string; rest: (string | null)[]; rest_fold: string }>(
+      `SELECT n.id, n.name, n.name_fold, c.name AS contract_name, n.contract_name_fold, n.rest_fold,
+         array[${REST_COLUMNS.map((c) => `n.${c}`).join(', ')}] AS rest
        FROM nfts n JOIN smart_contracts c ON c.id = n.smart_contract_id
        WHERE n.id COLLATE "C" > $1 ORDER BY n.id COLLATE "C" LIMIT ${FOLD_BATCH}`,
       [after],
@@ -92,6 +95,8 @@ export async function checkPostgres(db: Queryable): Promise<CheckResult> {
       if (r.contract_name_fold !== r.contract_name.toLowerCase()) {
         add(`nfts.contract_name_fold of ${r.id}: stored ${JSON.stringify(r.contract_name_fold)}, JavaScript ${JSON.stringify(r.contract_name.toLowerCase())}`);
       }
+      const rest = r.rest.map((v) => v ?? '').join('\n').toLowerCase();
+      if (r.rest_fold !== rest) add(`nfts.rest_fold of ${r.id}: stored ${JSON.stringify(r.rest_fold)}, JavaScript ${JSON.stringify(rest)}`);
     }
     if (rows.length < FOLD_BATCH) break;
     after = rows[rows.length - 1]!.id;
@@ -107,6 +112,9 @@ export async function reindexPostgres(db: Queryable): Promise<void> {
   await db.query(`UPDATE nfts n SET name_fold = coalesce(cl2c_fold(n.name), ''), contract_name_fold = coalesce(cl2c_fold(c.name), '')
     FROM smart_contracts c WHERE c.id = n.smart_contract_id
       AND (n.name_fold, n.contract_name_fold) IS DISTINCT FROM (coalesce(cl2c_fold(n.name), ''), coalesce(cl2c_fold(c.name), ''))`);
+  // rest_fold is generated: the server recomputes it when its row is written. A row written before
+  // cl2c_b1_rest (or cl2c_fold) was redefined keeps the old value until then.
+  await db.query(`UPDATE nfts SET description = description WHERE rest_fold IS DISTINCT FROM cl2c_b1_rest(${REST_COLUMNS.join(', ')})`);
   for (const d of derived) await db.query(d.repair);
   await repairLists(db);
 }
