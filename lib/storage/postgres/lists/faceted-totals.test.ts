@@ -80,9 +80,11 @@ describe('B1 on PostgreSQL: a keyword beside status and copyrighted filters', ()
     const { statements } = await recording(async () => {
       for (const f of filters) expect((await page(o, body(f, ['name asc'], 1))).total, JSON.stringify(f)).toBe(model(rows, f, ['name asc']).length);
     });
-    // One statement counted the keyword's rows; every other total was read off it.
+    // One statement counted the keyword's rows; every other total was read off it. (The names that
+    // begin with `harbor` are counted too, per status filter: the range a name order may read, nft-search.ts leadingTermRange.)
     expect(statements.filter((s) => /count\(\*\)/.test(s) && /group by/.test(s))).toHaveLength(1);
-    expect(statements.filter((s) => /count\(\*\)/.test(s) && !/group by/.test(s))).toEqual([]);
+    const nameRange = /"name_fold" collate "C"\) >= \$\d+/;
+    expect(statements.filter((s) => /count\(\*\)/.test(s) && !/group by/.test(s) && !nameRange.test(s))).toEqual([]);
   });
 
   for (const split of [true, false]) {
