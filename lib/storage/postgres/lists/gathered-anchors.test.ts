@@ -53,7 +53,7 @@ describe('gathered anchors of a short term', () => {
     }
   });
 
-  it('A5: a short term in most NFTs walks to its deep pages instead (filtered or not), each page equal to OFFSET; a costlier walk gathers', async () => {
+  it('A5: a short term in most NFTs walks to its deep pages and from their anchors instead (filtered or not), each page equal to OFFSET; a costlier walk gathers', async () => {
     const o = await seeded();
     // `o`: Harbor, Willow and stone, three NFTs in four.
     for (const [walkedRowCost, walks] of [
@@ -75,6 +75,11 @@ describe('gathered anchors of a short term', () => {
           // Walked where the page is shallow enough for the walk to cost less (not the pages nearest the middle).
           expect(anchorBuilds.some((s) => !GATHERED.test(s)), label).toBe(walks);
           expect(anchorBuilds.every((s) => GATHERED.test(s) || / like /.test(s)), label).toBe(true);
+          // A page read from its anchor walks the sort index with the term in row form (a LIKE) where
+          // that costs less than gathering — never building a walked row's gram arrays.
+          const fromAnchor = ran.filter((s) => /array\(select/.test(s));
+          expect(fromAnchor.length, label).toBeGreaterThan(0);
+          expect(fromAnchor.every((s) => (walks ? !s.includes('cl2c_grams') && / like /.test(s) : s.includes('cl2c_grams'))), label).toBe(true);
         }
       }
     }

@@ -331,9 +331,14 @@ async function anchoredIds(
       const segments = seekSegments(q, a, w.direction);
       const one = segments.length === 1;
       const window = one ? sql`limit ${w.limit} offset ${from}` : sql`limit ${from + w.limit}`;
+      // A gathered set's page walks the sort index from its anchor with the search in row form (a
+      // LIKE on each row) where that tests fewer rows than a gather would read: in index form the
+      // planner walked the same entries building each row's gram arrays (`e ` by status
+      // descending, page 1,500: ~110 ms → a few ms each page).
+      const { where } = (await walkedAnchors(q, from + w.limit)) ?? q;
       const { rows } = await db.execute<Record<string, string[]> & { gen: string }>(
         sql`select ${generationSql(q.organizationId, q.list)} as gen, ${sql.join(
-          segments.map((g, i) => sql`array(select ${q.id} from ${q.from} where ${q.where} and ${g.where} order by ${g.order} ${window}) as ${sql.identifier(`s${i}`)}`),
+          segments.map((g, i) => sql`array(select ${q.id} from ${q.from} where ${where} and ${g.where} order by ${g.order} ${window}) as ${sql.identifier(`s${i}`)}`),
           sql`, `,
         )}`,
       );
