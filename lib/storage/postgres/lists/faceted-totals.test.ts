@@ -128,6 +128,22 @@ describe('B1 on PostgreSQL: a one- or two-character keyword in an order led by s
       expect(statements.some((st) => /"nfts"\."status" = \$/.test(st)), `page ${n}`).toBe(true);
     }
   });
+
+  it('beside a copyrighted filter, is read one status at a time on shallow pages only', async () => {
+    const { organizationId: o, rows } = await seed();
+    pgListTuning.anchorInterval = 8;
+    clearPgListCaches();
+    const orderBy = ['status desc', 'name asc'];
+    const f = { copyrighted: false };
+    const expected = model(rows, f, orderBy);
+    for (let n = 1; n <= Math.ceil(expected.length / 4); n++) {
+      const b: SearchNftsBody = { keyword: 'rb', advancedFilter: { field: 'copyrighted', operator: 'eq', value: false }, orderBy, pageNumber: n, pageSize: 4 };
+      const { result, statements } = await recording(() => page(o, b));
+      expect(result.ids, `page ${n}`).toEqual(expected.slice((n - 1) * 4, n * 4));
+      // A deep page beside the facet is one sort of the hits: its segments would test the term on each row.
+      expect(statements.some((st) => /"nfts"\."status" = \$/.test(st)), `page ${n}`).toBe(n <= 2);
+    }
+  });
 });
 
 describe('B1 on PostgreSQL: a `contains` filter on a name', () => {
