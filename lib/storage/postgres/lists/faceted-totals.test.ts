@@ -129,6 +129,20 @@ describe('B1 on PostgreSQL: a one- or two-character keyword in an order led by s
     }
   });
 
+  it('held by every NFT, is the list of its filter, split without counting the keyword per status', async () => {
+    const { organizationId: o, rows } = await seed();
+    pgListTuning.anchorInterval = 8;
+    clearPgListCaches();
+    // `a`: in every name (`harbor …`, `plain …`).
+    const orderBy = ['status desc'];
+    const expected = [...rows].sort((x, y) => (x.status !== y.status ? (x.status < y.status ? 1 : -1) : x.id < y.id ? 1 : -1)).map((r) => r.id);
+    for (let n = 1; n <= Math.ceil(expected.length / 4); n++) {
+      const { result, statements } = await recording(() => page(o, { keyword: 'a', orderBy, pageNumber: n, pageSize: 4 }));
+      expect(result.ids, `page ${n}`).toEqual(expected.slice((n - 1) * 4, n * 4));
+      expect(statements.filter((st) => /count\(\*\)/.test(st)), `page ${n}`).toEqual([]);
+    }
+  });
+
   it('beside a copyrighted filter, is read one status at a time on shallow pages only', async () => {
     const { organizationId: o, rows } = await seed();
     pgListTuning.anchorInterval = 8;

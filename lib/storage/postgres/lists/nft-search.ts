@@ -412,21 +412,6 @@ const SEEKABLE_SORTS = new Set(['createdAt', 'updatedAt', 'supply', 'name', 'sma
  * field by field on each row instead); a term that could be part of a number, date or boolean tests each row.
  */
 export async function nftSearchPagePg(db: Handle, organizationId: string, compiled: CompiledSearch, body: NftSearchCriteria): Promise<IdsPage> {
-  // An order led by status: one search per status, each a status filter with a single-key order
-  // (lib/storage/nft-search-split.ts), instead of sorting the tenant's rows or all of a common
-  // term's hits by two keys (`meadow`, 203k hits, by status, name: ~250 ms every page → one grouped
-  // count of its totals per status (facetedTotal), then its pages walked or read off anchors, ~15 ms).
-  // A term in fewer rows keeps its one sort of the hits: split, each status's page walked its
-  // status's rows testing the keyword on each (`emerald ha`, 15k hits, deep pages: 86 → 137 ms).
-  // `status` alone too: a deep page's anchors then number one status's matches (`glacier` by status
-  // ascending, page 2,420: 1.9 → 0.6 s; `jagged` descending, page 6,505: 1.07 → 0.81 s).
-  // (Not a status's own segment: its status is fixed, nothing to split.)
-  const lead = compiled.orderBy[0];
-  const splits = lead?.field.type === 'enum' && (compiled.orderBy.length > 1 || !requiredEq(compiled.filter, lead.field.name));
-  if (splits && (!compiled.keywords.length || (await commonEnoughToSplit(db, organizationId, compiled, body)))) {
-    const split = await pageByLeadingEnum(compiled, body, (s, b) => nftSearchPagePg(db, organizationId, s, b));
-    if (split) return split;
-  }
   // A keyword every row holds leaves the list unsearched: its total is a stored count.
   if (compiled.keywords.some(holdsEveryRow)) return nftSearchPagePg(db, organizationId, { ...compiled, keywords: [] }, { advancedFilter: body.advancedFilter });
   // So does one every NFT of the organization happens to hold (a short term over every field, by its
@@ -439,6 +424,22 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   if (compiled.keywords.length && (await shortKeywordInEveryNft(db, organizationId, compiled))) {
     const reduced = await ifUnchanged(await nftSearchPagePg(db, organizationId, { ...compiled, keywords: [] }, { advancedFilter: body.advancedFilter }));
     if (reduced) return reduced;
+  }
+  // An order led by status: one search per status, each a status filter with a single-key order
+  // (lib/storage/nft-search-split.ts), instead of sorting the tenant's rows or all of a common
+  // term's hits by two keys (`meadow`, 203k hits, by status, name: ~250 ms every page → one grouped
+  // count of its totals per status (facetedTotal), then its pages walked or read off anchors, ~15 ms).
+  // A term in fewer rows keeps its one sort of the hits: split, each status's page walked its
+  // status's rows testing the keyword on each (`emerald ha`, 15k hits, deep pages: 86 → 137 ms).
+  // `status` alone too: a deep page's anchors then number one status's matches (`glacier` by status
+  // ascending, page 2,420: 1.9 → 0.6 s; `jagged` descending, page 6,505: 1.07 → 0.81 s).
+  // (Not a status's own segment: its status is fixed, nothing to split.) After the reductions above:
+  // a keyword every NFT holds is its filter's list, split without counting the keyword per status.
+  const lead = compiled.orderBy[0];
+  const splits = lead?.field.type === 'enum' && (compiled.orderBy.length > 1 || !requiredEq(compiled.filter, lead.field.name));
+  if (splits && (!compiled.keywords.length || (await commonEnoughToSplit(db, organizationId, compiled, body)))) {
+    const split = await pageByLeadingEnum(compiled, body, (s, b) => nftSearchPagePg(db, organizationId, s, b));
+    if (split) return split;
   }
   const search = compiled;
   const from = sql`"nfts"`;
