@@ -477,16 +477,17 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   if (copyrighted) return { ids: copyrighted, total };
   if (search.orderBy.length <= 1) {
     const key = search.orderBy[0];
-    const leading = await leadingTermRange(db, organizationId, search, total);
+    const leading = await leadingTermRange(db, organizationId, search, body, total);
     if (leading) {
       const ids = await pageIds(db, {
         organizationId,
         list: 'nfts',
         key: `b1|${criteria}|name|leading`,
         from,
-        where: leading,
+        where: leading.where,
         sort: sortExpr(key!.field),
-        seek: true,
+        seek: leading.seek,
+        walked: !leading.seek,
         id,
         direction: key!.direction,
         total,
@@ -546,33 +547,38 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
 /**
  * A name-ordered search whose matches are exactly the names that begin with its term (`willow` in
  * `willow teal #12`, searched in the name or every field): one range of the (organization[, status],
- * name fold "C", id) index, read as such (seeking along it) instead of a walk of the name index
- * testing each entry — which crossed every name before the term's (`ivory` by name, page 2: ~0.8M
- * entries, ~110 ms after the count). Exact: a name beginning with the term contains it, so the range
- * is within the matches, and when it holds as many rows as the exact total it is all of them. One
- * keyword whose fields include the name, or a `name contains` without keywords, beside at most a
- * `status eq`; the range's size is counted once per write generation. Null otherwise. SQLite's twin:
- * sqlite/lists/nft-search.ts leadingTermRange.
+ * name fold "C", id) index, read as such instead of a walk of the name index testing each entry —
+ * which crossed every name before the term's (`ivory` by name, page 2: ~0.8M entries, ~110 ms after
+ * the count). Exact: a name beginning with the term contains it, so the range (under the search's
+ * filter) is within the matches, and when it holds as many rows as the exact total it is all of
+ * them. One keyword whose fields include the name, or a `name contains` among the AND-ed filter
+ * leaves of a search without keywords; any filter beside it, applied to the range as to the search.
+ * The range is sought along its index beside at most a `status eq` and that `contains` (the index
+ * decides them), else walked testing the filter on each row (`copper` + FAILED + supply ≥ 6 by name
+ * descending: ~0.7M entries passed before). Its size is counted once per write generation. Null
+ * otherwise. SQLite's twin: sqlite/lists/nft-search.ts leadingTermRange.
  */
-async function leadingTermRange(db: Handle, organizationId: string, search: CompiledSearch, total: number): Promise<SQL | null> {
+async function leadingTermRange(
+  db: Handle,
+  organizationId: string,
+  search: CompiledSearch,
+  body: NftSearchCriteria,
+  total: number,
+): Promise<{ where: SQL; seek: boolean } | null> {
   if (search.smartContractId || search.orderBy.length !== 1 || search.orderBy[0]!.field.name !== 'name') return null;
   const leaves = search.filter ? andedLeaves(search.filter) : [];
-  const status = requiredEq(search.filter, 'status');
-  const contains = leaves?.find((l) => l.field.name === 'name' && l.operator === 'contains' && typeof l.value === 'string');
-  if (!leaves || leaves.length !== (status ? 1 : 0) + (contains ? 1 : 0)) return null;
+  const contains = search.keywords.length ? undefined : leaves?.find((l) => l.field.name === 'name' && l.operator === 'contains' && typeof l.value === 'string');
   const [criterion] = search.keywords;
-  const term =
-    search.keywords.length === 1 && !contains && criterion!.fields.some((f) => f.name === 'name')
-      ? criterion!.keyword
-      : !search.keywords.length && contains
-        ? String(contains.value)
-        : undefined;
+  const term = search.keywords.length === 1 && criterion!.fields.some((f) => f.name === 'name') ? criterion!.keyword : contains ? String(contains.value) : undefined;
   const upper = term ? prefixUpperBound(term) : null;
   if (!term || upper === null) return null;
   const name = sortExpr(search.orderBy[0]!.field);
-  const where = sql`"nfts"."organization_id" = ${organizationId}${status ? sql` and "nfts"."status" = ${String(status.value)}` : sql``} and ${name} >= ${term} and ${name} < ${upper}`;
-  const inRange = await countWhere(db, sql`"nfts"`, where, { organizationId, list: 'nfts', key: `b1-leading|${JSON.stringify([term, status?.value ?? null])}` });
-  return inRange === total ? where : null;
+  const where = sql`${nftSearchWhere(organizationId, { ...search, keywords: [] })} and ${name} >= ${term} and ${name} < ${upper}`;
+  const key = `b1-leading|${JSON.stringify([term, body.advancedFilter ?? null])}`;
+  const inRange = await countWhere(db, sql`"nfts"`, where, { organizationId, list: 'nfts', key });
+  if (inRange !== total) return null;
+  const status = requiredEq(search.filter, 'status');
+  return { where, seek: !!leaves && leaves.every((l) => l === status || l === contains) };
 }
 
 /** A B1 order as SQL terms — each key's `expr` in its direction, NULLs as SQLite orders them (first ascending), then the id in the last key's direction. */
