@@ -556,7 +556,9 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
  * The range is sought along its index beside at most a `status eq` and that `contains` (the index
  * decides them), else walked testing the filter on each row (`copper` + FAILED + supply ≥ 6 by name
  * descending: ~0.7M entries passed before). Its size is counted once per write generation. Null
- * otherwise. SQLite's twin: sqlite/lists/nft-search.ts leadingTermRange.
+ * otherwise. SQLite's twin, sqlite/lists/nft-search.ts leadingTermRange, takes a `status eq` only:
+ * there a range tested row by row lost to its first-match walk (`jagged` + supply ≤ 20 by name,
+ * page 2: 260 → 650 ms), here it won (1.4 → 0.2 s).
  */
 async function leadingTermRange(
   db: Handle,
