@@ -555,7 +555,10 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
  * leaves of a search without keywords; any filter beside it, applied to the range as to the search.
  * The range is sought along its index beside at most a `status eq` and that `contains` (the index
  * decides them), else walked testing the filter on each row (`copper` + FAILED + supply ≥ 6 by name
- * descending: ~0.7M entries passed before). Its size is counted once per write generation. Null
+ * descending: ~0.7M entries passed before). Its size is counted once per write generation. A row
+ * of the range is a match in any state of the list, so a write committed between the counts and the
+ * page can only leave out a match that arrived meanwhile, as with any list read by several
+ * statements (the reductions above, whose lists may hold non-matches, check the generation). Null
  * otherwise. SQLite's twin, sqlite/lists/nft-search.ts leadingTermRange, takes a `status eq` only:
  * there a range tested row by row lost to its first-match walk (`jagged` + supply ≤ 20 by name,
  * page 2: 260 → 650 ms), here it won (1.4 → 0.2 s).
