@@ -68,6 +68,12 @@ const updatedAt = () =>
 const timestamp = (name: string) => pgTimestamp(name, tsOptions);
 const json = (name: string) => pgJson(name).$type<Record<string, unknown>>();
 
+/**
+ * B1's keyword fields beside the two names, as `nfts` columns in cl2c_b1_rest's argument order
+ * (db/migrations-pg/0010): nfts.rest_fold is their JavaScript folds joined by line feeds.
+ */
+export const b1RestColumns = ['description', 'external_url', 'image_path', 'mint_transaction_hash', 'mint_logs', 'token_uri', 'token_owner', 'copyright_metadata', 'licence', 'signature'] as const;
+
 export const organizations = pgTable('organizations', {
   id: id(),
   name: text('name').notNull(),
@@ -274,9 +280,7 @@ export const nfts = pgTable(
      */
     restFold: text('rest_fold')
       .notNull()
-      .generatedAlwaysAs(
-        sql`cl2c_b1_rest("description", "external_url", "image_path", "mint_transaction_hash", "mint_logs", "token_uri", "token_owner", "copyright_metadata", "licence", "signature")`,
-      ),
+      .generatedAlwaysAs(sql.raw(`cl2c_b1_rest(${b1RestColumns.map((c) => `"${c}"`).join(', ')})`)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

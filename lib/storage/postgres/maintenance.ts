@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { nftStatuses } from '@/db/enums';
+import { b1RestColumns } from '@/db/schema-pg';
 
 /*
  * `db check` and `db reindex` on PostgreSQL (issue 28). The derived data the PL/pgSQL triggers of
@@ -50,8 +51,6 @@ const derived = [
 
 const MAX_PROBLEMS = 50;
 const FOLD_BATCH = 5000;
-/** B1's other keyword fields, in cl2c_b1_rest's order: rest_fold is their JavaScript folds joined by line feeds (migrations 0010, 0023). */
-const REST_COLUMNS = ['description', 'external_url', 'image_path', 'mint_transaction_hash', 'mint_logs', 'token_uri', 'token_owner', 'copyright_metadata', 'licence', 'signature'];
 
 export type CheckResult = { ok: boolean; engine: 'postgres'; problems: string[] };
 
@@ -85,7 +84,7 @@ export async function checkPostgres(db: Queryable): Promise<CheckResult> {
   for (;;) {
     const { rows } = await db.query<{ id: string; name: string; name_fold: string; contract_name: string; contract_name_fold: string; rest: (string | null)[]; rest_fold: string }>(
       `SELECT n.id, n.name, n.name_fold, c.name AS contract_name, n.contract_name_fold, n.rest_fold,
-         array[${REST_COLUMNS.map((c) => `n.${c}`).join(', ')}] AS rest
+         array[${b1RestColumns.map((c) => `n.${c}`).join(', ')}] AS rest
        FROM nfts n JOIN smart_contracts c ON c.id = n.smart_contract_id
        WHERE n.id COLLATE "C" > $1 ORDER BY n.id COLLATE "C" LIMIT ${FOLD_BATCH}`,
       [after],
@@ -114,7 +113,7 @@ export async function reindexPostgres(db: Queryable): Promise<void> {
       AND (n.name_fold, n.contract_name_fold) IS DISTINCT FROM (coalesce(cl2c_fold(n.name), ''), coalesce(cl2c_fold(c.name), ''))`);
   // rest_fold is generated: the server recomputes it when its row is written. A row written before
   // cl2c_b1_rest (or cl2c_fold) was redefined keeps the old value until then.
-  await db.query(`UPDATE nfts SET description = description WHERE rest_fold IS DISTINCT FROM cl2c_b1_rest(${REST_COLUMNS.join(', ')})`);
+  await db.query(`UPDATE nfts SET description = description WHERE rest_fold IS DISTINCT FROM cl2c_b1_rest(${b1RestColumns.join(', ')})`);
   for (const d of derived) await db.query(d.repair);
   await repairLists(db);
 }

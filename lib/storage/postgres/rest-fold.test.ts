@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { b1RestColumns } from '@/db/schema-pg';
 import { compileSearch } from '@/lib/nft-search/filter';
 import { organizationWithContract, withPostgres } from '@/test/postgres/database';
 import { migratePostgres } from './connection';
@@ -13,7 +14,7 @@ import { checkPostgres } from './maintenance';
  */
 const pg = withPostgres();
 
-const REST = 'description, external_url, image_path, mint_transaction_hash, mint_logs, token_uri, token_owner, copyright_metadata, licence, signature';
+const REST = b1RestColumns.join(', ');
 
 /** The database as migration 0022 left it: no rest_fold, the indexes over cl2c_b1_rest's expression, 0023 not yet applied. */
 async function before0023() {

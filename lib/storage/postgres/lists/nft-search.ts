@@ -477,23 +477,11 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
   if (copyrighted) return { ids: copyrighted, total };
   if (search.orderBy.length <= 1) {
     const key = search.orderBy[0];
+    const ordered = { organizationId, list: 'nfts' as const, from, id, direction: key?.direction ?? 'desc', total, page, limit };
     const leading = await leadingTermRange(db, organizationId, search, body, total);
     if (leading) {
-      const ids = await pageIds(db, {
-        organizationId,
-        list: 'nfts',
-        key: `b1|${criteria}|name|leading`,
-        from,
-        where: leading.where,
-        sort: sortExpr(key!.field),
-        seek: leading.seek,
-        walked: !leading.seek,
-        id,
-        direction: key!.direction,
-        total,
-        page,
-        limit,
-      });
+      const sort = sortExpr(key!.field);
+      const ids = await pageIds(db, { ...ordered, key: `b1|${criteria}|name|leading`, where: leading.where, sort, seek: leading.seek, walked: !leading.seek });
       return { ids, total };
     }
     // Walked, the search tests only its criteria's own columns: a name search sorted by name reads the name index alone.
@@ -507,16 +495,13 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
     const sparse = !walk && !nullable && !search.keywords.length && !!search.filter && total * pgListTuning.sparseShare <= (await searched());
     const gathered = !walk && search.keywords.some((k) => isShortTerm(k.keyword)) && indexed;
     const ids = await pageIds(db, {
-      organizationId,
-      list: 'nfts',
+      ...ordered,
       key: `b1|${criteria}|${key?.field.name ?? ''}`,
-      from,
       // A deep page without keywords builds its anchors off a name `contains`'s trigram hits
-      // (leafSql), not by a walk looking up each row's name. Anywhere else the narrowing cost more:
-      // a shallow page sorted all of the hits instead of walking (name contains `ivory` by status,
-      // name, page 5: 0.15 → 0.7 s), a count under a status read the heap instead of the
-      // (organization, status, name fold) index alone (32 → 160 ms), and beside a short keyword the
-      // plan built its gram arrays for each hit (`e ` + name contains `canyon`: 0.2 → 4.4 s).
+      // (leafSql), not by a walk looking up each row's name. A shallow page does not: it sorted all
+      // of the hits instead of walking (name contains `ivory` by status, name, page 5: 0.15 → 0.7 s);
+      // nor beside a short keyword, whose plan built its gram arrays for each hit (`e ` + name
+      // contains `canyon`: 0.2 → 4.4 s). (The count narrows on its own terms: countedWhere.)
       where: walk ? nftSearchWhere(organizationId, search, false) : !search.keywords.length && (page - 1) * limit >= pgListTuning.anchorInterval ? nftSearchWhere(organizationId, search, true, true) : where,
       // A status filter fixes the status sort: the id alone orders the rows (paging.ts OrderedQuery.sort).
       sort: key?.field.name === 'status' && requiredEq(search.filter, 'status') ? null : key ? sortExpr(key.field) : n('created_at'),
@@ -527,11 +512,6 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
       // — or walk to the page where it is in enough NFTs (OrderedQuery.walkable; not a contract's, which has no sort index of its own).
       gathered,
       walkable: gathered && !search.smartContractId ? { where: nftSearchWhere(organizationId, search, false), searched } : undefined,
-      id,
-      direction: key?.direction ?? 'desc',
-      total,
-      page,
-      limit,
     });
     return { ids, total };
   }

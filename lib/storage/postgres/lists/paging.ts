@@ -160,7 +160,7 @@ export type OrderedQuery = {
    * A gathered set's `where` with its search tested row by row (terms.ts MatchForm `row`), and the
    * rows that walk would test (the filter's total): a deep page's anchors are then built by walking
    * the sort index to just past the page where that tests fewer rows than the gather reads matches
-   * (walkedAnchors) — a term in most NFTs finds its page's anchor a few rows per match deep,
+   * (walkedForm) — a term in most NFTs finds its page's anchor a few rows per match deep,
    * where the gather read and sorted every match (A5 `o`, 891k matches, by updatedAt, page 2,212:
    * ~1 s gathered, ~0.1 s walked).
    */
@@ -191,7 +191,7 @@ export const pgListTuning = {
   sparseShare: 8,
   /** Force A5's, A9's and B1's narrowing of a short term through the search indexes (tests): 'auto' asks the plan (searchIndexHelps). */
   searchIndex: 'auto' as 'auto' | 'index' | 'row',
-  /** A row walked to build a gathered set's anchors, in matches gathered and sorted (walkedAnchors). */
+  /** A row walked to build a gathered set's anchors, in matches gathered and sorted (walkedForm). */
   walkedRowCost: 1.5,
 };
 
@@ -335,7 +335,7 @@ async function anchoredIds(
       // LIKE on each row) where that tests fewer rows than a gather would read: in index form the
       // planner walked the same entries building each row's gram arrays (`e ` by status
       // descending, page 1,500: ~110 ms → a few ms each page).
-      const { where } = (await walkedAnchors(q, from + w.limit)) ?? q;
+      const { where } = (await walkedForm(q, from + w.limit)) ?? q;
       const { rows } = await db.execute<Record<string, string[]> & { gen: string }>(
         sql`select ${generationSql(q.organizationId, q.list)} as gen, ${sql.join(
           segments.map((g, i) => sql`array(select ${q.id} from ${q.from} where ${where} and ${g.where} order by ${g.order} ${window}) as ${sql.identifier(`s${i}`)}`),
@@ -355,7 +355,7 @@ async function anchoredIds(
     const near = Math.min(far, w.skip + w.limit + w.interval);
     const reach = w.skip < w.interval ? w.skip + w.limit : q.seek || q.gathered ? far : near;
     // A gathered set (never shallow: it is not walked) may walk instead, to just past the page.
-    const walk = await walkedAnchors(q, near);
+    const walk = await walkedForm(q, near);
     await sharedWork(building, cacheKey, () => (walk ? buildAnchors(db, walk, w, cacheKey, near) : buildAnchors(db, q, w, cacheKey, reach)));
   }
   return plainIds(db, q, w.order, w.skip, w.limit);
@@ -416,13 +416,14 @@ async function buildAnchors(db: Handle, q: OrderedQuery, w: { order: SQL; direct
 
 /**
  * A gathered set as its sort index walks it (OrderedQuery.walkable: its search in row form, not
- * gathered), when numbering its first `reach` rows that way costs less: the rows the walk tests,
- * each weighed as `walkedRowCost` gathered matches, are at most the matches the gather would read —
- * a walked row is its table row (often on a page of its own: the sort is not the table's order) and
- * a LIKE, a gathered match its table row (read in table order) and its share of the sort. Null:
- * gather. The walk numbers only as far as `reach`, so a deeper page later walks again from the start.
+ * gathered), when numbering — or reading from an anchor — its first `reach` rows that way costs
+ * less: the rows the walk tests, each weighed as `walkedRowCost` gathered matches, are at most the
+ * matches the gather would read — a walked row is its table row (often on a page of its own: the
+ * sort is not the table's order) and a LIKE, a gathered match its table row (read in table order)
+ * and its share of the sort. Null: gather. The walk numbers only as far as `reach`, so a deeper page
+ * later walks again from the start.
  */
-async function walkedAnchors(q: OrderedQuery, reach: number): Promise<OrderedQuery | null> {
+async function walkedForm(q: OrderedQuery, reach: number): Promise<OrderedQuery | null> {
   if (!q.gathered || !q.walkable || q.total === 0) return null;
   const walked = ((reach * (await q.walkable.searched())) / q.total) * pgListTuning.walkedRowCost;
   return walked <= q.total ? { ...q, where: q.walkable.where, gathered: false } : null;
