@@ -266,10 +266,12 @@ export function b1ShortTermTotal(db: Handle, organizationId: string, search: Com
  * (b1ShortTermTotal): `r` over every field holds in every bench NFT.
  */
 async function shortKeywordInEveryNft(db: Handle, organizationId: string, search: CompiledSearch): Promise<boolean> {
-  const all = await countOf(db, organizationId, 'nfts', null, null);
+  // The organization's NFTs are read only for a keyword with a stored count: this runs before every
+  // keyword search (and each status segment of a split one), most of them with longer terms.
+  let all: number | undefined;
   for (const criterion of search.keywords) {
     const alone = b1ShortTermTotal(db, organizationId, { ...search, keywords: [criterion], filter: null, smartContractId: null });
-    if (alone && (await alone) === all) return true;
+    if (alone && (await alone) === (all ??= await countOf(db, organizationId, 'nfts', null, null))) return true;
   }
   return false;
 }
