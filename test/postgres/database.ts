@@ -63,3 +63,19 @@ export async function organizationWithContract(client: Pick<PgDb['$client'], 'qu
   await client.query(`insert into smart_contracts (id, organization_id, name, symbol, created_at, updated_at) values ($1, $2, 'c', 'C', now(), now())`, [contractId, organizationId]);
   return { organizationId, contractId };
 }
+
+/**
+ * `lines` (tab-separated, `\N` for NULL) loaded by `COPY <table and columns> FROM STDIN`, as a bulk
+ * load with a standard tool would: the statement triggers see them as one statement.
+ */
+export async function copyIn(pool: PgDb['$client'], target: string, lines: string[]): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const { from } = await import('pg-copy-streams');
+    const stream = client.query(from(`COPY ${target} FROM STDIN`));
+    for (const line of lines) stream.write(`${line}\n`);
+    await new Promise<void>((resolve, reject) => stream.end(() => resolve()).on('error', reject));
+  } finally {
+    client.release();
+  }
+}

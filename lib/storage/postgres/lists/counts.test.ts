@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPostgres } from '@/test/postgres/database';
+import { copyIn, withPostgres } from '@/test/postgres/database';
 import { checkPostgres, reindexPostgres } from '../maintenance';
 import { memberPage } from './members';
 import { nftPage } from './nfts';
@@ -33,15 +33,7 @@ describe('PostgreSQL list counts', () => {
       [o, contract],
     );
     // COPY, as a bulk load would.
-    const client = await c.connect();
-    try {
-      const { from } = await import('pg-copy-streams');
-      const stream = client.query(from('COPY nfts (id, organization_id, smart_contract_id, name, status, created_at, updated_at) FROM STDIN'));
-      for (let i = 0; i < 50; i++) stream.write(`${crypto.randomUUID()}\t${o}\t${contract}\tcopied ${i}\tFAILED\t2026-01-01\t2026-01-01\n`);
-      await new Promise<void>((resolve, reject) => stream.end(() => resolve()).on('error', reject));
-    } finally {
-      client.release();
-    }
+    await copyIn(c, 'nfts (id, organization_id, smart_contract_id, name, status, created_at, updated_at)', Array.from({ length: 50 }, (_, i) => `${crypto.randomUUID()}\t${o}\t${contract}\tcopied ${i}\tFAILED\t2026-01-01\t2026-01-01`));
     expect((await nftPage(pg.db(), o, request)).total).toBe(350);
     expect((await nftPage(pg.db(), o, { ...request, status: 'MINTED' })).total).toBe(100);
     expect((await nftPage(pg.db(), o, { ...request, status: 'FAILED' })).total).toBe(50);

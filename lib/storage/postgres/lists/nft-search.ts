@@ -7,7 +7,8 @@ import { foldTerm, isShortTerm, matchSql } from '../search/terms';
 import { containsAny, prefixUpperBound } from '../../like';
 import { supplyRangeTotal } from './range-count';
 import { b1KeywordTermTotal } from './short-term-count';
-import { contractTotal, countGroups, countOf, countWhere, groupsTotal, listGeneration, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
+import { wordGroups } from './word-count';
+import { contractTotal, countGroups, type CountGroup, countOf, countWhere, groupsTotal, listGeneration, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
  * B1 on PostgreSQL: the twin of lib/storage/sqlite/lists/nft-search.ts. Same request
@@ -295,6 +296,9 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
   if (!search.keywords.length || search.smartContractId || !leaves) return null;
   const facets = leaves.filter(isFacet);
   const rest = andOf(leaves.filter((l) => !isFacet(l)));
+  const keyword = rest ? null : wordCountedKeyword(search);
+  const words = keyword === null ? null : await wordGroups(db, organizationId, 'nft_words_b1', keyword);
+  if (words) return facetsTotal(words, facets);
   const unfaceted = { ...search, filter: rest };
   const key = `b1-facets|${JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, leaves.filter((l) => !isFacet(l)).map((l) => [l.field.name, l.operator, l.value])])}`;
   const where = countedWhere(organizationId, unfaceted, (await searchWhere(db, organizationId, unfaceted, key)).where);
@@ -302,8 +306,25 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
   // the keywords where the search's own count narrows by the facet too (`hidden` + copyrighted: the
   // copyrighted rows among its hits, ~0.3 → ~0.5 s grouped).
   const groups = await countGroups(db, sql`"nfts"`, where, [n('status'), n('copyrighted')], { organizationId, list: 'nfts', key }, facets.length ? 'cached' : undefined);
-  // Every facet leaf holds (two contradicting ones: no group).
-  return groups && groupsTotal(groups, (key) => facets.every((f) => key[f.field.name === 'status' ? 0 : 1] === f.value));
+  return groups && facetsTotal(groups, facets);
+}
+
+/** The rows of the groups every facet leaf holds in (two contradicting ones: none). */
+function facetsTotal(groups: CountGroup[], facets: FilterLeaf[]): number {
+  return groupsTotal(groups, (key) => facets.every((f) => key[f.field.name === 'status' ? 0 : 1] === f.value));
+}
+
+/**
+ * The plain keyword's fields every text field and no field of another type the keyword could
+ * match (a boolean's `true`, a date's digits): then the rows holding it are those the stored B1
+ * words count (word-count.ts, migration 0024). Its folded keyword, or null.
+ */
+function wordCountedKeyword(search: CompiledSearch): string | null {
+  if (search.keywords.length !== 1) return null;
+  const [{ fields, keyword }] = search.keywords as [CompiledSearch['keywords'][number]];
+  const matching = new Set(fields.filter((f) => mayMatch(f, keyword)).map((f) => f.name));
+  const texts = [...NAMES, ...REST];
+  return matching.size === texts.length && texts.every((t) => matching.has(t)) ? keyword : null;
 }
 
 /**

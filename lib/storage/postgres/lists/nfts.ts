@@ -3,9 +3,10 @@ import type { NftFilter, NftPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';
 import { prefixUpperBound } from '../../like';
 import { nftMatch } from '../search/queries';
-import { contractTotal, countGroups, countOf, countWhere, groupsTotal, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
+import { contractTotal, countGroups, type CountGroup, countOf, countWhere, groupsTotal, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 import { foldTerm, isShortTerm, type MatchForm } from '../search/terms';
 import { a5ShortTermTotal } from './short-term-count';
+import { wordGroups } from './word-count';
 
 const sortColumns = {
   createdAt: sql`n.created_at`,
@@ -122,20 +123,24 @@ async function nftTotal(db: Handle, organizationId: string, q: NftFilter, from: 
 }
 
 /**
- * A search's total under any status and copyright filter, off one count of the search alone grouped
- * by status and copyright status (cached per write generation, paging.ts countGroups): the same
- * term under another filter is read off that count instead of reading every hit again (a common
- * term's count visits ~every heap page of the organization: 0.2–0.4 s at a million NFTs). Null
- * under a filter before the search alone was counted. B1's twin: nft-search.ts facetedTotal.
+ * A search's total under any status and copyright filter, off its rows per status and copyright
+ * status: read off the stored word counts where they decide the term (word-count.ts), else one
+ * count of the search alone, grouped (cached per write generation, paging.ts countGroups) — the
+ * same term under another filter is read off that count instead of reading every hit again (a
+ * common term's count visits ~every heap page of the organization: 0.2–0.4 s at a million NFTs).
+ * Null under a filter before the search alone was counted. B1's twin: nft-search.ts facetedTotal.
  */
 async function facetedTotal(db: Handle, organizationId: string, search: string, q: NftFilter): Promise<number | null> {
-  const from = sql`nfts as n`;
+  const groups = (await wordGroups(db, organizationId, 'nft_words_a', foldTerm(search, 'A'))) ?? (await countedGroups(db, organizationId, search, q));
+  return groups && groupsTotal(groups, ([status, copyright]) => (!q.status || status === q.status) && (!q.copyrightStatus || copyright === q.copyrightStatus));
+}
+
+async function countedGroups(db: Handle, organizationId: string, search: string, q: NftFilter): Promise<CountGroup[] | null> {
   const key = `a5-facets|${JSON.stringify(search)}`;
   const { where } = await searchWhere(db, organizationId, { search }, key);
   // Under a filter the grouped count is read only once counted (by the search alone): counted first
   // it reads every hit, where the filtered count narrows by the filter's index too.
-  const groups = await countGroups(db, from, where, [sql`n.status`, sql`n.copyright_status`], { organizationId, list: 'nfts', key }, q.status || q.copyrightStatus ? 'cached' : undefined);
-  return groups && groupsTotal(groups, ([status, copyright]) => (!q.status || status === q.status) && (!q.copyrightStatus || copyright === q.copyrightStatus));
+  return countGroups(db, sql`nfts as n`, where, [sql`n.status`, sql`n.copyright_status`], { organizationId, list: 'nfts', key }, q.status || q.copyrightStatus ? 'cached' : undefined);
 }
 
 /** An A5 filter's rows, its search narrowed through the search indexes where the plan reads them (searchIndexHelps). */

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
-import { organizationWithContract, withPostgres } from '@/test/postgres/database';
+import { withPostgres } from '@/test/postgres/database';
+import { seedSearchTexts } from '@/test/postgres/search-texts';
 import { checkPostgres, reindexPostgres } from '../maintenance';
 import { asciiLower } from '../../like';
 import { b1ShortTermTotal, nftSearchPagePg, nftSearchWhere } from './nft-search';
@@ -24,28 +25,13 @@ const statuses = [null, 'CREATED', 'MINTED', 'FAILED'] as const;
 const terms = ['a', 'A', 'é', 'É', 'ha', 'ar', 'ru', 'al', 'fa', 'se', 'x', 'k', '%', '_', ' ', 'r ', 'n', '🚀', 'ue'];
 
 async function seed(): Promise<{ o: string; contract: string }> {
-  const c = pg.db().$client;
-  const { organizationId: o, contractId: contract } = await organizationWithContract(c);
-  await c.query(
-    `insert into nfts (id, organization_id, smart_contract_id, name, description, external_url, status, supply, copyrighted, created_at, updated_at)
-     select gen_random_uuid()::text, $1, $2,
-       (array['Harbor', 'CAFÉ noir', 'ray 🚀', '100% Pure', 'snake_case', 'Kelvin \u212a'])[1 + i % 6] || ' ' || i,
-       case when i % 4 = 0 then null else (array['An Élan', 'ruby', 'x y'])[1 + i % 3] end,
-       case when i % 5 = 0 then 'https://example.test/Fa' else null end,
-       (array['CREATED', 'MINTED', 'FAILED'])[1 + i % 3], 1, false, now(), now()
-     from generate_series(1, 120) i`,
-    [o, contract],
-  );
-  const client = await c.connect();
-  try {
-    const { from } = await import('pg-copy-streams');
-    const stream = client.query(from('COPY nfts (id, organization_id, smart_contract_id, name, description, status, supply, created_at, updated_at) FROM STDIN'));
-    for (let i = 0; i < 30; i++) stream.write(`${crypto.randomUUID()}\t${o}\t${contract}\tcopied Ü ${i}\t${i % 2 ? 'ÀRBRE' : '\\N'}\tCREATED\t1\t2026-01-01\t2026-01-01\n`);
-    await new Promise<void>((resolve, reject) => stream.end(() => resolve()).on('error', reject));
-  } finally {
-    client.release();
-  }
-  return { o, contract };
+  return seedSearchTexts(pg.db().$client, {
+    names: ['Harbor', 'CAFÉ noir', 'ray 🚀', '100% Pure', 'snake_case', 'Kelvin \u212a'],
+    sep: ' ',
+    descriptions: ['An Élan', 'ruby', 'x y'],
+    url: 'https://example.test/Fa',
+    copied: 'ÀRBRE',
+  });
 }
 
 const a5Request = (search: string, status: string | null) =>

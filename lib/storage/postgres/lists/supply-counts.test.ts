@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileSearch } from '@/lib/nft-search/filter';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
-import { organizationWithContract, withPostgres } from '@/test/postgres/database';
+import { copyIn, organizationWithContract, withPostgres } from '@/test/postgres/database';
 import { checkPostgres, reindexPostgres } from '../maintenance';
 import { nftSearchPagePg } from './nft-search';
 import { clearPgListCaches } from './paging';
@@ -30,15 +30,7 @@ async function seed(): Promise<string> {
      select gen_random_uuid()::text, $1, $2, 'n' || i, case when i % 3 = 0 then 'MINTED' else 'CREATED' end, 1 + i % 7, now(), now() from generate_series(1, 200) i`,
     [o, contract],
   );
-  const client = await c.connect();
-  try {
-    const { from } = await import('pg-copy-streams');
-    const stream = client.query(from('COPY nfts (id, organization_id, smart_contract_id, name, status, supply, created_at, updated_at) FROM STDIN'));
-    for (let i = 0; i < 40; i++) stream.write(`${crypto.randomUUID()}\t${o}\t${contract}\tcopied ${i}\tFAILED\t${1 + (i % 4)}\t2026-01-01\t2026-01-01\n`);
-    await new Promise<void>((resolve, reject) => stream.end(() => resolve()).on('error', reject));
-  } finally {
-    client.release();
-  }
+  await copyIn(c, 'nfts (id, organization_id, smart_contract_id, name, status, supply, created_at, updated_at)', Array.from({ length: 40 }, (_, i) => `${crypto.randomUUID()}\t${o}\t${contract}\tcopied ${i}\tFAILED\t${1 + (i % 4)}\t2026-01-01\t2026-01-01`));
   return o;
 }
 
