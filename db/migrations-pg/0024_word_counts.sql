@@ -91,3 +91,8 @@ INSERT INTO list_counts (organization_id, list, k1, k2, shard, n)
 --> statement-breakpoint
 -- The words holding a term, found like any substring: a trigram index over the words alone.
 CREATE INDEX "list_counts_words_trgm" ON "list_counts" USING gin ("k1" gin_trgm_ops) WHERE "list" IN ('nft_words_a', 'nft_words_b1');
+--> statement-breakpoint
+-- Statistics for the new keys now: without them the planner takes the organization's range of the
+-- primary key for a term's words (every word of the organization read, ~0.5 s at a million NFTs)
+-- instead of the trigram index, until autovacuum next analyzes the table.
+ANALYZE "list_counts";

@@ -152,6 +152,9 @@ async function repairLists(db: Queryable): Promise<void> {
   await db.query(`INSERT INTO list_counts AS c (organization_id, list, k1, k2, shard, n)
     SELECT organization_id, list, k1, k2, 0, actual - stored FROM (${countsDiff}) d ORDER BY 1, 2, 3, 4
     ON CONFLICT (organization_id, list, k1, k2, shard) DO UPDATE SET n = c.n + excluded.n`);
+  // A bulk load's repair may add most of the keys (a word per NFT): planned on the statistics of
+  // before, a term's words were read through the organization's whole key range (word-count.ts).
+  await db.query('ANALYZE list_counts');
   // Rows loaded with the triggers off moved no generation: move every list's, so no process serves
   // anchors or counts it cached before the load.
   await db.query(`INSERT INTO list_generations AS g (organization_id, list, shard, n)

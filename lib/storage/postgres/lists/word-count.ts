@@ -36,10 +36,14 @@ const MAX_KEYS = 400;
  */
 export async function wordGroups(db: Handle, organizationId: string, list: WordList, folded: string): Promise<CountGroup[] | null> {
   if (!isWordTerm(folded)) return null;
-  // The list as a literal: the words' trigram index is partial on it.
+  // The list as a literal: the words' trigram index is partial on it. The keys are read through a
+  // materialized CTE, planned without the limit: under a limit the planner read the organization's
+  // keys in order hoping to meet enough matches early (`eie`: every word of a million NFTs, 148 ms;
+  // through the index, 4 ms).
   const { rows } = await db.execute<{ k1: string; k2: string; n: string }>(
-    sql`select k1, k2, n from list_counts where organization_id = ${organizationId} and list = ${sql.raw(`'${list}'`)}
-      and k1 like ${likePattern(folded)} escape '\\' limit ${MAX_KEYS + 1}`,
+    sql`with words as materialized (select k1, k2, n from list_counts where organization_id = ${organizationId}
+      and list = ${sql.raw(`'${list}'`)} and k1 like ${likePattern(folded)} escape '\\')
+      select k1, k2, n from words limit ${MAX_KEYS + 1}`,
   );
   if (rows.length > MAX_KEYS) return null;
   const byWord = new Map<string, Map<string, number>>();
