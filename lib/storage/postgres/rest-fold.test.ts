@@ -21,8 +21,8 @@ const REST = b1RestColumns.join(', ');
 const forgetLastMigration = (c: ReturnType<typeof pg.db>['$client']) =>
   c.query('delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)');
 
-/** The database as migration 0023 left it: 0024's word counts (which read rest_fold) undone. */
-async function before0024() {
+/** The database as migration 0023 left it: 0024–0025's word counts (which read rest_fold) undone. */
+async function beforeWordCounts() {
   const c = pg.db().$client;
   const v0021 = readFileSync('db/migrations-pg/0021_short_term_counts_any_status.sql', 'utf8')
     .split('--> statement-breakpoint')
@@ -31,14 +31,15 @@ async function before0024() {
   for (const t of ['ai', 'ad', 'au']) await c.query(`drop trigger nfts_words_${t} on nfts`);
   await c.query('drop function cl2c_count_nft_words(); drop function cl2c_nft_words; drop function cl2c_words');
   await c.query('drop index list_counts_words_trgm');
-  await c.query(`delete from list_counts where list in ('nft_words_a', 'nft_words_b1')`);
+  await c.query(`delete from list_counts where list like 'nft\\_words\\_%'`);
+  await forgetLastMigration(c);
   await forgetLastMigration(c);
 }
 
 /** The database as migration 0022 left it: no rest_fold, the indexes over cl2c_b1_rest's expression, 0023 not yet applied. */
 async function before0023() {
   const c = pg.db().$client;
-  await before0024();
+  await beforeWordCounts();
   await c.query('drop index nfts_search_b_rest_trgm');
   await c.query('drop index nfts_search_b_rest_grams');
   await c.query('alter table nfts drop column rest_fold');

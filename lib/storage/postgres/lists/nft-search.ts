@@ -7,7 +7,7 @@ import { foldTerm, isShortTerm, matchSql } from '../search/terms';
 import { containsAny, prefixUpperBound } from '../../like';
 import { supplyRangeTotal } from './range-count';
 import { b1KeywordTermTotal } from './short-term-count';
-import { wordGroups } from './word-count';
+import { wordGroups, type WordList } from './word-count';
 import { contractTotal, countGroups, type CountGroup, countOf, countWhere, groupsTotal, listGeneration, pageIds, pgListTuning, searchIndexHelps, walkIsCheaper, type Handle } from './paging';
 
 /*
@@ -296,8 +296,8 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
   if (!search.keywords.length || search.smartContractId || !leaves) return null;
   const facets = leaves.filter(isFacet);
   const rest = andOf(leaves.filter((l) => !isFacet(l)));
-  const keyword = rest ? null : wordCountedKeyword(search);
-  const words = keyword === null ? null : await wordGroups(db, organizationId, 'nft_words_b1', keyword);
+  const counted = rest ? null : wordCountedKeyword(search);
+  const words = counted && (await wordGroups(db, organizationId, counted.list, counted.keyword));
   if (words) return facetsTotal(words, facets);
   const unfaceted = { ...search, filter: rest };
   const key = `b1-facets|${JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, leaves.filter((l) => !isFacet(l)).map((l) => [l.field.name, l.operator, l.value])])}`;
@@ -315,16 +315,18 @@ function facetsTotal(groups: CountGroup[], facets: FilterLeaf[]): number {
 }
 
 /**
- * The plain keyword's fields every text field and no field of another type the keyword could
- * match (a boolean's `true`, a date's digits): then the rows holding it are those the stored B1
- * words count (word-count.ts, migration 0024). Its folded keyword, or null.
+ * The stored B1 words that decide a search's one keyword criterion (word-count.ts, migrations
+ * 0024–0025): those of every text field when it reads them all and no field of another type it
+ * could match (a boolean's `true`, a date's digits), those of the name when it reads the name
+ * alone. Its folded keyword and word list, or null.
  */
-function wordCountedKeyword(search: CompiledSearch): string | null {
+function wordCountedKeyword(search: CompiledSearch): { keyword: string; list: WordList } | null {
   if (search.keywords.length !== 1) return null;
   const [{ fields, keyword }] = search.keywords as [CompiledSearch['keywords'][number]];
   const matching = new Set(fields.filter((f) => mayMatch(f, keyword)).map((f) => f.name));
   const texts = [...NAMES, ...REST];
-  return matching.size === texts.length && texts.every((t) => matching.has(t)) ? keyword : null;
+  if (matching.size === texts.length && texts.every((t) => matching.has(t))) return { keyword, list: 'nft_words_b1' };
+  return matching.size === 1 && matching.has('name') ? { keyword, list: 'nft_words_b1_name' } : null;
 }
 
 /**

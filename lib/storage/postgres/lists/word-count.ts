@@ -4,14 +4,14 @@ import type { CountGroup, Handle } from './paging';
 
 /*
  * Totals of longer search terms read off the stored per-word counts of db/migrations-pg/0024
- * (list_counts keys `nft_words_a` / `nft_words_b1`, kept by the NFTs' word trigger in the write's own
+ * and 0025 (list_counts keys `nft_words_a` / `nft_words_b1` / `nft_words_b1_name`, kept by the NFTs' word trigger in the write's own
  * transaction). A word is a run of the folded text between ASCII punctuation, spaces and controls; a
  * term made of word characters only lies inside one word wherever it occurs, so when exactly one
  * stored word contains the term, the rows holding the term are that word's rows — counted per
  * status and copyright without reading a row. Any other term is counted by the caller.
  */
 
-export type WordList = 'nft_words_a' | 'nft_words_b1';
+export type WordList = 'nft_words_a' | 'nft_words_b1' | 'nft_words_b1_name';
 
 /** Characters a stored word is made of: all but ASCII punctuation, spaces and controls (cl2c_words). */
 const WORD = /^[0-9A-Za-z\u0080-\uD7FF\uE000-\u{10FFFF}]+$/u;
@@ -31,7 +31,7 @@ const MAX_KEYS = 400;
 
 /**
  * The term's rows per (status, copyright) group — `[status, copyright_status]` for A5,
- * `[status, copyrighted]` for B1, as countGroups keys them — when the stored words decide it: none
+ * `[status, copyrighted]` for B1's, as countGroups keys them — when the stored words decide it: none
  * (no row holds it) or exactly one word holds it. Null otherwise.
  */
 export async function wordGroups(db: Handle, organizationId: string, list: WordList, folded: string): Promise<CountGroup[] | null> {
@@ -59,6 +59,6 @@ export async function wordGroups(db: Handle, organizationId: string, list: WordL
     .filter(([, n]) => n !== 0)
     .map(([k2, n]) => {
       const [status, copyright] = k2.split(' ') as [string, string];
-      return { key: [status, list === 'nft_words_b1' ? copyright === 'true' : copyright], n };
+      return { key: [status, list === 'nft_words_a' ? copyright : copyright === 'true'], n };
     });
 }

@@ -12,7 +12,8 @@ import { clearPgListCaches } from './paging';
 import { isWordTerm, wordGroups } from './word-count';
 
 /*
- * Totals of longer terms read off list_counts' 'nft_words_a' / 'nft_words_b1' keys (migration 0024).
+ * Totals of longer terms read off list_counts' 'nft_words_a' / 'nft_words_b1' / 'nft_words_b1_name' keys
+ * (migrations 0024–0025): A5's search, B1's plain keyword and B1's name searched alone.
  * Through writes that bypass the application — INSERT … SELECT, COPY, updates of every searched
  * field, of status and copyright, a contract rename, DELETE — every term's total (alone and under
  * each status and copyright filter) must equal a count of the rows by the searches' own per-field
@@ -58,28 +59,35 @@ async function expectExact(o: string) {
       const request = { search: term, ...(status ? { status } : {}), ...(copyrightStatus ? { copyrightStatus } : {}), sortBy: 'createdAt', sortOrder: 'desc', page: 1, limit: 5 };
       expect((await nftPage(pg.db(), o, request as Parameters<typeof nftPage>[2])).total, `A5 ${where}`).toBe(Number(a.rows[0]!.n));
 
-      const body = b1Body(term, { status, copyright });
-      const compiled = compileSearch(body);
-      const { rows } = await pg.db().execute<{ n: string }>(sql`select count(*) as n from nfts where ${nftSearchWhere(o, compiled, false)}`);
-      clearPgListCaches();
-      expect((await nftSearchPagePg(pg.db(), o, compiled, body)).total, `B1 ${where}`).toBe(Number(rows[0]!.n));
+      for (const fields of [null, ['name']]) {
+        const body = b1Body(term, { status, copyright }, fields);
+        const compiled = compileSearch(body);
+        const { rows } = await pg.db().execute<{ n: string }>(sql`select count(*) as n from nfts where ${nftSearchWhere(o, compiled, false)}`);
+        clearPgListCaches();
+        expect((await nftSearchPagePg(pg.db(), o, compiled, body)).total, `B1 ${fields ? 'name' : 'keyword'} ${where}`).toBe(Number(rows[0]!.n));
+      }
     }
   }
 }
 
-function b1Body(keyword: string, { status, copyright }: Facets): SearchNftsBody {
+/** B1's plain keyword, or `fields` alone searched for it. */
+function b1Body(keyword: string, { status, copyright }: Facets, fields: string[] | null): SearchNftsBody {
   const leaves = [
     ...(status ? [{ field: 'status', operator: 'eq', value: status }] : []),
     ...(copyright === null ? [] : [{ field: 'copyrighted', operator: 'eq', value: copyright }]),
   ];
-  return { pageSize: 5, keyword, ...(leaves.length ? { advancedFilter: leaves.length === 1 ? leaves[0] : { logic: 'and', filters: leaves } } : {}) };
+  const search = fields ? { advancedSearch: { fields, keyword } } : { keyword };
+  return { pageSize: 5, ...search, ...(leaves.length ? { advancedFilter: leaves.length === 1 ? leaves[0] : { logic: 'and', filters: leaves } } : {}) };
 }
 
-/** Which terms the stored words decide, per list: [A5, B1]. */
-async function decided(o: string, term: string): Promise<[boolean, boolean]> {
-  const a = await wordGroups(pg.db(), o, 'nft_words_a', asciiLower(term));
-  const b = await wordGroups(pg.db(), o, 'nft_words_b1', term.toLowerCase());
-  return [a !== null, b !== null];
+/** Which terms the stored words decide, per list: [A5, B1, B1's name]. */
+async function decided(o: string, term: string): Promise<boolean[]> {
+  const lists = [
+    ['nft_words_a', asciiLower(term)],
+    ['nft_words_b1', term.toLowerCase()],
+    ['nft_words_b1_name', term.toLowerCase()],
+  ] as const;
+  return Promise.all(lists.map(async ([list, folded]) => (await wordGroups(pg.db(), o, list, folded)) !== null));
 }
 
 describe('word totals from list_counts', () => {
@@ -93,11 +101,12 @@ describe('word totals from list_counts', () => {
     const c = pg.db().$client;
     const { o, contract } = await seed();
     await expectExact(o);
-    expect(await decided(o, 'harbor')).toEqual([true, true]);
-    expect(await decided(o, 'zzz')).toEqual([true, true]); // no word holds it: no row
-    expect(await decided(o, 'gold')).toEqual([false, false]); // golden and goldfish: both may hold a row
-    expect(await decided(o, 'series')).toEqual([true, true]); // only the contract's name: A5 has no such word
-    expect(await decided(o, 'rue')).toEqual([true, true]); // B1 reads booleans' texts too: its caller counts (wordCountedKeyword)
+    expect(await decided(o, 'harbor')).toEqual([true, true, true]);
+    expect(await decided(o, 'zzz')).toEqual([true, true, true]); // no word holds it: no row
+    expect(await decided(o, 'gold')).toEqual([false, false, false]); // golden and goldfish: both may hold a row
+    expect(await decided(o, 'élan')).toEqual([true, true, true]); // a description's word: B1's name has none
+    expect(await decided(o, 'series')).toEqual([true, true, true]); // only the contract's name: A5 has no such word
+    expect(await decided(o, 'rue')).toEqual([true, true, true]); // B1 reads booleans' texts too: its caller counts (wordCountedKeyword)
 
     await c.query(`update nfts set name = 'Renamed ÉTÉ ' || supply where organization_id = $1 and name like 'Harbor%'`, [o]);
     await c.query(`update nfts set description = 'new harbor' where organization_id = $1 and description = 'x y'`, [o]);
@@ -115,7 +124,7 @@ describe('word totals from list_counts', () => {
     await expectExact(o);
     // Every goldfish NFT deleted: its word's keys stay at zero, and `gold` is golden's alone.
     await c.query(`delete from nfts where organization_id = $1 and (name like 'goldfish%' or token_uri like '%goldfish%')`, [o]);
-    expect(await decided(o, 'gold')).toEqual([true, true]);
+    expect(await decided(o, 'gold')).toEqual([true, true, true]);
     await expectExact(o);
     expect((await checkPostgres(c)).problems).toEqual([]);
   });
