@@ -309,6 +309,21 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
   return groups && facetsTotal(groups, facets);
 }
 
+/**
+ * The total of a name `contains` beside AND-ed `status eq` / `copyrighted eq` leaves (or none), no
+ * keywords, no contract: the names holding its value are those the stored name words count where
+ * they decide it (word-count.ts) — the same test as a keyword searched in the name alone. Null
+ * for any other search, or a value the words do not decide.
+ */
+async function nameContainsTotal(db: Handle, organizationId: string, search: CompiledSearch): Promise<number | null> {
+  const leaves = andedLeaves(search.filter);
+  if (search.keywords.length || search.smartContractId || !leaves) return null;
+  const [contains, ...more] = leaves.filter((l) => !isFacet(l));
+  if (!contains || more.length || contains.operator !== 'contains' || contains.field.name !== 'name' || typeof contains.value !== 'string') return null;
+  const groups = await wordGroups(db, organizationId, 'nft_words_b1_name', contains.value);
+  return groups && facetsTotal(groups, leaves.filter(isFacet));
+}
+
 /** The rows of the groups every facet leaf holds in (two contradicting ones: none). */
 function facetsTotal(groups: CountGroup[], facets: FilterLeaf[]): number {
   return groupsTotal(groups, (key) => facets.every((f) => key[f.field.name === 'status' ? 0 : 1] === f.value));
@@ -484,6 +499,7 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
     total =
       (await b1ShortTermTotal(db, organizationId, search)) ??
       (await supplyRangeTotal(db, organizationId, search)) ??
+      (await nameContainsTotal(db, organizationId, search)) ??
       (await facetedTotal(db, organizationId, search, body)) ??
       (await countWhere(db, from, countedWhere(organizationId, search, where), { organizationId, list: 'nfts', key: `b1|${criteria}` }));
     // Every NFT of its status (or of the organization): the search is that list, read off its own

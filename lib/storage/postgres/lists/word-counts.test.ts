@@ -13,7 +13,7 @@ import { isWordTerm, wordGroups } from './word-count';
 
 /*
  * Totals of longer terms read off list_counts' 'nft_words_a' / 'nft_words_b1' / 'nft_words_b1_name' keys
- * (migrations 0024–0025): A5's search, B1's plain keyword and B1's name searched alone.
+ * (migrations 0024–0025): A5's search, B1's plain keyword, B1's name searched alone or `contains`.
  * Through writes that bypass the application — INSERT … SELECT, COPY, updates of every searched
  * field, of status and copyright, a contract rename, DELETE — every term's total (alone and under
  * each status and copyright filter) must equal a count of the rows by the searches' own per-field
@@ -59,24 +59,25 @@ async function expectExact(o: string) {
       const request = { search: term, ...(status ? { status } : {}), ...(copyrightStatus ? { copyrightStatus } : {}), sortBy: 'createdAt', sortOrder: 'desc', page: 1, limit: 5 };
       expect((await nftPage(pg.db(), o, request as Parameters<typeof nftPage>[2])).total, `A5 ${where}`).toBe(Number(a.rows[0]!.n));
 
-      for (const fields of [null, ['name']]) {
-        const body = b1Body(term, { status, copyright }, fields);
+      for (const mode of ['keyword', 'name', 'contains'] as const) {
+        const body = b1Body(term, { status, copyright }, mode);
         const compiled = compileSearch(body);
         const { rows } = await pg.db().execute<{ n: string }>(sql`select count(*) as n from nfts where ${nftSearchWhere(o, compiled, false)}`);
         clearPgListCaches();
-        expect((await nftSearchPagePg(pg.db(), o, compiled, body)).total, `B1 ${fields ? 'name' : 'keyword'} ${where}`).toBe(Number(rows[0]!.n));
+        expect((await nftSearchPagePg(pg.db(), o, compiled, body)).total, `B1 ${mode} ${where}`).toBe(Number(rows[0]!.n));
       }
     }
   }
 }
 
-/** B1's plain keyword, or `fields` alone searched for it. */
-function b1Body(keyword: string, { status, copyright }: Facets, fields: string[] | null): SearchNftsBody {
+/** B1's plain keyword, the name searched alone for it, or a name `contains` of it. */
+function b1Body(keyword: string, { status, copyright }: Facets, mode: 'keyword' | 'name' | 'contains'): SearchNftsBody {
   const leaves = [
+    ...(mode === 'contains' ? [{ field: 'name', operator: 'contains', value: keyword }] : []),
     ...(status ? [{ field: 'status', operator: 'eq', value: status }] : []),
     ...(copyright === null ? [] : [{ field: 'copyrighted', operator: 'eq', value: copyright }]),
   ];
-  const search = fields ? { advancedSearch: { fields, keyword } } : { keyword };
+  const search = mode === 'keyword' ? { keyword } : mode === 'name' ? { advancedSearch: { fields: ['name'], keyword } } : {};
   return { pageSize: 5, ...search, ...(leaves.length ? { advancedFilter: leaves.length === 1 ? leaves[0] : { logic: 'and', filters: leaves } } : {}) };
 }
 
