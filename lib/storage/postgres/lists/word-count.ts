@@ -3,12 +3,13 @@ import { likePattern } from '../../like';
 import type { CountGroup, Handle } from './paging';
 
 /*
- * Totals of longer search terms read off the stored per-word counts of db/migrations-pg/0024
- * and 0025 (list_counts keys `nft_words_a` / `nft_words_b1` / `nft_words_b1_name`, kept by the NFTs' word trigger in the write's own
- * transaction). A word is a run of the folded text between ASCII punctuation, spaces and controls; a
- * term made of word characters only lies inside one word wherever it occurs, so when exactly one
- * stored word contains the term, the rows holding the term are that word's rows — counted per
- * status and copyright without reading a row. Any other term is counted by the caller.
+ * Totals of longer search terms read off the stored per-word counts of db/migrations-pg/0024 and
+ * 0025 (list_counts keys `nft_words_a` / `nft_words_b1` / `nft_words_b1_name`, kept by the NFTs'
+ * word trigger in the write's own transaction). A word is a run of the folded text between ASCII
+ * punctuation, spaces and controls; a term made of word characters only lies inside one word
+ * wherever it occurs, so when exactly one stored word contains the term, the rows holding the term
+ * are that word's rows — counted per status and copyright without reading a row. Any other term is
+ * counted by the caller.
  */
 
 export type WordList = 'nft_words_a' | 'nft_words_b1' | 'nft_words_b1_name';
