@@ -282,25 +282,29 @@ const isFacet = (l: FilterLeaf) => (l.field.name === 'status' || l.field.name ==
 type FilterLeaf = Extract<FilterNode, { kind: 'leaf' }>;
 
 /**
- * The total of keywords beside AND-ed `status eq` / `copyrighted eq` leaves (or none), off one count
- * of the keywords and the other leaves grouped by status and copyrighted (cached per write
- * generation like any count, paging.ts countGroups): the same keywords under another status or
- * copyright filter, or each status of an order led by status, are read off that count instead of
- * reading every hit of the term again (a common term's count visits ~every heap page of the
- * organization: 0.2–0.7 s at a million NFTs). Null for a search without keywords, under a contract
- * (its rows are few), with a filter of another shape, or under a facet before the keywords and
- * other leaves were counted without it.
+ * The total of keywords — or of a name `contains` without keywords — beside AND-ed `status eq` /
+ * `copyrighted eq` leaves (or none), off its rows per status and copyrighted: read off the stored
+ * words where they decide its one keyword or that `contains` (word-count.ts, wordCounted), else one
+ * count of the keywords and the other leaves, grouped (cached per write generation like any count,
+ * paging.ts countGroups): the same keywords under another status or copyright filter, or each
+ * status of an order led by status, are read off that count instead of reading every hit of the
+ * term again (a common term's count visits ~every heap page of the organization: 0.2–0.7 s at a
+ * million NFTs). Null under a contract (its rows are few), with a filter of another shape, without
+ * keywords unless the words decide, or under a facet before the keywords and other leaves were
+ * counted without it.
  */
 async function facetedTotal(db: Handle, organizationId: string, search: CompiledSearch, body: NftSearchCriteria): Promise<number | null> {
   const leaves = andedLeaves(search.filter);
-  if (!search.keywords.length || search.smartContractId || !leaves) return null;
+  if (search.smartContractId || !leaves) return null;
   const facets = leaves.filter(isFacet);
-  const rest = andOf(leaves.filter((l) => !isFacet(l)));
-  const counted = rest ? null : wordCountedKeyword(search);
+  const others = leaves.filter((l) => !isFacet(l));
+  const counted = wordCounted(search, others);
   const words = counted && (await wordGroups(db, organizationId, counted.list, counted.keyword));
   if (words) return facetsTotal(words, facets);
+  if (!search.keywords.length) return null;
+  const rest = andOf(others);
   const unfaceted = { ...search, filter: rest };
-  const key = `b1-facets|${JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, leaves.filter((l) => !isFacet(l)).map((l) => [l.field.name, l.operator, l.value])])}`;
+  const key = `b1-facets|${JSON.stringify([body.keyword ?? null, body.advancedSearch ?? null, others.map((l) => [l.field.name, l.operator, l.value])])}`;
   const where = countedWhere(organizationId, unfaceted, (await searchWhere(db, organizationId, unfaceted, key)).where);
   // Under a facet the grouped count is read only once counted: counted first, it reads every hit of
   // the keywords where the search's own count narrows by the facet too (`hidden` + copyrighted: the
@@ -309,34 +313,26 @@ async function facetedTotal(db: Handle, organizationId: string, search: Compiled
   return groups && facetsTotal(groups, facets);
 }
 
-/**
- * The total of a name `contains` beside AND-ed `status eq` / `copyrighted eq` leaves (or none), no
- * keywords, no contract: the names holding its value are those the stored name words count where
- * they decide it (word-count.ts) — the same test as a keyword searched in the name alone. Null
- * for any other search, or a value the words do not decide.
- */
-async function nameContainsTotal(db: Handle, organizationId: string, search: CompiledSearch): Promise<number | null> {
-  const leaves = andedLeaves(search.filter);
-  if (search.keywords.length || search.smartContractId || !leaves) return null;
-  const [contains, ...more] = leaves.filter((l) => !isFacet(l));
-  if (!contains || more.length || contains.operator !== 'contains' || contains.field.name !== 'name' || typeof contains.value !== 'string') return null;
-  const groups = await wordGroups(db, organizationId, 'nft_words_b1_name', contains.value);
-  return groups && facetsTotal(groups, leaves.filter(isFacet));
-}
-
 /** The rows of the groups every facet leaf holds in (two contradicting ones: none). */
 function facetsTotal(groups: CountGroup[], facets: FilterLeaf[]): number {
   return groupsTotal(groups, (key) => facets.every((f) => key[f.field.name === 'status' ? 0 : 1] === f.value));
 }
 
 /**
- * The stored B1 words that decide a search's one keyword criterion (word-count.ts, migrations
- * 0024–0025): those of every text field when it reads them all and no field of another type it
- * could match (a boolean's `true`, a date's digits), those of the name when it reads the name
- * alone. Its folded keyword and word list, or null.
+ * The stored B1 words that decide a search beside facets only (`others`: its other AND-ed leaves;
+ * word-count.ts, migrations 0024–0025): its one keyword criterion, by the words of every text field
+ * when it reads them all and no field of another type it could match (a boolean's `true`, a date's
+ * digits), by the name's words when it reads the name alone; or, without keywords, one name
+ * `contains` — the same test as a keyword searched in the name alone. Its folded term and word list,
+ * or null.
  */
-function wordCountedKeyword(search: CompiledSearch): { keyword: string; list: WordList } | null {
-  if (search.keywords.length !== 1) return null;
+function wordCounted(search: CompiledSearch, others: FilterLeaf[]): { keyword: string; list: WordList } | null {
+  if (!search.keywords.length) {
+    const [contains, ...more] = others;
+    if (!contains || more.length || contains.operator !== 'contains' || contains.field.name !== 'name' || typeof contains.value !== 'string') return null;
+    return { keyword: contains.value, list: 'nft_words_b1_name' };
+  }
+  if (search.keywords.length !== 1 || others.length) return null;
   const [{ fields, keyword }] = search.keywords as [CompiledSearch['keywords'][number]];
   const matching = new Set(fields.filter((f) => mayMatch(f, keyword)).map((f) => f.name));
   const texts = [...NAMES, ...REST];
@@ -499,7 +495,6 @@ export async function nftSearchPagePg(db: Handle, organizationId: string, compil
     total =
       (await b1ShortTermTotal(db, organizationId, search)) ??
       (await supplyRangeTotal(db, organizationId, search)) ??
-      (await nameContainsTotal(db, organizationId, search)) ??
       (await facetedTotal(db, organizationId, search, body)) ??
       (await countWhere(db, from, countedWhere(organizationId, search, where), { organizationId, list: 'nfts', key: `b1|${criteria}` }));
     // Every NFT of its status (or of the organization): the search is that list, read off its own
