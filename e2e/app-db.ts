@@ -1,5 +1,5 @@
 import { openDb, type Db } from '@/db/client';
-import { installWebhooks } from '@/lib/webhooks/resources';
+import { installWebhooks } from '@/lib/wiring/webhooks';
 import { E2E_SERVER_ENV } from './env';
 
 /**

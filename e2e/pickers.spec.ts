@@ -1,6 +1,6 @@
 import { createContract } from '@/lib/contracts/service';
 import { sqliteStore } from '@/lib/storage/sqlite/store';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { listboxOf, pickOption } from './combobox';
 import { expect, test } from './fixtures';

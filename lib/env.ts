@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { isValidTrustedProxies } from '@/lib/http/trusted-proxies';
+import { isValidTrustedProxies } from '@/lib/shared/trusted-proxies';
 
 /** Environment of the service (DESIGN §6), validated once, with a message naming the bad variable. */
 const envSchema = z.object({

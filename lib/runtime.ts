@@ -33,7 +33,7 @@ const SLOTS = {
   webhookStoreLoaders:
     'how each resource of a service on the Store is read for a webhook message (lib/webhooks/emit.ts) — per process',
   webhookLedgerUnsubscribe:
-    'the webhook listener on the ledger (lib/webhooks/resources.ts) — per process',
+    'the webhook listener on the ledger (lib/wiring/webhooks.ts) — per process',
   shutdownHooks: 'what SIGTERM runs before the database closes (lib/shutdown.ts) — per process',
   forwardedWarning:
     'when X-Forwarded-For was last seen without TRUSTED_PROXIES (lib/http/forwarded-warning.ts) — per process',

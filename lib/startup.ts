@@ -10,7 +10,7 @@ import { isUniqueViolation } from '@/lib/storage/errors';
 import { mailQueueFor } from '@/lib/storage/mail-queue';
 import { startEngineServices } from '@/lib/storage/server';
 import { webhookQueueFor } from '@/lib/storage/webhook-queue';
-import { installWebhooks } from '@/lib/webhooks/resources';
+import { installWebhooks } from '@/lib/wiring/webhooks';
 
 /**
  * Runs once when the Next server starts (instrumentation.ts): validate the environment, migrate,

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { GENERATED, generateTypes } from '@/lib/openapi/types-source';
+import { GENERATED, generateTypes } from '@/lib/api-docs/types-source';
 
 /** Regenerates the committed client types from both OpenAPI documents. */
 for (const [family, target] of Object.entries(GENERATED)) {

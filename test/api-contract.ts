@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { familyADocument } from '@/lib/openapi/family-a';
-import { familyBDocument } from '@/lib/openapi/family-b';
+import { familyADocument } from '@/lib/api-docs/family-a';
+import { familyBDocument } from '@/lib/api-docs/family-b';
 import { DocumentValidator, type ObservedResponse, type OpenApiDocument } from '@/lib/openapi/validator';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/shared/query';
 
 export const apiKeyFamily = z.enum(['A', 'B']);
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, auditEvents } from '@/db/tables';
 import { NotFoundError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { getStore } from '@/lib/storage/current';
 import { createOrganization } from '@/lib/tenants/service';
 import { listApiKeysQuery } from './schemas';

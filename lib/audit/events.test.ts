@@ -4,7 +4,7 @@ import { GET as detailRoute } from '@/app/api/v1/console/audit/[id]/route';
 import { GET as updatesRoute } from '@/app/api/v1/console/audit/updates/route';
 import { auditEvents } from '@/db/tables';
 import { createContract } from '@/lib/contracts/service';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { recordChainOutcome } from './chain-events';
 import { recordAuditIn } from './service';

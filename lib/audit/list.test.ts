@@ -7,7 +7,7 @@ import { auditEvents, invitations } from '@/db/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { getAuth } from '@/lib/auth/server';
 import { createContract, deleteContract, updateContract } from '@/lib/contracts/service';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { recordAuditIn } from './service';
 import { selectRows } from '@/lib/storage/store';
 import { insertNft } from '@/test/nft-fixtures';

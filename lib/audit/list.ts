@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { apiKeys, auditEvents, invitations, nfts, smartContracts, userOrganizations, users } from '@/db/tables';
-import { envelope } from '@/lib/http/query';
+import { envelope } from '@/lib/shared/query';
 import { inPageOrder } from '@/lib/storage/lists';
 import { auditPage, type AuditFilter } from '@/lib/storage/audit-list';
 import type { Store } from '@/lib/storage/store';

@@ -1,8 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { contractView } from '@/lib/contracts/schemas';
-import { aErrors, jsonResponse, paginated } from '@/lib/openapi/registry';
-import { csvDownload } from '@/lib/export/openapi';
+import { SESSION_ONLY, aErrors, csvDownload, jsonResponse, paginated } from '@/lib/openapi/registry';
 import { auditUpdatesQuery, exportAuditQuery, listAuditQuery } from './schemas';
 
 /** Response shapes of the console's activity page (documentation; lib/audit/schemas.ts has the types). */
@@ -37,8 +35,6 @@ export const auditEventDetailView = auditListItemView
   })
   .meta({ id: 'AuditEventDetail' });
 
-const sessionOnly = 'Console support (admin session only): an API key gets 403.';
-
 /** The console's activity page and contract lookup (Family A paths, session-only). */
 export function registerConsoleAuditPaths(registry: OpenAPIRegistry) {
   const tags = ['Console'];
@@ -47,7 +43,7 @@ export function registerConsoleAuditPaths(registry: OpenAPIRegistry) {
     path: '/console/audit',
     operationId: 'listAuditEvents',
     summary: 'Activity — the organization’s audit log, newest first',
-    description: `${sessionOnly} Filtered by text (\`search\`, answered through the search indexes), actor, action, record type/record and a UTC day range (both days included); ties broken by id.`,
+    description: `${SESSION_ONLY} Filtered by text (\`search\`, answered through the search indexes), actor, action, record type/record and a UTC day range (both days included); ties broken by id.`,
     tags,
     request: { query: listAuditQuery },
     responses: { 200: jsonResponse('A page of audit events', paginated(auditListItemView)), 400: aErrors[400], 401: aErrors[401], 403: aErrors[403] },
@@ -57,7 +53,7 @@ export function registerConsoleAuditPaths(registry: OpenAPIRegistry) {
     path: '/console/audit/actors',
     operationId: 'listAuditActors',
     summary: 'Activity — everyone who appears in the audit log (the actor filter)',
-    description: `${sessionOnly} Users and API keys of this organization that have audit events, sorted by label.`,
+    description: `${SESSION_ONLY} Users and API keys of this organization that have audit events, sorted by label.`,
     tags,
     responses: { 200: jsonResponse('The actors', z.object({ data: z.array(auditActorView) })), 401: aErrors[401], 403: aErrors[403] },
   });
@@ -66,7 +62,7 @@ export function registerConsoleAuditPaths(registry: OpenAPIRegistry) {
     path: '/console/audit/{id}',
     operationId: 'getAuditEvent',
     summary: 'Activity — one event with what it recorded',
-    description: `${sessionOnly} The event as listed plus \`data\` (reason, place, amounts, … as recorded) and the chain transaction it is about. Another organization’s event is 404.`,
+    description: `${SESSION_ONLY} The event as listed plus \`data\` (reason, place, amounts, … as recorded) and the chain transaction it is about. Another organization’s event is 404.`,
     tags,
     request: { params: z.object({ id: z.string().meta({ description: 'The event’s id.', example: 'e9f0a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2b' }) }) },
     responses: { 200: jsonResponse('The event', auditEventDetailView), 401: aErrors[401], 403: aErrors[403], 404: aErrors[404] },
@@ -76,7 +72,7 @@ export function registerConsoleAuditPaths(registry: OpenAPIRegistry) {
     path: '/console/audit/updates',
     operationId: 'listAuditUpdates',
     summary: 'Notifications — events since the last poll',
-    description: `${sessionOnly} Sends, deployments and mints confirmed or failed on chain, and copyright holders’ decisions, after \`after\` (oldest first, at most 20). Poll again with the returned \`cursor\`; the first call (without \`after\`) returns only a cursor.`,
+    description: `${SESSION_ONLY} Sends, deployments and mints confirmed or failed on chain, and copyright holders’ decisions, after \`after\` (oldest first, at most 20). Poll again with the returned \`cursor\`; the first call (without \`after\`) returns only a cursor.`,
     tags,
     request: { query: auditUpdatesQuery },
     responses: {
@@ -91,19 +87,9 @@ export function registerConsoleAuditPaths(registry: OpenAPIRegistry) {
     path: '/console/audit/export',
     operationId: 'exportAuditEvents',
     summary: 'Activity — CSV of every event of the filter',
-    description: `${sessionOnly} The filters of the activity list, newest first, streamed (any size). \`data\` is the event’s JSON.`,
+    description: `${SESSION_ONLY} The filters of the activity list, newest first, streamed (any size). \`data\` is the event’s JSON.`,
     tags,
     request: { query: exportAuditQuery },
     responses: { 200: csvDownload('The events as CSV'), 400: aErrors[400], 401: aErrors[401], 403: aErrors[403] },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/console/contracts/{id}',
-    operationId: 'getConsoleContract',
-    summary: 'One smart contract by id (the console’s contract picker)',
-    description: `${sessionOnly} Used when a page link names only the contract id. Another organization’s contract is 404.`,
-    tags,
-    request: { params: z.object({ id: z.string().meta({ description: 'The smart contract’s id.', example: '0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70' }) }) },
-    responses: { 200: jsonResponse('The contract', contractView), 401: aErrors[401], 403: aErrors[403], 404: aErrors[404] },
   });
 }

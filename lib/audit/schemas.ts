@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitParam, pageParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+import { limitParam, pageParam, sortByParam, sortOrderParam } from '@/lib/shared/query';
 
 const day = z
   .string()

@@ -1,5 +1,5 @@
 import { auditEvents } from '@/db/tables';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { insertRows } from '@/lib/storage/row-batch';
 import type { Store } from '@/lib/storage/store';
 

@@ -9,8 +9,10 @@ import type { Store } from '@/lib/storage/store';
 import { authSecret, env } from '@/lib/env';
 import { hasActiveMembership } from './admin';
 import { auditPasswordEvent, PASSWORD_LINK_TTL_S, sendPasswordMail } from './password-reset';
-import { CLIENT_ADDRESS_HEADER } from './sign-in-route';
 import { runtimeSlot } from '@/lib/runtime';
+
+/** Header through which Better Auth learns the client address: set by lib/http/sign-in-route.ts from the trusted client address, never by the client. */
+export const CLIENT_ADDRESS_HEADER = 'x-cl2c-client-address';
 
 function createAuth(store: Store) {
   return betterAuth({
@@ -46,7 +48,7 @@ function createAuth(store: Store) {
     advanced: {
       // Generated here, not by the database (PostgreSQL would otherwise be asked for a column default): UUID v4 like every id.
       database: { generateId: () => crypto.randomUUID() },
-      // Set by lib/auth/sign-in-route.ts from the trusted client address, never by the client.
+      // Set by lib/http/sign-in-route.ts from the trusted client address, never by the client.
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     trustedOrigins: (request) => [env().APP_URL, request ? new URL(request.url).origin : undefined],

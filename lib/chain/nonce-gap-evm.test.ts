@@ -10,7 +10,7 @@ import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { sendTokens, WAITING_NOTE } from '@/lib/tokens/service';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { newWebhookSecret, sealSecret } from '@/lib/webhooks/secrets';
-import { installWebhooks } from '@/lib/webhooks/resources';
+import { installWebhooks } from '@/lib/wiring/webhooks';
 import { createTestOrg } from '@/test/helpers';
 import { setChainEnv as setEnv } from '@/test/chain-env';
 import { DEVNODE_FUNDER_KEY, devNodeRpc, startDevNode, type DevNode } from './devnode';

@@ -8,7 +8,7 @@ import { chainTransactions, tokenTransfers, webhookEndpoints, webhookEvents } fr
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { newWebhookSecret, sealSecret } from '@/lib/webhooks/secrets';
-import { installWebhooks } from '@/lib/webhooks/resources';
+import { installWebhooks } from '@/lib/wiring/webhooks';
 import { call, createTestOrg } from '@/test/helpers';
 import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
 import { GET as getTransferRoute } from '@/app/api/v1/cl2c/token/[id]/route';

@@ -6,7 +6,7 @@ import { assertChainUsable } from '@/lib/chain/identity';
 import { prepareChainTx } from '@/lib/chain/ledger';
 import { runChainOperation } from '@/lib/chain/operation';
 import { ConflictError, NotFoundError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import type { Store } from '@/lib/storage/store';
 import { getContract } from './service';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
+import { SESSION_ONLY, aErrors, jsonBody, jsonResponse, paginated } from '@/lib/openapi/registry';
 import {
   contractView,
   createContractBody,
@@ -62,5 +62,20 @@ export function registerContractPaths(registry: OpenAPIRegistry) {
     tags,
     request: { params: z.object({ id: z.string().meta({ description: 'The smart contract’s id.', example: '0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70' }) }) },
     responses: { 200: jsonResponse('Deleted', deleteContractResponse), 401: aErrors[401], 404: aErrors[404], 409: aErrors[409] },
+  });
+}
+
+/** The console's contract picker reads one contract by id (admin session only). */
+export function registerConsoleContractPath(registry: OpenAPIRegistry) {
+  const tags = ['Console'];
+  registry.registerPath({
+    method: 'get',
+    path: '/console/contracts/{id}',
+    operationId: 'getConsoleContract',
+    summary: 'One smart contract by id (the console’s contract picker)',
+    description: `${SESSION_ONLY} Used when a page link names only the contract id. Another organization’s contract is 404.`,
+    tags,
+    request: { params: z.object({ id: z.string().meta({ description: 'The smart contract’s id.', example: '0f8e7a52-4c1b-4f0e-9a3d-6b2c1d9e8f70' }) }) },
+    responses: { 200: jsonResponse('The contract', contractView), 401: aErrors[401], 403: aErrors[403], 404: aErrors[404] },
   });
 }

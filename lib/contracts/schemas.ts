@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chainFactsView } from '@/lib/chain/schemas';
 import { chainEnvs, contractStatuses, networks } from '@/db/enums';
-import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/shared/query';
 import { evmAddress, isoDateTime, jsonObject } from '@/lib/shared/schemas';
 
 export const contractSortFields = ['createdAt', 'updatedAt', 'name', 'symbol', 'status', 'deployedAt'] as const;
@@ -18,6 +18,9 @@ export const listContractsQuery = z.strictObject({
   sortOrder: sortOrderParam,
 });
 export type ListContractsQuery = z.output<typeof listContractsQuery>;
+
+/** The contracts' CSV export: the list's filters and search, every row (no page). */
+export const exportContractsQuery = listContractsQuery.omit({ page: true, limit: true });
 
 /** A2 body (also the console's create form). */
 export const createContractBody = z.strictObject({

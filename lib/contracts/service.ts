@@ -10,10 +10,10 @@ import { contractPage } from '@/lib/storage/contract-list';
 import { inPageOrder } from '@/lib/storage/lists';
 import type { Store } from '@/lib/storage/store';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { recordEventIn } from '@/lib/webhooks/emit';
 import { manualStatusEvents } from '@/lib/webhooks/events';
-import { envelope } from '@/lib/http/query';
+import { envelope } from '@/lib/shared/query';
 import type { ContractChainView, CreateContractBody, ListContractsQuery, UpdateContractBody } from './schemas';
 
 export type ContractView = Omit<SmartContract, 'organizationId' | 'totalNfts' | 'totalSupply' | 'metadata'> & {
@@ -80,7 +80,7 @@ export async function getContractWithChain(store: Store, organizationId: string,
 
 /**
  * The synchronous twin of getContractWithChain for the webhook resource loader
- * (lib/webhooks/resources.ts), which the chain ledger's SQLite transactions call.
+ * (lib/wiring/webhooks.ts), which the chain ledger's SQLite transactions call.
  */
 export function getContractWithChainSync(db: Db, organizationId: string, id: string): ContractWithChain {
   const t = sqliteSchema.smartContracts;

@@ -3,7 +3,7 @@ import type { Nft } from '@/db/schema';
 import { copyrightShares, nfts } from '@/db/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { assertActiveMembers } from '@/lib/nfts/copyright';
 import { lockRowById } from '@/lib/storage/row-lock';
 import type { Store } from '@/lib/storage/store';

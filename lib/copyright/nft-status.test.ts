@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { copyrightRequests, nfts, outboxEmails } from '@/db/tables';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { createNft, updateNft, updateNftStatus } from '@/lib/nfts/service';
 import { getStore } from '@/lib/storage/current';
 import type { Store } from '@/lib/storage/store';

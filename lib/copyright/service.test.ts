@@ -12,13 +12,13 @@ import {
   webhookEvents,
 } from '@/db/tables';
 import { getContent, parseCid } from '@/lib/content-store/store';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { removeMember } from '@/lib/members/service';
 import { createNft, updateNft } from '@/lib/nfts/service';
 import { getStore } from '@/lib/storage/current';
 import type { Store } from '@/lib/storage/store';
 import { provisionCustodialWallet } from '@/lib/wallets/service';
-import { installWebhooks } from '@/lib/webhooks/resources';
+import { installWebhooks } from '@/lib/wiring/webhooks';
 import { createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft } from '@/test/nft-fixtures';
 import { verifyCopyrightRecord } from './record';

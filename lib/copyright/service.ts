@@ -15,7 +15,7 @@ import {
 import { recordAuditIn } from '@/lib/audit/service';
 import { addContent, computeCid } from '@/lib/content-store/store';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { errorFields, log } from '@/lib/logger';
 import { kickMailWorker } from '@/lib/mail/worker';
 import { recordEventIn } from '@/lib/webhooks/emit';

@@ -13,7 +13,7 @@ import { listAuditQuery } from '@/lib/audit/schemas';
 import { createContract } from '@/lib/contracts/service';
 import { listContractsQuery } from '@/lib/contracts/schemas';
 import { listContracts } from '@/lib/contracts/service';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { bulkInvite } from '@/lib/invitations/service';
 import { listMembersQuery } from '@/lib/members/schemas';
 import { listMembers } from '@/lib/members/service';

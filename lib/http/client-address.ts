@@ -1,5 +1,5 @@
 import { env } from '@/lib/env';
-import { isTrustedAddress, parseTrustedProxies, resolveClientAddress, type TrustedRanges } from './trusted-proxies';
+import { isTrustedAddress, parseTrustedProxies, resolveClientAddress, type TrustedRanges } from '@/lib/shared/trusted-proxies';
 
 export { isTrustedAddress, parseTrustedProxies, resolveClientAddress, type TrustedRanges };
 

@@ -5,7 +5,7 @@ import { findActiveKey } from '@/lib/api-keys/service';
 import { AppError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { errorFields, log } from '@/lib/logger';
 import { clientClosed, clientClosedResponse } from './client-closed';
-import type { Actor } from './actor';
+import type { Actor } from '@/lib/shared/actor';
 import { ONE_MIB, readJsonBody } from './body';
 import { clientAddress } from './client-address';
 import { finishResponse } from './response-headers';

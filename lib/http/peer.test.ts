@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PEER_HEADER } from './client-address';
 import { stampPeer } from './peer';
-import { parseTrustedProxies } from './trusted-proxies';
+import { parseTrustedProxies } from '@/lib/shared/trusted-proxies';
 
 /** Runs a real node:http server with stampPeer and returns the headers the app would see. */
 async function seen(trusted: string | undefined, headers: Record<string, string>): Promise<IncomingHttpHeaders> {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PEER_HEADER } from './client-address';
 import { noteUntrustedForwarded } from './forwarded-warning';
-import { isTrustedAddress, type TrustedRanges } from './trusted-proxies';
+import { isTrustedAddress, type TrustedRanges } from '@/lib/shared/trusted-proxies';
 
 /**
  * Puts the socket address in PEER_HEADER (overwriting a client's) and drops forwarding headers

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import next from 'next';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
-import { parseTrustedProxies } from './trusted-proxies';
+import { parseTrustedProxies } from '@/lib/shared/trusted-proxies';
 import { stampPeer } from './peer';
 
 export type RunningServer = { server: Server; close(): Promise<void> };

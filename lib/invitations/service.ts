@@ -4,7 +4,7 @@ import { invitations, organizations, userOrganizations, users, webhookEndpoints 
 import { recordAuditIn, recordAuditsIn } from '@/lib/audit/service';
 import { hasLogin, insertCredentialAccount } from '@/lib/auth/passwords';
 import { AppError, NotFoundError, ValidationError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { issueLines } from '@/lib/http/zod-issues';
 import { queueEmailIn, queueEmailsIn } from '@/lib/mail/outbox';
 import { invitationEmail } from '@/lib/mail/templates';

@@ -5,7 +5,7 @@ import { outboxEmails } from '@/db/tables';
 import { insertRows } from '@/lib/storage/row-batch';
 import type { Store } from '@/lib/storage/store';
 import { env } from '@/lib/env';
-import { envelope } from '@/lib/http/query';
+import { envelope } from '@/lib/shared/query';
 import { matchesSearch } from '@/lib/storage/like';
 import type { ListOutboxQuery } from './schemas';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailStatuses } from '@/db/schema';
-import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/shared/query';
 
 /** Outbox list query (console). */
 export const listOutboxQuery = z.strictObject({

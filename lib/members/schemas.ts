@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { membershipRoles, nftStatuses, shareStatuses } from '@/db/enums';
-import { booleanParam, limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+import { booleanParam, limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/shared/query';
 import { emailField } from '@/lib/users/schemas';
 
 export const memberSortFields = ['createdAt', 'updatedAt', 'email', 'status'] as const;
@@ -21,6 +21,9 @@ export const listMembersQuery = z.strictObject({
   sortOrder: sortOrderParam,
 });
 export type ListMembersQuery = z.output<typeof listMembersQuery>;
+
+/** The members' CSV export: the list's filters and search, every row (no page). */
+export const exportMembersQuery = listMembersQuery.omit({ page: true, limit: true });
 
 /** A11 body (also the console's change-e-mail form). */
 export const updateMemberBody = z

@@ -6,8 +6,8 @@ import { copyrightShares, invitations, nfts, smartContracts, userOrganizations, 
 import { revokeKeysOfMember } from '@/lib/api-keys/service';
 import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError, NotFoundError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
-import { envelope } from '@/lib/http/query';
+import type { Actor } from '@/lib/shared/actor';
+import { envelope } from '@/lib/shared/query';
 import { memberPage } from '@/lib/storage/member-list';
 import type { Store } from '@/lib/storage/store';
 import { pendingInvitationsTo } from '@/lib/invitations/pending';

@@ -124,7 +124,7 @@ export async function loadCopyright(store: Store, nftIds: string[]): Promise<Map
 }
 
 /**
- * The synchronous twin of loadCopyright, for the webhook resource loader (lib/webhooks/resources.ts
+ * The synchronous twin of loadCopyright, for the webhook resource loader (lib/wiring/webhooks.ts
  * reads the NFT inside a synchronous SQLite transaction).
  */
 export function loadCopyrightSync(db: Pick<Db, 'select'>, nftIds: string[]): Map<string, CopyrightEntry[]> {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { nfts } from '@/db/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError, NotFoundError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import type { Store } from '@/lib/storage/store';
 
 /**

@@ -10,7 +10,7 @@ import { assertChainUsable } from '@/lib/chain/identity';
 import { prepareChainTx } from '@/lib/chain/ledger';
 import { runChainOperation } from '@/lib/chain/operation';
 import { ConflictError, NotFoundError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { errorFields, log } from '@/lib/logger';
 import { copyrightTokenProperties } from '@/lib/copyright/token';
 import { publishTokenMetadata, type TokenMetadataExtras } from './token-metadata';

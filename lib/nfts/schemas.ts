@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chainFactsView } from '@/lib/chain/schemas';
 import { copyrightStatuses, nftStatuses, shareStatuses } from '@/db/enums';
 import { licenceId } from '@/lib/copyright/licences';
-import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/shared/query';
 import { isoDateTime, jsonObject } from '@/lib/shared/schemas';
 import { toHundredths } from './hundredths';
 
@@ -23,6 +23,9 @@ export const listNftsQuery = z.strictObject({
   sortOrder: sortOrderParam,
 });
 export type ListNftsQuery = z.output<typeof listNftsQuery>;
+
+/** The NFTs' CSV export: the list's filters and search, every row (no page). */
+export const exportNftsQuery = listNftsQuery.omit({ page: true, limit: true });
 
 const name = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters');
 const description = z.string().max(5000, 'must be at most 5000 characters');

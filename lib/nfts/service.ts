@@ -19,10 +19,10 @@ import { DEFAULT_LICENCE } from '@/lib/copyright/licences';
 import { startRound } from '@/lib/copyright/split';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import { kickMailWorker } from '@/lib/mail/worker';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { recordEventIn } from '@/lib/webhooks/emit';
 import { manualStatusEvents } from '@/lib/webhooks/events';
-import { envelope } from '@/lib/http/query';
+import { envelope } from '@/lib/shared/query';
 import { matchesSearch } from '@/lib/storage/like';
 import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
 import { assertActiveMembers, loadCopyright, loadCopyrightSync, type CopyrightEntry } from './copyright';
@@ -202,7 +202,7 @@ export async function getNft(store: Store, organizationId: string, id: string): 
 
 /**
  * The synchronous twin of getNft (SQLite only), for the webhook resource loader
- * (lib/webhooks/resources.ts), which reads the NFT inside a synchronous transaction.
+ * (lib/wiring/webhooks.ts), which reads the NFT inside a synchronous transaction.
  */
 export function getNftSync(db: Db, organizationId: string, id: string): NftDetailView {
   const query = db

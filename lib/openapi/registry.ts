@@ -48,6 +48,18 @@ export function paginated<T extends z.ZodType>(item: T) {
   });
 }
 
+/** How a console-only path's description begins. */
+export const SESSION_ONLY = 'Console support (admin session only): an API key gets 403.';
+
+/** A streamed CSV answer (offered as a download). */
+export function csvDownload(description: string) {
+  return {
+    description: `${description}: UTF-8 with a byte-order mark, CRLF lines, a header line first; RFC 4180 quoting; a text starting with = + - @ is prefixed with ' (no spreadsheet formulas).`,
+    headers: { 'Content-Disposition': { description: 'attachment; filename="<list>-<UTC day>.csv"', schema: { type: 'string' as const } } },
+    content: { 'text/csv': { schema: z.string() } },
+  };
+}
+
 export function newRegistry() {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-api-key' });

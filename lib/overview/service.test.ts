@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, invitations, nfts, userOrganizations, users } from '@/db/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { createContract, deleteContract, updateContract } from '@/lib/contracts/service';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { createTestOrg } from '@/test/helpers';
 import { getOverview, RECENT_ACTIVITY_LIMIT } from './service';
 import { getStore } from '@/lib/storage/current';

@@ -6,7 +6,7 @@ import { organizations } from '@/db/tables';
 import { createContract, updateContract } from '@/lib/contracts/service';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { createOrganization } from '@/lib/tenants/service';
 import type { Store } from '@/lib/storage/store';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { userOrganizations, users } from '@/db/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import type { Store } from '@/lib/storage/store';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import type { CreateTenantUserBody, UpdateCurrentUserBody } from './schemas';

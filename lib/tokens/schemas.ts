@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tokenTypes, transferStatuses } from '@/db/enums';
 import { chainFactsView, ledgerState } from '@/lib/chain/schemas';
-import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/http/query';
+import { limitParam, pageParam, searchParam, sortByParam, sortOrderParam } from '@/lib/shared/query';
 import { TOKEN_DECIMALS, decimalPlaces, fitsUint256, numberToDecimalString } from './amount';
 
 export const tokenType = z.enum(tokenTypes);

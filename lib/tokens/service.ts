@@ -15,8 +15,8 @@ import { applyTransition } from '@/lib/chain/state';
 import { runChainOperation } from '@/lib/chain/operation';
 import { nextChainSeqIn } from '@/lib/chain/sequence';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
-import { envelope } from '@/lib/http/query';
+import type { Actor } from '@/lib/shared/actor';
+import { envelope } from '@/lib/shared/query';
 import { inPageOrder } from '@/lib/storage/lists';
 import type { Store } from '@/lib/storage/store';
 import { transferPage } from '@/lib/storage/transfer-list';
@@ -237,7 +237,7 @@ export async function getTransferIn(store: Store, organizationId: string, id: st
   return detailOf(row, await chainFactsForIn(store, row.id));
 }
 
-/** The synchronous twin of getTransferIn, for the webhook resource loader of synchronous recordEvent callers (lib/webhooks/resources.ts, SQLite). */
+/** The synchronous twin of getTransferIn, for the webhook resource loader of synchronous recordEvent callers (lib/wiring/webhooks.ts, SQLite). */
 export function getTransfer(db: Db, organizationId: string, id: string): TransferDetail {
   const row = db
     .select({

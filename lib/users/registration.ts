@@ -103,7 +103,7 @@ export async function joinOrganizationIn(tx: Store, organizationId: string, user
     .update(invitations)
     .set({ status: 'ACCEPTED', acceptedAt: new Date(), userOrganizationId: membershipId })
     .where(pendingInvitationsTo(tx, organizationId, [email]));
-  // The message's member is read by the member loader (lib/webhooks/resources.ts) in this transaction.
+  // The message's member is read by the member loader (lib/wiring/webhooks.ts) in this transaction.
   await recordEventIn(tx, { organizationId, type: 'member.joined', resourceType: 'member', resourceId: membershipId });
   return { membershipId, walletAddress: address };
 }

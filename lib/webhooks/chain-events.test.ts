@@ -20,7 +20,7 @@ import { POST as createNftRoute } from '@/app/api/v1/cl2c/nft/route';
 import { POST as sendRoute } from '@/app/api/v1/cl2c/token/route';
 import { POST as decideRoute } from '@/app/api/copyright/[token]/route';
 import { POST as createHook } from '@/app/api/v1/cl2c/webhook/route';
-import { installWebhooks } from './resources';
+import { installWebhooks } from '@/lib/wiring/webhooks';
 
 /**
  * The event sequences a webhook-only client sees, on a real Hardhat node (CHAIN=evm) through the

@@ -16,7 +16,7 @@ export type RecordEventInput = {
   resourceId: string;
   /**
    * The resource as the API returns it. Left out, the installed loader of `resourceType` reads it
-   * in this transaction (lib/webhooks/resources.ts); given, it is used as is (e.g. a member just
+   * in this transaction (lib/wiring/webhooks.ts); given, it is used as is (e.g. a member just
    * before removal). Either way it is computed only when the organization has an endpoint.
    * recordEventIn awaits it, so a service on the Store may read the resource in the transaction.
    */
@@ -125,7 +125,7 @@ export type ResourceLoader = (tx: Writer, organizationId: string, id: string) =>
 const loaderSlot = runtimeSlot<Partial<Record<WebhookResourceType, ResourceLoader>>>('webhookLoaders');
 
 /**
- * Installed once per process (lib/webhooks/resources.ts, from start-up): the domain services'
+ * Installed once per process (lib/wiring/webhooks.ts, from start-up): the domain services'
  * own getters, so the services that record events need not import each other's views.
  */
 export function setResourceLoaders(loaders: Partial<Record<WebhookResourceType, ResourceLoader>>) {

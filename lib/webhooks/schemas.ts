@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { webhookAttemptOutcomes, webhookDeliveryStatuses, webhookEndpointStatuses, webhookEventTypes } from '@/db/enums';
-import { limitParam, pageParam } from '@/lib/http/query';
+import { limitParam, pageParam } from '@/lib/shared/query';
 import { isoDateTime } from '@/lib/shared/schemas';
 import { subscribableEventTypes } from './events';
 

@@ -4,8 +4,8 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } f
 import { recordAuditIn } from '@/lib/audit/service';
 import type { Store } from '@/lib/storage/store';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
-import type { Actor } from '@/lib/http/actor';
-import { envelope } from '@/lib/http/query';
+import type { Actor } from '@/lib/shared/actor';
+import { envelope } from '@/lib/shared/query';
 import type { Lookup } from '@/lib/images/fetch';
 import { kickWebhookWorker, recordEventIn } from './emit';
 import type { CreateWebhookBody, ListDeliveriesQuery, ReplayWebhookBody, UpdateWebhookBody, WebhookEndpointView } from './schemas';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { familyBDocument } from '@/lib/openapi/family-b';
+import { familyBDocument } from '@/lib/api-docs/family-b';
 import { familyBExamples } from '@/lib/openapi/examples';
 import type { paths } from '@/lib/openapi/generated/family-b';
 import { familyBClient } from '@/test/api-client';

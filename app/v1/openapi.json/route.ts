@@ -1,4 +1,4 @@
-import { familyBDocument } from '@/lib/openapi/family-b';
+import { familyBDocument } from '@/lib/api-docs/family-b';
 
 let cached: string | undefined;
 

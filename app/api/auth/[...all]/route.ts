@@ -1,6 +1,6 @@
 import { toNextJsHandler } from 'better-auth/next-js';
 import { getAuth } from '@/lib/auth/server';
-import { guardAuthRequest } from '@/lib/auth/sign-in-route';
+import { guardAuthRequest } from '@/lib/http/sign-in-route';
 import { withHsts } from '@/lib/http/response-headers';
 
 export const GET = async (req: Request) => withHsts(await guardAuthRequest(req, async (r) => toNextJsHandler(await getAuth()).GET(r)));

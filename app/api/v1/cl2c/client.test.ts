@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { familyADocument } from '@/lib/openapi/family-a';
+import { familyADocument } from '@/lib/api-docs/family-a';
 import { familyAExamples } from '@/lib/openapi/examples';
 import type { paths } from '@/lib/openapi/generated/family-a';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';

@@ -1,4 +1,4 @@
-import { familyADocument } from '@/lib/openapi/family-a';
+import { familyADocument } from '@/lib/api-docs/family-a';
 
 let cached: string | undefined;
 

@@ -5,7 +5,7 @@ import { auditEvents, invitations, organizations, tokenTransfers, userOrganizati
 import { getChainClient, type ChainClient, type SendTokensRequest } from '@/lib/chain';
 import { LocalChainClient } from '@/lib/chain/local';
 import { open } from '@/lib/crypto/secret-box';
-import type { Actor } from '@/lib/http/actor';
+import type { Actor } from '@/lib/shared/actor';
 import { settledRowForKey } from '@/lib/tokens/idempotency';
 import { NOT_BROADCAST_NOTE, sendTokens } from '@/lib/tokens/service';
 import { CHAIN_KEY_PURPOSE } from '@/lib/tenants/service';

@@ -5,7 +5,7 @@ import { resetEnvCache } from '@/lib/env';
 import { runWebhookWorkerOnce } from '@/lib/jobs/webhook-worker';
 import { webhookQueueFor } from '@/lib/storage/webhook-queue';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
-import { installWebhooks } from '@/lib/webhooks/resources';
+import { installWebhooks } from '@/lib/wiring/webhooks';
 import { createWebhook } from '@/lib/webhooks/service';
 import { getStore } from '@/lib/storage/current';
 import { call, createTestOrg } from '@/test/helpers';

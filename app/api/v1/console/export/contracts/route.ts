@@ -1,5 +1,5 @@
 import { exportContracts } from '@/lib/contracts/export';
-import { exportContractsQuery } from '@/lib/export/openapi';
+import { exportContractsQuery } from '@/lib/contracts/schemas';
 import { familyA } from '@/lib/http/family-a';
 
 /** The contracts filter as a streamed CSV (admin session only). */

@@ -1,4 +1,4 @@
-import { exportMembersQuery } from '@/lib/export/openapi';
+import { exportMembersQuery } from '@/lib/members/schemas';
 import { familyA } from '@/lib/http/family-a';
 import { exportMembers } from '@/lib/members/export';
 

@@ -1,4 +1,4 @@
-import { exportNftsQuery } from '@/lib/export/openapi';
+import { exportNftsQuery } from '@/lib/nfts/schemas';
 import { familyA } from '@/lib/http/family-a';
 import { exportNfts } from '@/lib/nfts/export';
 

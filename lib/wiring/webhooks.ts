@@ -5,8 +5,8 @@ import { getCopyrightState } from '@/lib/copyright/service';
 import { getMember, getMembershipSync } from '@/lib/members/service';
 import { getNft, getNftSync } from '@/lib/nfts/service';
 import { getTransfer, getTransferIn } from '@/lib/tokens/service';
-import { recordEventIn, setResourceLoaders, setStoreResourceLoaders } from './emit';
-import { eventForLedgerChange } from './events';
+import { recordEventIn, setResourceLoaders, setStoreResourceLoaders } from '@/lib/webhooks/emit';
+import { eventForLedgerChange } from '@/lib/webhooks/events';
 import { runtimeSlot } from '@/lib/runtime';
 
 // The ledger's listeners are process-wide (lib/runtime.ts), so the unsubscribe of ours is too:

@@ -1,12 +1,12 @@
 import { OpenApiGeneratorV3, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { registerNftSearchPaths } from '@/lib/nft-search/openapi';
 import { registerTenantUserPaths } from '@/lib/tenant-users/openapi';
-import { familyBExamples } from './examples';
-import { bErrors } from './family-b-errors';
-import { finishDocument } from './finish';
+import { familyBExamples } from '@/lib/openapi/examples';
+import { bErrors } from '@/lib/openapi/family-b-errors';
+import { finishDocument } from '@/lib/openapi/finish';
 
 // Kept exported from here for the callers that import them from the document's module.
-export { bErrors, errorResult, problemDetails } from './family-b-errors';
+export { bErrors, errorResult, problemDetails } from '@/lib/openapi/family-b-errors';
 
 /** The Family B OpenAPI 3.0.3 document, generated from the handlers' own zod schemas. */
 export function familyBDocument() {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { familyADocument } from './family-a';
 import { familyBDocument } from './family-b';
 import { GENERATED, generateTypes } from './types-source';
-import { compileAsWritten, DocumentValidator, METHODS, type OpenApiDocument, type Operation } from './validator';
+import { compileAsWritten, DocumentValidator, METHODS, type OpenApiDocument, type Operation } from '@/lib/openapi/validator';
 
 const docs = { A: familyADocument() as unknown as OpenApiDocument, B: familyBDocument() as unknown as OpenApiDocument };
 

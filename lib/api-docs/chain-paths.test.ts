@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyADocument } from '@/lib/openapi/family-a';
+import { familyADocument } from '@/lib/api-docs/family-a';
 
 describe('Family A OpenAPI: chain extensions', () => {
   it('documents deploy, mint and wallet, and the A3/A7 conflicts once a chain has spoken', () => {

@@ -1,10 +1,8 @@
 import { clientAddress } from '@/lib/http/client-address';
 import { log } from '@/lib/logger';
-import { safeNextPath } from './next-path';
-import { auditSignIn, checkPasswordLinkRequest, checkPasswordLinkUse, checkSignIn, recordSignInFailure, recordSignInSuccess } from './sign-in-guard';
-
-/** Header through which Better Auth learns the client address (see lib/auth/server.ts). */
-export const CLIENT_ADDRESS_HEADER = 'x-cl2c-client-address';
+import { safeNextPath } from '@/lib/auth/next-path';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/auth/server';
+import { auditSignIn, checkPasswordLinkRequest, checkPasswordLinkUse, checkSignIn, recordSignInFailure, recordSignInSuccess } from '@/lib/auth/sign-in-guard';
 
 type Handler = (req: Request) => Promise<Response>;
 

@@ -1,16 +1,16 @@
 import { OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { registerConsoleAuditPaths } from '@/lib/audit/openapi';
-import { registerChainPaths } from '@/lib/chain/openapi';
-import { registerContractPaths } from '@/lib/contracts/openapi';
-import { registerExportPaths } from '@/lib/export/openapi';
+import { registerChainPaths } from './chain-paths';
+import { registerConsoleContractPath, registerContractPaths } from '@/lib/contracts/openapi';
+import { registerExportPaths } from './export-paths';
 import { registerCopyrightPaths } from '@/lib/copyright/openapi';
 import { registerNftPaths } from '@/lib/nfts/openapi';
 import { registerMemberPaths } from '@/lib/members/openapi';
 import { registerTokenPaths } from '@/lib/tokens/openapi';
 import { registerWebhookPaths } from '@/lib/webhooks/openapi';
-import { familyAExamples } from './examples';
-import { finishDocument } from './finish';
-import { aErrors, newRegistry } from './registry';
+import { familyAExamples } from '@/lib/openapi/examples';
+import { finishDocument } from '@/lib/openapi/finish';
+import { aErrors, newRegistry } from '@/lib/openapi/registry';
 
 /** The Family A OpenAPI 3.0.3 document, generated from the handlers' own zod schemas. */
 export function familyADocument() {
@@ -23,6 +23,7 @@ export function familyADocument() {
   registerWebhookPaths(registry);
   registerChainPaths(registry);
   registerConsoleAuditPaths(registry);
+  registerConsoleContractPath(registry);
   registerExportPaths(registry);
   const doc = new OpenApiGeneratorV3(registry.definitions).generateDocument({
     openapi: '3.0.3',
