@@ -13,7 +13,7 @@ const nextConfig = {
   poweredByHeader: false,
   typedRoutes: false,
   compiler: {
-    // Every production build also bundles the read worker (lib/db/read-pool.ts) into .next/.
+    // Every production build also bundles the read worker (lib/storage/sqlite/connection/read-pool.ts) into .next/.
     runAfterProductionCompile: ({ projectDir, distDir }) =>
       buildReadWorker({ projectDir, outfile: path.join(distDir, READ_WORKER_FILE) }),
   },

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerFold } from '@/lib/storage/sqlite/functions';
 import { check } from '@/lib/storage/sqlite/search/maintenance';
-import { openDb } from './client';
+import { openDb } from '@/lib/storage/sqlite/client';
 import { invitations, nfts, organizations, smartContracts, userOrganizations, users } from './schema';
 
 /*

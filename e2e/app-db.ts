@@ -1,4 +1,4 @@
-import { openDb, type Db } from '@/db/client';
+import { openDb, type Db } from '@/lib/storage/sqlite/client';
 import { installWebhooks } from '@/lib/wiring/webhooks';
 import { E2E_SERVER_ENV } from './env';
 

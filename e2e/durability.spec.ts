@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { openDb } from '@/db/client';
+import { openDb } from '@/lib/storage/sqlite/client';
 import { check } from '@/lib/storage/sqlite/search/maintenance';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { provisionOrgIn, serverEnv, startServer, type ServerHandle } from './process-harness';

@@ -17,7 +17,7 @@ export type E2EFixtures = {
   adminPassword: string;
   organizationId: string;
   tenant: string;
-  /** The app's SQLite file: `openDb(databasePath)` (db/client) to prepare rows directly. */
+  /** The app's SQLite file: `openDb(databasePath)` (lib/storage/sqlite/client.ts) to prepare rows directly. */
   databasePath: string;
   /** A string unique to this test, for naming the data it creates. */
   unique: string;

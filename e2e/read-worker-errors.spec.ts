@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 /*
- * List and search reads run in worker threads (lib/db/read-pool.ts). An error a service throws
+ * List and search reads run in worker threads (lib/storage/sqlite/connection/read-pool.ts). An error a service throws
  * there must reach the client exactly as if it had been thrown in-thread: a B1 validation error is
  * a 400 ProblemDetails naming the field, not a 500. The error crosses a worker boundary and the
  * pool itself is created outside the route's module graph, so only the production server shows it.

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { openAppDb } from './app-db';
 import { tokenTransfers } from '@/db/schema';
 import { registerUserInOrganization } from '@/lib/users/registration';

@@ -72,7 +72,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** API requests per organization (all its keys and admins) per minute; unset = 5 × RATE_LIMIT_PER_MINUTE. */
   TENANT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
-  /** Worker threads that run list/search reads off the main event loop (lib/db/read-pool.ts); 0 = off. */
+  /** Worker threads that run list/search reads off the main event loop (lib/storage/sqlite/connection/read-pool.ts); 0 = off. */
   READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /**
    * Nice value of the read worker threads and the checkpoint thread (0–19; 0 = the process's own):
@@ -80,7 +80,7 @@ const envSchema = z.object({
    * a heavy read or a checkpoint.
    */
   READ_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  /** Read the database file once at start-up so its pages are in the OS page cache (lib/db/prewarm.ts). */
+  /** Read the database file once at start-up so its pages are in the OS page cache (lib/storage/sqlite/connection/prewarm.ts). */
   DB_PREWARM: z.enum(['on', 'off']).default('on'),
   /** Sign-in attempts per client address per minute (all accounts together). */
   SIGNIN_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(10),

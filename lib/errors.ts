@@ -35,7 +35,7 @@ export class AppError extends Error {
 /**
  * Records on `error` the kinds of `cls` and of each class above it, which `instanceof` checks. The
  * constructor does it; an error made without its constructor (a read worker's error rebuilt with
- * Object.create: lib/db/read-errors.ts) needs it too, or only its own copy of the classes knows it.
+ * Object.create: lib/storage/sqlite/connection/read-errors.ts) needs it too, or only its own copy of the classes knows it.
  */
 export function recordKinds(error: AppError, cls: object): void {
   const kinds: string[] = [];

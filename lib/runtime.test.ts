@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { getChainClient } from '@/lib/chain';
 import { describeRuntime, runtimeSlot } from './runtime';
 

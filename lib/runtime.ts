@@ -9,12 +9,12 @@
  * whether it is per-process by nature or is state several instances would have to share.
  */
 const SLOTS = {
-  sqlite: 'the SQLite connection (db/client.ts) — per process; the engine has one writer',
+  sqlite: 'the SQLite connection (lib/storage/sqlite/client.ts) — per process; the engine has one writer',
   postgres: 'the PostgreSQL pool of DATABASE_URL (lib/storage/current.ts) — per process; the database itself is shared',
-  readPool: 'read worker threads serving lists and searches (lib/db/read-pool.ts) — per process',
+  readPool: 'read worker threads serving lists and searches (lib/storage/sqlite/connection/read-pool.ts) — per process',
   readSignal:
     'the async context carrying a read\'s abort signal (the client went away) to the PostgreSQL pool (lib/storage/read-signal.ts) — per process',
-  checkpointer: 'the WAL checkpoint thread (lib/db/checkpointer.ts) — per process (SQLite)',
+  checkpointer: 'the WAL checkpoint thread (lib/storage/sqlite/connection/checkpointer.ts) — per process (SQLite)',
   chainClient: 'the chain driver built from the settings (lib/chain/index.ts) — per process',
   chainWorker:
     'the receipt worker timer (lib/jobs/chain-worker.ts) — claims with leases (lib/storage/chain-claims.ts), safe with several instances',
@@ -44,7 +44,7 @@ const SLOTS = {
     'when this process last recorded each API key\'s use (lib/api-keys/service.ts) — per process; it only spares writes (at most one a minute per key and instance)',
   listCaches:
     'cached totals, paging anchors and plans of lists and searches, each tagged with its write generation (lib/storage/list-caches.ts) — per process and read worker; they spare reads only, a stale entry is never served',
-  prewarm: 'whether the start-up pre-read of the SQLite file was stopped (lib/db/prewarm.ts) — per process',
+  prewarm: 'whether the start-up pre-read of the SQLite file was stopped (lib/storage/sqlite/connection/prewarm.ts) — per process',
   personalMail:
     'the SMTP sender and in-memory retries of password mails (lib/mail/personal.ts) — per process; a retry dies with its process',
 } as const;

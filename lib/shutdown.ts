@@ -10,7 +10,7 @@ export function onShutdown(hook: Hook): void {
   hooks.getOrCreate(() => []).push(hook);
 }
 
-/** The process's SQLite connection (db/client.ts), seen only as far as this module needs it. */
+/** The process's SQLite connection (lib/storage/sqlite/client.ts), seen only as far as this module needs it. */
 const sqliteSlot = runtimeSlot<{ db: { $client: { open: boolean; close(): void } } }>('sqlite');
 
 /**

@@ -131,7 +131,7 @@ async function prepareDatabase(): Promise<{ context: BenchContext; seededNow: bo
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const { getDb } = await import('@/db/client');
+  const { getDb } = await import('@/lib/storage/sqlite/client');
   const { createOrganization } = await import('@/lib/tenants/service');
   const { seed } = await import('./bench-seed');
   const db = getDb();
@@ -163,7 +163,7 @@ async function prepareDatabase(): Promise<{ context: BenchContext; seededNow: bo
  */
 async function restoreSeed() {
   // Migrations of newer builds land in the seed once, not in every run's copy.
-  const { openDb } = await import('@/db/client');
+  const { openDb } = await import('@/lib/storage/sqlite/client');
   const seedDb = openDb(seedFile);
   seedDb.$client.pragma('wal_checkpoint(TRUNCATE)');
   seedDb.$client.close();
@@ -456,9 +456,9 @@ async function main() {
   }
   // The database in the OS page cache before the server starts, as on a machine that has been
   // serving for a while: otherwise the floor is measured while the server's own start-up pre-read
-  // (lib/db/prewarm.ts) competes for the disk and the cores, and every ratio to it is flattered.
+  // (lib/storage/sqlite/connection/prewarm.ts) competes for the disk and the cores, and every ratio to it is flattered.
   if (!postgres) {
-    const { prewarmFile } = await import('@/lib/db/prewarm');
+    const { prewarmFile } = await import('@/lib/storage/sqlite/connection/prewarm');
     for (const file of [dbFile, `${dbFile}-wal`].filter((f) => existsSync(f))) await prewarmFile(file, { maxBytes: Infinity });
   }
   const port = values.port ? Number(values.port) : await freePort();

@@ -1,6 +1,6 @@
 /**
  * Bundles the read worker (lib/reads/worker.ts) with esbuild into one CommonJS file the server
- * starts as worker threads (lib/db/read-pool.ts). `@/` paths are resolved from tsconfig.json;
+ * starts as worker threads (lib/storage/sqlite/connection/read-pool.ts). `@/` paths are resolved from tsconfig.json;
  * better-sqlite3 (a native addon) stays external and loads from node_modules. next.config.js runs
  * this after every production compile, writing `.next/read-worker.cjs`.
  *

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, http, parseEther, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
-import { chainIdentities, chainTransactions, tokenTransfers } from '@/db/tables';
+import { chainIdentities, chainTransactions, tokenTransfers } from '@/lib/storage/tables';
 import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from '@/lib/chain/devnode';
 import { organizationAccountIn, resetChainClient } from '@/lib/chain';
 import { resetEnvCache } from '@/lib/env';

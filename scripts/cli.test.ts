@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { findActiveKey } from '@/lib/api-keys/service';
 import { getStore } from '@/lib/storage/current';
 import { selectRows } from '@/lib/storage/store';

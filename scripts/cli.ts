@@ -13,8 +13,8 @@
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { getDb } from '@/db/client';
-import { userOrganizations, users } from '@/db/tables';
+import { getDb } from '@/lib/storage/sqlite/client';
+import { userOrganizations, users } from '@/lib/storage/tables';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/lib/api-keys/service';
 import { AppError } from '@/lib/errors';
 import { runDbCommand } from '@/lib/storage/sqlite/search/maintenance';

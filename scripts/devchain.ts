@@ -1,7 +1,7 @@
 import { createPublicClient, createWalletClient, formatEther, http, parseEther, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { cL2CTokenAbi, cL2CTokenBytecode } from '@/chain/artifacts';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { organizations } from '@/db/schema';
 import { DEVNODE_FUNDER_KEY, startDevNode } from '@/lib/chain/devnode';
 import { organizationAccount } from '@/lib/chain';

@@ -24,7 +24,7 @@ function newestMtime(entry: string): number {
 
 function needsBuild(): boolean {
   const stamp = '.next/BUILD_ID';
-  // The read worker bundle (lib/db/read-pool.ts) is written by every `next build`.
+  // The read worker bundle (lib/storage/sqlite/connection/read-pool.ts) is written by every `next build`.
   if (!existsSync(stamp) || !existsSync('.next/read-worker.cjs')) return true;
   const built = statSync(stamp).mtimeMs;
   return SOURCES.some((s) => newestMtime(s) > built);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { invitations, organizations, userOrganizations, users, wallets } from '@/db/tables';
+import { invitations, organizations, userOrganizations, users, wallets } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 
 /*

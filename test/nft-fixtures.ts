@@ -1,4 +1,4 @@
-import { copyrightShares, nfts, smartContracts, userOrganizations, users } from '@/db/tables';
+import { copyrightShares, nfts, smartContracts, userOrganizations, users } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 
 /*

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import { vi } from 'vitest';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 
 /**
  * The SQL texts prepared while `run` runs: through Drizzle (whose session hands out cached
- * statements, lib/db/statement-cache.ts: a spy on the connection alone would miss those) or
+ * statements, lib/storage/sqlite/connection/statement-cache.ts: a spy on the connection alone would miss those) or
  * through the connection itself.
  */
 export function preparedDuring(db: Db, run: () => void): string[] {

@@ -15,7 +15,7 @@ delete process.env.IMPORT_DIR;
 
 /*
  * The "postgres" project (vitest.config.ts): the file runs on a fresh PostgreSQL database of its
- * own, as DATABASE_URL, set before the test file imports anything (db/tables.ts reads it once).
+ * own, as DATABASE_URL, set before the test file imports anything (lib/storage/tables.ts reads it once).
  */
 if (process.env.TEST_ENGINE === 'postgres') {
   const { freshPostgresUrl } = await import('./postgres/database');

@@ -1,5 +1,5 @@
 import { createPublicClient, getContract, http, parseEther, type Address } from 'viem';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { openAppDb } from '../app-db';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
 import { setPassword } from '@/lib/auth/passwords';

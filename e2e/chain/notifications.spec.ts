@@ -1,4 +1,4 @@
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { openAppDb } from '../app-db';
 import { registerUserInOrganization } from '@/lib/users/registration';
 import { E2E_SERVER_ENV } from '../env';

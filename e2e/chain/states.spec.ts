@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createPublicClient, createWalletClient, encodeFunctionData, http, keccak256, parseEther, parseGwei, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { cL2CTokenAbi, cL2CTokenBytecode } from '@/chain/artifacts';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { openAppDb } from '../app-db';
 import { tokenTransfers } from '@/db/schema';
 import { DEVNODE_FUNDER_KEY, startDevNode } from '@/lib/chain/devnode';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, auditEvents } from '@/db/tables';
+import { apiKeys, auditEvents } from '@/lib/storage/tables';
 import { NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/shared/actor';
 import { getStore } from '@/lib/storage/current';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiKey } from '@/db/schema';
-import { apiKeys, users } from '@/db/tables';
+import { apiKeys, users } from '@/lib/storage/tables';
 import { recordAuditIn, recordAuditsIn } from '@/lib/audit/service';
 import { preparedQuery } from '@/lib/storage/prepared';
 import type { Store } from '@/lib/storage/store';

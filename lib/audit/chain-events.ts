@@ -1,4 +1,4 @@
-import { auditEvents } from '@/db/tables';
+import { auditEvents } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 
 const entityTypes = { deploy: 'smart_contract', mint: 'nft', transfer: 'token_transfer' } as const;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as detailRoute } from '@/app/api/v1/console/audit/[id]/route';
 import { GET as updatesRoute } from '@/app/api/v1/console/audit/updates/route';
-import { auditEvents, smartContracts } from '@/db/tables';
+import { auditEvents, smartContracts } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getStore } from '@/lib/storage/current';
 import { GET as detailRoute } from '@/app/api/v1/console/audit/[id]/route';
 import { GET as updatesRoute } from '@/app/api/v1/console/audit/updates/route';
-import { auditEvents } from '@/db/tables';
+import { auditEvents } from '@/lib/storage/tables';
 import { createContract } from '@/lib/contracts/service';
 import type { Actor } from '@/lib/shared/actor';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, or } from 'drizzle-orm';
-import { auditEvents, nfts, smartContracts, tokenTransfers } from '@/db/tables';
+import { auditEvents, nfts, smartContracts, tokenTransfers } from '@/lib/storage/tables';
 import { NotFoundError } from '@/lib/errors';
 import { csvResponse, EXPORT_CHUNK, exportFilename } from '@/lib/export/csv';
 import { auditExportReader, type AuditExportCursor } from '@/lib/storage/audit-list';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as listActorsRoute } from '@/app/api/v1/console/audit/actors/route';
 import { GET as exportRoute } from '@/app/api/v1/console/audit/export/route';
 import { GET as listRoute } from '@/app/api/v1/console/audit/route';
-import { auditEvents, invitations } from '@/db/tables';
+import { auditEvents, invitations } from '@/lib/storage/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { getAuth } from '@/lib/auth/server';
 import { createContract, deleteContract, updateContract } from '@/lib/contracts/service';

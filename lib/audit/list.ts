@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { apiKeys, auditEvents, invitations, nfts, smartContracts, userOrganizations, users } from '@/db/tables';
+import { apiKeys, auditEvents, invitations, nfts, smartContracts, userOrganizations, users } from '@/lib/storage/tables';
 import { envelope } from '@/lib/shared/query';
 import { inPageOrder } from '@/lib/storage/lists';
 import { auditPage, type AuditFilter } from '@/lib/storage/audit-list';

@@ -1,4 +1,4 @@
-import { auditEvents } from '@/db/tables';
+import { auditEvents } from '@/lib/storage/tables';
 import type { Actor } from '@/lib/shared/actor';
 import { insertRows } from '@/lib/storage/row-batch';
 import type { Store } from '@/lib/storage/store';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { organizations, userOrganizations, users } from '@/db/tables';
+import { organizations, userOrganizations, users } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 
 /** The first organization in which the user is an ACTIVE OWNER or ADMIN, or null. */

@@ -19,7 +19,7 @@ import {
   sessions,
   userOrganizations,
   verifications,
-} from '@/db/tables';
+} from '@/lib/storage/tables';
 import { resetEnvCache } from '@/lib/env';
 import { PEER_HEADER } from '@/lib/http/client-address';
 import { personalMailIdle } from '@/lib/mail/personal';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, userOrganizations } from '@/db/tables';
+import { auditEvents, userOrganizations } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';

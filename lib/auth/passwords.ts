@@ -1,6 +1,6 @@
 import { hashPassword } from 'better-auth/crypto';
 import { eq, and } from 'drizzle-orm';
-import { accounts } from '@/db/tables';
+import { accounts } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 
 /** Gives a user an e-mail + password login (Better Auth's "credential" account). */

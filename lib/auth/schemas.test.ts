@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { POST } from '@/app/api/auth/[...all]/route';
 import { getAdminFromHeaders, getPersonFromHeaders } from '@/lib/auth/session';
-import { userOrganizations, users } from '@/db/tables';
+import { userOrganizations, users } from '@/lib/storage/tables';
 import { setPassword } from '@/lib/auth/passwords';
 import { createTestOrg } from '@/test/helpers';
 import { safeNextPath } from './next-path';

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { accounts, sessions, users, verifications } from '@/db/tables';
+import { accounts, sessions, users, verifications } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { postgresDbOf } from '@/lib/storage/postgres/store';
 import { sqliteDbOf } from '@/lib/storage/sqlite/store';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET, POST } from '@/app/api/auth/[...all]/route';
-import { auditEvents } from '@/db/tables';
+import { auditEvents } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { resetEnvCache } from '@/lib/env';
 import { PEER_HEADER } from '@/lib/http/client-address';

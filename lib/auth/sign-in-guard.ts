@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { auditEvents, users } from '@/db/tables';
+import { auditEvents, users } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';

@@ -1,4 +1,4 @@
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import type { ChainTransaction } from '@/db/schema';
 import type { ChainTxAttempt, ChainTxEvent } from '@/db/schema';
 import type { Store } from '@/lib/storage/store';

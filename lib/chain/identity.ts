@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ChainIdentity } from '@/db/schema';
-import { chainIdentities as engineChainIdentities } from '@/db/tables';
+import { chainIdentities as engineChainIdentities } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 import { ChainError, chainHalted } from './errors';
 import type { ChainClient } from './types';

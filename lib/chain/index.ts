@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LocalAccount } from 'viem';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { organizations } from '@/db/schema';
-import { organizations as engineOrganizations } from '@/db/tables';
+import { organizations as engineOrganizations } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import type { Store } from '@/lib/storage/store';
 import { open } from '@/lib/crypto/secret-box';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainNonces, chainTransactions, tokenTransfers, userOrganizations, users, wallets } from '@/db/tables';
+import { chainNonces, chainTransactions, tokenTransfers, userOrganizations, users, wallets } from '@/lib/storage/tables';
 import type { Actor } from '@/lib/shared/actor';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { claimDueChainTxs } from '@/lib/storage/chain-claims';

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import type { chainAttemptPurposes, chainTxKinds } from '@/db/schema';
 import { pendingChainTxStatuses } from '@/db/enums';
 import { chainTransactions, chainTxAttempts, chainTxEvents, type ChainTransaction, type ChainTxAttempt, type ChainTxEvent } from '@/db/schema';
-import { chainTransactions as engineChainTransactions, chainTxAttempts as engineChainTxAttempts, chainTxEvents as engineChainTxEvents } from '@/db/tables';
+import { chainTransactions as engineChainTransactions, chainTxAttempts as engineChainTxAttempts, chainTxEvents as engineChainTxEvents } from '@/lib/storage/tables';
 import { ConflictError } from '@/lib/errors';
 import type { Store } from '@/lib/storage/store';
 import { leaseFor } from '@/lib/storage/chain-claims';

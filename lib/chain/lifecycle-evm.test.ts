@@ -6,7 +6,7 @@ import { createPublicClient, createWalletClient, getContract, http, parseEther, 
 import { privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
 import { cL2CCollectionAbi, cL2CTokenAbi } from '@/chain/artifacts';
-import { chainTransactions, nfts, tokenTransfers } from '@/db/tables';
+import { chainTransactions, nfts, tokenTransfers } from '@/lib/storage/tables';
 import { resetEnvCache } from '@/lib/env';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { sendTokens } from '@/lib/tokens/service';

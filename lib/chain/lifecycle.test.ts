@@ -5,7 +5,7 @@ import { getStore } from '@/lib/storage/current';
 import { releaseDeadChainClaims } from '@/lib/storage/sqlite/chain-claims';
 import { sqliteDbOf } from '@/lib/storage/sqlite/store';
 import type { ChainTransaction } from '@/db/schema';
-import { chainTransactions, nfts, tokenTransfers } from '@/db/tables';
+import { chainTransactions, nfts, tokenTransfers } from '@/lib/storage/tables';
 import { call, createTestOrg } from '@/test/helpers';
 import { insertMember } from '@/test/nft-fixtures';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';

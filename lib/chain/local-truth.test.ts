@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { tokenTransfers } from '@/db/tables';
+import { tokenTransfers } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { loadEnv, resetEnvCache } from '@/lib/env';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';

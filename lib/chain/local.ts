@@ -15,7 +15,7 @@ import {
 } from 'viem';
 import { cL2CCollectionAbi } from '@/chain/artifacts';
 import { and, count, eq, isNotNull, lte, notInArray } from 'drizzle-orm';
-import { chainTransactions } from '@/db/tables';
+import { chainTransactions } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 import { deployCall, mintCall, sendCall, type Call } from './calls';
 import { chainInsufficient } from './errors';

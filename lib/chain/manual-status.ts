@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Nft, SmartContract } from '@/db/schema';
 import { pendingChainTxStatuses } from '@/db/enums';
-import { chainTransactions } from '@/db/tables';
+import { chainTransactions } from '@/lib/storage/tables';
 import { ConflictError } from '@/lib/errors';
 import type { Store } from '@/lib/storage/store';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, createWalletClient, http, parseEther, type Address, type LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
-import { auditEvents, chainTransactions, chainTxAttempts, tokenTransfers, webhookEndpoints, webhookEvents } from '@/db/tables';
+import { auditEvents, chainTransactions, chainTxAttempts, tokenTransfers, webhookEndpoints, webhookEvents } from '@/lib/storage/tables';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { sendTokens, WAITING_NOTE } from '@/lib/tokens/service';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';

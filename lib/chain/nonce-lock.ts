@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { chainNonces } from '@/db/tables';
+import { chainNonces } from '@/lib/storage/tables';
 import { runtimeSlot } from '@/lib/runtime';
 import type { Store } from '@/lib/storage/store';
 

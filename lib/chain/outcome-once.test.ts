@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents } from '@/db/tables';
+import { auditEvents } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { createTestOrg } from '@/test/helpers';
 import { prepareChainTx } from './ledger';

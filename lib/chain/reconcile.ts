@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Hex } from 'viem';
-import { chainIdentities, chainTransactions } from '@/db/tables';
+import { chainIdentities, chainTransactions } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 import { log } from '@/lib/logger';
 import { recordedIdentity } from './identity';

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '@/db/client';
+import { openDb } from '@/lib/storage/sqlite/client';
 import { organizations } from '@/db/schema';
 import { registerFold } from '@/lib/storage/sqlite/functions';
 import { transferPage } from '@/lib/storage/sqlite/lists/transfers';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { chainSequences as sqliteChainSequences } from '@/db/schema';
-import { chainSequences } from '@/db/tables';
+import { chainSequences } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { recordChainOutcome } from '@/lib/audit/chain-events';
 import { pendingChainTxStatuses, type chainTxStatuses, type ledgerStates, type transferStatuses } from '@/db/enums';
 import type { ChainTransaction } from '@/db/schema';
-import { chainTransactions, chainTxEvents, nfts, smartContracts, tokenTransfers } from '@/db/tables';
+import { chainTransactions, chainTxEvents, nfts, smartContracts, tokenTransfers } from '@/lib/storage/tables';
 import { log } from '@/lib/logger';
 import { runtimeSlot } from '@/lib/runtime';
 import type { Store } from '@/lib/storage/store';

@@ -4,7 +4,7 @@ import { createPublicClient, createWalletClient, encodeFunctionData, http, kecca
 import { privateKeyToAccount } from 'viem/accounts';
 import { getStore } from '@/lib/storage/current';
 import { cL2CTokenAbi, cL2CTokenBytecode } from '@/chain/artifacts';
-import { chainTransactions, tokenTransfers, webhookEndpoints, webhookEvents } from '@/db/tables';
+import { chainTransactions, tokenTransfers, webhookEndpoints, webhookEvents } from '@/lib/storage/tables';
 import { runChainWorkerOnce } from '@/lib/jobs/chain-worker';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { newWebhookSecret, sealSecret } from '@/lib/webhooks/secrets';

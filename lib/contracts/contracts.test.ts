@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as consoleContractRoute } from '@/app/api/v1/console/contracts/[id]/route';
 import { GET as exportContractsRoute } from '@/app/api/v1/console/export/contracts/route';
-import { smartContracts } from '@/db/tables';
+import { smartContracts } from '@/lib/storage/tables';
 import { EXPORT_CHUNK } from '@/lib/export/csv';
 import { getStore } from '@/lib/storage/current';
 import { selectRows } from '@/lib/storage/store';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { smartContracts } from '@/db/tables';
+import { smartContracts } from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { organizationAccountIn, type ChainClient } from '@/lib/chain';
 import { assertChainUsable } from '@/lib/chain/identity';

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import * as sqliteSchema from '@/db/schema';
 import type { SmartContract } from '@/db/schema';
-import { nfts, smartContracts } from '@/db/tables';
+import { nfts, smartContracts } from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { chainFactsFor, chainFactsForIn } from '@/lib/chain/facts';
 import { assertContractManualUpdate } from '@/lib/chain/manual-status';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Nft } from '@/db/schema';
-import { copyrightShares, nfts } from '@/db/tables';
+import { copyrightShares, nfts } from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError } from '@/lib/errors';
 import type { Actor } from '@/lib/shared/actor';
-import { assertActiveMembers } from '@/lib/nfts/copyright';
+import { assertActiveMembers } from '@/lib/copyright/holders';
 import { lockRowById } from '@/lib/storage/row-lock';
 import type { Store } from '@/lib/storage/store';
 import type { LicenceId } from './licences';

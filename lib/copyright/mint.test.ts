@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@/db/schema';
-import { auditEvents, nfts, outboxEmails } from '@/db/tables';
+import { auditEvents, nfts, outboxEmails } from '@/lib/storage/tables';
 import { POST as deployRoute } from '@/app/api/v1/cl2c/contract/[id]/deploy/route';
 import { POST as createContractRoute } from '@/app/api/v1/cl2c/contract/route';
 import { POST as mintRoute } from '@/app/api/v1/cl2c/nft/[id]/mint/route';

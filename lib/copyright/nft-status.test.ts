@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyrightRequests, nfts, outboxEmails } from '@/db/tables';
+import { copyrightRequests, nfts, outboxEmails } from '@/lib/storage/tables';
 import type { Actor } from '@/lib/shared/actor';
 import { createNft, updateNft, updateNftStatus } from '@/lib/nfts/service';
 import { getStore } from '@/lib/storage/current';
@@ -13,7 +13,7 @@ import { refreshCopyrightStatus } from './split';
 /*
  * The split beside the NFT's own status: A6 without holders (which asks mintIfReady) and A7's
  * MINTED (which asks assertNftManualStatus). Written on the Store, but SQLite only for now: those
- * two are the chain helper's and still read through better-sqlite3 (lib/nfts/mint.ts,
+ * two are the chain helper's and still read through better-sqlite3 (lib/mint/service.ts,
  * lib/chain/manual-status.ts). When they take a Store this file joins test/postgres/suite.ts.
  */
 

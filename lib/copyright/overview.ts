@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { copyrightStatuses } from '@/db/enums';
-import { nfts } from '@/db/tables';
+import { nfts } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 
 /** NFTs per copyright state (one GROUP BY on the (organization, copyright_status) index). */

@@ -10,7 +10,7 @@ import {
   userOrganizations,
   webhookEndpoints,
   webhookEvents,
-} from '@/db/tables';
+} from '@/lib/storage/tables';
 import { getContent, parseCid } from '@/lib/content-store/store';
 import type { Actor } from '@/lib/shared/actor';
 import { removeMember } from '@/lib/members/service';

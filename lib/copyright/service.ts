@@ -11,7 +11,7 @@ import {
   userOrganizations,
   users,
   wallets,
-} from '@/db/tables';
+} from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { addContent, computeCid } from '@/lib/content-store/store';
 import { AppError, ConflictError, NotFoundError } from '@/lib/errors';
@@ -20,7 +20,7 @@ import { errorFields, log } from '@/lib/logger';
 import { kickMailWorker } from '@/lib/mail/worker';
 import { recordEventIn } from '@/lib/webhooks/emit';
 import { organizationAccountIn } from '@/lib/chain';
-import { mintBlocker, requestMint } from '@/lib/nfts/mint';
+import { mintBlocker, requestMint } from '@/lib/mint/service';
 import { lockRowById } from '@/lib/storage/row-lock';
 import { affectedRows, type Store } from '@/lib/storage/store';
 import { licenceDetails } from './licences';
@@ -485,7 +485,7 @@ export async function completeCopyright(store: Store, organizationId: string, nf
 
 /**
  * After the last authorization has committed: sign and pin the record, then mint the NFT on its
- * contract through the one mint entry point (lib/nfts/mint.ts), whose token metadata names the
+ * contract through the one mint entry point (lib/mint/service.ts), whose token metadata names the
  * record's CID. When the contract is not one this service deployed (or not deployed yet) nothing
  * is minted now; the Mint action (POST /cl2c/nft/{id}/mint) does it later, with the same metadata.
  * A failed mint never undoes the decision; the NFT shows FAILED with the reason in mintLogs.

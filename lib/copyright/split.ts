@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
 import type { copyrightStatuses } from '@/db/enums';
-import { copyrightRequests, copyrightShares, nfts, organizations, users } from '@/db/tables';
+import { copyrightRequests, copyrightShares, nfts, organizations, users } from '@/lib/storage/tables';
 import { queueEmailIn } from '@/lib/mail/outbox';
 import type { Store } from '@/lib/storage/store';
 import { licenceDetails } from './licences';

@@ -5,8 +5,8 @@ import { GET as exportAuditRoute } from '@/app/api/v1/console/audit/export/route
 import { GET as exportContractsRoute } from '@/app/api/v1/console/export/contracts/route';
 import { GET as exportMembersRoute } from '@/app/api/v1/console/export/members/route';
 import { GET as exportNftsRoute } from '@/app/api/v1/console/export/nfts/route';
-import { getDb } from '@/db/client';
-import { auditEvents, nfts, smartContracts } from '@/db/tables';
+import { getDb } from '@/lib/storage/sqlite/client';
+import { auditEvents, nfts, smartContracts } from '@/lib/storage/tables';
 import { auditFilter, listAuditEvents } from '@/lib/audit/list';
 import { auditRowsWhere } from '@/lib/storage/sqlite/lists/audit';
 import { listAuditQuery } from '@/lib/audit/schemas';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { organizations } from '@/db/tables';
+import { organizations } from '@/lib/storage/tables';
 import { findActiveKey } from '@/lib/api-keys/service';
 import { AppError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { errorFields, log } from '@/lib/logger';

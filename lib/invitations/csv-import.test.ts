@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
-import { invitations } from '@/db/tables';
+import { invitations } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { call, createTestOrg } from '@/test/helpers';
 import { checkExisting, guessMapping, parseCsv, previewRows, resultsToCsv, runBulkInvite, summarize, toBatches } from './csv-import';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Invitation } from '@/db/schema';
-import { invitations, organizations, userOrganizations, users, webhookEndpoints } from '@/db/tables';
+import { invitations, organizations, userOrganizations, users, webhookEndpoints } from '@/lib/storage/tables';
 import { recordAuditIn, recordAuditsIn } from '@/lib/audit/service';
 import { hasLogin, insertCredentialAccount } from '@/lib/auth/passwords';
 import { AppError, NotFoundError, ValidationError } from '@/lib/errors';
@@ -23,7 +23,7 @@ import {
   type CheckInviteesBody,
   type CheckInviteesResponse,
 } from './schemas';
-import { pendingInvitationsTo } from './pending';
+import { pendingInvitationsTo } from '@/lib/storage/pending-invitations';
 import { invitationDetail, isExpired } from './view';
 import {
   hashInvitationToken,

@@ -1,5 +1,4 @@
 import type { Invitation } from '@/db/schema';
-import type { MemberDetail, MemberListItem } from '@/lib/members/schemas';
 
 /** A PENDING invitation whose link has run out (it can still be resent). */
 export function isExpired(invitation: Pick<Invitation, 'status' | 'expiresAt'>, now = new Date()) {
@@ -16,15 +15,19 @@ function invitationInfo(inv: Invitation, now: Date) {
   };
 }
 
-/** A pending invitation as an A9 item (a member-to-be: no user, no wallet, no NFTs). */
-export function toInvitationItem(inv: Invitation, now: Date): MemberListItem {
+/**
+ * A pending invitation as an A9 item (a member-to-be: no user, no wallet, no NFTs). Shaped as
+ * lib/members/schemas.ts's `memberListItem` (checked where lib/members/service.ts returns it; this
+ * module stays below the members area).
+ */
+export function toInvitationItem(inv: Invitation, now: Date) {
   return {
     id: inv.id,
-    kind: 'invitation',
+    kind: 'invitation' as const,
     email: inv.email,
     walletAddress: null,
     totalNFTs: 0,
-    status: 'PENDING',
+    status: 'PENDING' as const,
     role: null,
     createdAt: inv.createdAt.toISOString(),
     updatedAt: inv.updatedAt.toISOString(),
@@ -34,7 +37,7 @@ export function toInvitationItem(inv: Invitation, now: Date): MemberListItem {
 }
 
 /** A pending invitation as A10 returns it (and as the member.* webhook messages carry it). */
-export function invitationDetail(inv: Invitation, now: Date): MemberDetail {
+export function invitationDetail(inv: Invitation, now: Date) {
   const item = toInvitationItem(inv, now);
   return { ...item, user: { ...item.user, firstName: null, lastName: null, phoneNumber: null }, endUserNfts: [] };
 }

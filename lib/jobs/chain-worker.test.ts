@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keccak256, toHex } from 'viem';
-import { chainTransactions } from '@/db/tables';
+import { chainTransactions } from '@/lib/storage/tables';
 import { EvmChainClient } from '@/lib/chain/evm';
 import { nextChainSeqIn } from '@/lib/chain/sequence';
 import { getStore } from '@/lib/storage/current';

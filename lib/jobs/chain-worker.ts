@@ -2,7 +2,7 @@ import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import type { ChainTransaction } from '@/db/schema';
 import { pendingChainTxStatuses } from '@/db/enums';
-import { chainTransactions, tokenTransfers } from '@/db/tables';
+import { chainTransactions, tokenTransfers } from '@/lib/storage/tables';
 import { getChainClient, organizationAccountIn, type ChainClient } from '@/lib/chain';
 import { shortReason } from '@/lib/chain/errors';
 import { chainInstanceId } from '@/lib/chain/instance';

@@ -4,7 +4,8 @@ import type { Lookup } from '@/lib/images/fetch';
 import { errorFields, log } from '@/lib/logger';
 import { runtimeSlot } from '@/lib/runtime';
 import { setWebhookKick } from '@/lib/webhooks/emit';
-import { isSuccess, nextStep, type ClaimedDelivery, type WebhookQueue } from '@/lib/webhooks/queue';
+import { isSuccess, type ClaimedDelivery, type WebhookQueue } from '@/lib/storage/webhook-queue-contract';
+import { nextStep } from '@/lib/webhooks/queue';
 import { openSecret, signatureHeader } from '@/lib/webhooks/secrets';
 import { sendWebhook } from '@/lib/webhooks/send';
 

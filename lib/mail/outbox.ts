@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { OutboxEmail } from '@/db/schema';
-import { outboxEmails } from '@/db/tables';
+import { outboxEmails } from '@/lib/storage/tables';
 import { insertRows } from '@/lib/storage/row-batch';
 import type { Store } from '@/lib/storage/store';
 import { env } from '@/lib/env';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { outboxEmails } from '@/db/schema';
 import { createSmtpMailer } from './mailer';
 import { reconcileInterruptedMail, sqliteMailQueue } from '@/lib/storage/sqlite/mail-queue';

@@ -4,7 +4,7 @@ import { GET as inviteGET, POST as invitePOST } from '@/app/api/invite/[token]/r
 import { hashInvitationToken } from '@/lib/invitations/tokens';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
 import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
-import { outboxEmails } from '@/db/tables';
+import { outboxEmails } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { mailQueueFor } from '@/lib/storage/mail-queue';
 import { resetEnvCache } from '@/lib/env';

@@ -2,7 +2,8 @@ import { hostname } from 'node:os';
 import { env } from '@/lib/env';
 import { errorFields, log } from '@/lib/logger';
 import { createSmtpMailer, type Mailer } from './mailer';
-import { nextMailStep, type ClaimedMail, type MailQueue, type RetryPolicy } from './queue';
+import type { ClaimedMail, MailQueue } from '@/lib/storage/mail-queue-contract';
+import { nextMailStep, type RetryPolicy } from './queue';
 import { runtimeSlot } from '@/lib/runtime';
 
 export { backoffDelay } from './queue';

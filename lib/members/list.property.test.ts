@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, userOrganizations, users, wallets } from '@/db/tables';
+import { invitations, userOrganizations, users, wallets } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { memberExportChunk } from '@/lib/storage/member-list';
 import { processEngine } from '@/lib/storage/engine';

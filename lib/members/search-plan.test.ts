@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { invitations, userOrganizations, users } from '@/db/schema';
 import { createTestOrg } from '@/test/helpers';
 import { preparedDuring } from '@/test/prepared-statements';

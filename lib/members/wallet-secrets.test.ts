@@ -4,7 +4,7 @@ import { DELETE, GET as getOne, PUT } from '@/app/api/v1/cl2c/user/[id]/route';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
 import { GET as list } from '@/app/api/v1/cl2c/user/route';
 import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
-import { wallets } from '@/db/tables';
+import { wallets } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { invitationLinks } from '@/lib/mail/outbox';
 import { unsealWalletKey } from '@/lib/wallets/service';

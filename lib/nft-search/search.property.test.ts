@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/tables';
+import { copyrightShares, nfts, organizations, smartContracts, users } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { pgListTuning } from '@/lib/storage/postgres/lists/paging';
 import type { AdvancedFilterInput } from './schemas';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { nfts, smartContracts } from '@/db/tables';
+import { nfts, smartContracts } from '@/lib/storage/tables';
 import { NotFoundError } from '@/lib/errors';
 import { inPageOrder } from '@/lib/storage/lists';
 import { nftSearchPageOf, type B1Observer } from '@/lib/storage/nft-search-list';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { nfts } from '@/db/tables';
+import { nfts } from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/shared/actor';

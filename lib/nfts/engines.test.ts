@@ -5,7 +5,7 @@ import { GET as holdersRoute } from '@/app/api/v1/cl2c/nft/holders/route';
 import { GET as metadataRoute } from '@/app/api/v1/cl2c/nft/[id]/metadata/route';
 import { DELETE as deleteRoute } from '@/app/api/v1/cl2c/nft/[id]/route';
 import { GET as listRoute } from '@/app/api/v1/cl2c/nft/route';
-import { auditEvents, copyrightShares, nfts, userOrganizations } from '@/db/tables';
+import { auditEvents, copyrightShares, nfts, userOrganizations } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { nfts, smartContracts } from '@/db/tables';
+import { nfts, smartContracts } from '@/lib/storage/tables';
 import { csvResponse, EXPORT_CHUNK, exportFilename, type CreatedCursor } from '@/lib/export/csv';
 import { nftExportWhere } from '@/lib/storage/nft-list';
 import type { Store } from '@/lib/storage/store';

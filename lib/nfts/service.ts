@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { chainFactsFor, chainFactsForIn } from '@/lib/chain/facts';
 import type { ChainFactsView } from '@/lib/chain/schemas';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import type { Nft } from '@/db/schema';
-import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets } from '@/db/tables';
+import { copyrightShares, nfts, smartContracts, userOrganizations, users, wallets } from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import type { ChainClient } from '@/lib/chain';
 import { assertNftManualStatus } from '@/lib/chain/manual-status';
 import { preparedQuery } from '@/lib/storage/prepared';
 import type { Store } from '@/lib/storage/store';
-import { mintBlocker, mintBlockerSync, mintIfReady } from './mint';
+import { mintBlocker, mintBlockerSync, mintIfReady } from '@/lib/mint/service';
 import { inPageOrder } from '@/lib/storage/lists';
 import { nftPage } from '@/lib/storage/nft-list';
 import { addContent, getContent, parseCid } from '@/lib/content-store/store';
@@ -25,8 +25,8 @@ import { manualStatusEvents } from '@/lib/webhooks/events';
 import { envelope } from '@/lib/shared/query';
 import { matchesSearch } from '@/lib/storage/like';
 import { ingestImage, type IngestOptions } from '@/lib/images/ingest';
-import { assertActiveMembers, loadCopyright, loadCopyrightSync, type CopyrightEntry } from './copyright';
-import { buildMetadataJson, metadataBytes, type NftMetadataJson } from './metadata';
+import { assertActiveMembers, loadCopyright, loadCopyrightSync, type CopyrightEntry } from '@/lib/copyright/holders';
+import { buildMetadataJson, metadataBytes, type NftMetadataJson } from '@/lib/mint/metadata';
 import type { CreateNftBody, ListHoldersQuery, ListNftsQuery, UpdateNftBody, UpdateNftStatusBody } from './schemas';
 
 export type NftView = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { auditEvents } from '@/db/schema';
 import { env } from '@/lib/env';
 import { createTestOrg } from '@/test/helpers';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { openDb, type Db } from '@/db/client';
+import { openDb, type Db } from '@/lib/storage/sqlite/client';
 import { open as openSealed } from '@/lib/crypto/secret-box';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';

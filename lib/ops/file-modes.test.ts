@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '@/db/client';
+import { openDb } from '@/lib/storage/sqlite/client';
 import { authSecret, env } from '@/lib/env';
 import { announceDemo } from '@/lib/seed/demo';
 

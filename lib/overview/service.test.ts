@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, invitations, nfts, userOrganizations, users } from '@/db/tables';
+import { auditEvents, invitations, nfts, userOrganizations, users } from '@/lib/storage/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { createContract, deleteContract, updateContract } from '@/lib/contracts/service';
 import type { Actor } from '@/lib/shared/actor';

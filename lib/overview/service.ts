@@ -1,6 +1,6 @@
 import { and, count, eq, lte, sql } from 'drizzle-orm';
 import { contractStatuses, invitationStatuses, membershipStatuses, nftStatuses } from '@/db/enums';
-import { auditEvents, invitations, nfts, smartContracts, userOrganizations } from '@/db/tables';
+import { auditEvents, invitations, nfts, smartContracts, userOrganizations } from '@/lib/storage/tables';
 import { describeAuditEvents, selectAuditEvents } from '@/lib/audit/list';
 import type { Store } from '@/lib/storage/store';
 import type { AuditListItem } from '@/lib/audit/schemas';

@@ -1,11 +1,11 @@
-import { activePool } from '@/lib/db/read-pool';
+import { activePool } from '@/lib/storage/sqlite/connection/read-pool';
 import { getStore } from '@/lib/storage/current';
 import { withReadSignal } from '@/lib/storage/read-signal';
 import type { Store } from '@/lib/storage/store';
 import { readServices, type ReadArgs, type ReadName, type ReadResult } from './services';
 
 /**
- * Runs a read-only list/search service: in a read worker when the pool runs (lib/db/read-pool.ts,
+ * Runs a read-only list/search service: in a read worker when the pool runs (lib/storage/sqlite/connection/read-pool.ts,
  * SQLite only), else in-thread on the process's store. Same result, same error classes either way.
  * `signal` (the request's: its client went away) stops the read's work where the engine can: a
  * read still queued for a worker is dropped, a PostgreSQL statement is cancelled

@@ -1,4 +1,4 @@
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { listContracts } from '@/lib/contracts/service';
 import { listMembers } from '@/lib/members/service';
 import { searchNfts } from '@/lib/nft-search/service';
@@ -13,10 +13,10 @@ export const onSqlite =
     service(sqliteDbOf(store), ...args);
 
 /**
- * The read-only list/search services that may run in a read worker (lib/db/read-pool.ts): the
+ * The read-only list/search services that may run in a read worker (lib/storage/sqlite/connection/read-pool.ts): the
  * very functions the route handlers called before, each `(store, ...args)`, synchronous or async.
  * A service listed here must not write (the worker's connection is read-only). It sits above the
- * domain services it lists (lib/db, the storage layer below them, knows services only by name).
+ * domain services it lists (the SQLite engine's read pool, below them, knows services only by name).
  */
 export const readServices = {
   listContracts,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/v1/cl2c/contract/route';
-import { organizations, smartContracts } from '@/db/tables';
+import { organizations, smartContracts } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { call } from '@/test/helpers';
 import { seedDemoIfEmpty } from './demo';

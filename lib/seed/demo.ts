@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { organizations } from '@/db/tables';
+import { organizations } from '@/lib/storage/tables';
 import { createContract, updateContract } from '@/lib/contracts/service';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { pendingChainTxStatuses } from '@/db/enums';
 import type { ChainTransaction } from '@/db/schema';
-import { chainTransactions as t } from '@/db/tables';
+import { chainTransactions as t } from '@/lib/storage/tables';
 import { claimChainTxsPostgres } from './postgres/chain-claims';
 import type { Store } from './store';
 

@@ -1,4 +1,4 @@
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { env } from '@/lib/env';
 import { runtimeSlot } from '@/lib/runtime';
 import { processEngine } from './engine';
@@ -11,7 +11,7 @@ const postgresSlot = runtimeSlot<{ url: string; db: Promise<PgDb> }>('postgres')
 
 /**
  * The process's database as a `Store`: PostgreSQL at DATABASE_URL (one pool, opened and migrated on
- * first use), else the SQLite file at DATABASE_PATH (db/client.ts).
+ * first use), else the SQLite file at DATABASE_PATH (lib/storage/sqlite/client.ts).
  */
 export async function getStore(): Promise<Store> {
   if (processEngine() === 'sqlite') return sqliteStore(getDb());

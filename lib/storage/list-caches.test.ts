@@ -7,7 +7,7 @@ describe('list caches', () => {
     vi.resetModules();
     const second = await import('@/lib/storage/sqlite/search/count-cache');
     expect(second).not.toBe(first);
-    const db = (await import('@/db/client')).getDb();
+    const db = (await import('@/lib/storage/sqlite/client')).getDb();
     const org = crypto.randomUUID();
     expect(first.cachedValue(db, org, 'shared?', () => 'first')).toBe('first');
     expect(second.cachedValue(db, org, 'shared?', () => 'second')).toBe('first');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails } from '@/db/tables';
+import { outboxEmails } from '@/lib/storage/tables';
 import { createSmtpMailer, type Mailer } from '@/lib/mail/mailer';
 import { startMailWorker, stopMailWorker } from '@/lib/mail/worker';
 import { TestSmtp } from '@/test/smtp';

@@ -1,4 +1,4 @@
-import type { MailQueue } from '@/lib/mail/queue';
+import type { MailQueue } from './mail-queue-contract';
 import type { PgDb } from './postgres/connection';
 import { postgresMailQueue } from './postgres/mail-queue';
 import { postgresDbOf } from './postgres/store';

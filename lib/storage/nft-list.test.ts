@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nfts, organizations, smartContracts } from '@/db/tables';
+import { nfts, organizations, smartContracts } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { nftPage } from './nft-list';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/tables';
+import { copyrightShares, nfts, organizations, smartContracts, users } from '@/lib/storage/tables';
 import { compileSearch } from '@/lib/nft-search/filter';
 import { searchNfts } from '@/lib/nft-search/service';
 import { getStore } from '@/lib/storage/current';

@@ -5,7 +5,7 @@ import { runtimeSlot } from '@/lib/runtime';
  * The abort signal of a read-only request (its client went away), carried through the service to
  * the engine, which stops the read's work: PostgreSQL cancels the statement running for it
  * (postgres/cancel.ts); SQLite's read pool drops the read while it still waits for a worker
- * (lib/db/read-pool.ts). Only reads run in this scope (lib/reads/run.ts): a write is never
+ * (lib/storage/sqlite/connection/read-pool.ts). Only reads run in this scope (lib/reads/run.ts): a write is never
  * interrupted half-way because its caller left.
  *
  * One AsyncLocalStorage per process (a runtime slot): the pool that reads it is made in one bundle

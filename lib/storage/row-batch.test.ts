@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, outboxEmails } from '@/db/tables';
+import { auditEvents, outboxEmails } from '@/lib/storage/tables';
 import { getStore } from './current';
 import { insertRows } from './row-batch';
 

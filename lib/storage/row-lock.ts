@@ -8,7 +8,7 @@ import type { Store } from './store';
  * at once: the second one sees the first one's share when it recomputes the split's status).
  * PostgreSQL: `SELECT … FOR UPDATE` (READ COMMITTED: statements after it see what the previous
  * holder committed). SQLite: nothing to do — its write transactions already run one at a time
- * (one writer, each write of a commit group in turn: lib/db/commit-group.ts).
+ * (one writer, each write of a commit group in turn: lib/storage/sqlite/connection/commit-group.ts).
  */
 export async function lockRowById(tx: Store, table: PgTable & { id: PgColumn }, id: string): Promise<void> {
   if (tx.engine !== 'postgres') return;

@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import * as sqliteSchema from '@/db/schema';
 import * as pgSchema from '@/db/schema-pg';
 import { env } from '@/lib/env';
-import { NestedGroupError, StalledTransactionError, groupedTransaction } from '@/lib/db/commit-group';
+import { NestedGroupError, StalledTransactionError, groupedTransaction } from '@/lib/storage/sqlite/connection/commit-group';
 import { withPostgres } from '@/test/postgres/database';
 import { postgresStore } from './postgres/store';
 import { sqliteStore } from './sqlite/store';
@@ -14,7 +14,7 @@ import { affectedRows, type Store } from './store';
 /*
  * The transaction interface (`Store`) behaves the same on both engines: commit when the work
  * resolves, roll back when it rejects, a nested transaction is a savepoint. Each engine gets its
- * own table objects, as db/tables.ts hands them out per process.
+ * own table objects, as lib/storage/tables.ts hands them out per process.
  */
 const pg = withPostgres();
 const engines: [string, () => Store, typeof pgSchema.organizations][] = [

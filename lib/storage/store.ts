@@ -5,7 +5,7 @@ import type { EngineKind } from './transactions';
 
 /**
  * The query handle a domain service writes against, on either engine (issue 28). Its type is
- * Drizzle's PostgreSQL database over `db/tables.ts`: every query is awaited — the synchronous
+ * Drizzle's PostgreSQL database over `lib/storage/tables.ts`: every query is awaited — the synchronous
  * `.get()/.all()/.run()` of better-sqlite3 do not exist on it — and raw SQL goes through
  * `selectRows` below, not `execute`. On SQLite it is better-sqlite3's Drizzle database over the
  * SQLite twin of each table (db/schema.ts, held equal by db/schema-pg.test.ts), whose builders are
@@ -22,7 +22,7 @@ export type Queries = Omit<NodePgDatabase<typeof pgSchema>, 'transaction' | 'exe
  * On SQLite, work inside a transaction awaits only the database: a better-sqlite3 query settles at
  * once, so the whole transaction runs in one turn of the event loop and nothing else touches the
  * connection meanwhile. Keep I/O (HTTP, the chain, mail) outside; the SQLite engine refuses a
- * transaction that waited for anything else (lib/db/commit-group.ts).
+ * transaction that waited for anything else (lib/storage/sqlite/connection/commit-group.ts).
  */
 export type Store = Queries & {
   readonly engine: EngineKind;

@@ -1,4 +1,4 @@
-import type { WebhookQueue } from '@/lib/webhooks/queue';
+import type { WebhookQueue } from './webhook-queue-contract';
 import { postgresDbOf } from './postgres/store';
 import { postgresWebhookQueue } from './postgres/webhook-queue';
 import type { PgDb } from './postgres/connection';

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { userOrganizations, users } from '@/db/tables';
+import { userOrganizations, users } from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/shared/actor';

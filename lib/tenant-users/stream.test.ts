@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organizations, userOrganizations, users } from '@/db/tables';
+import { organizations, userOrganizations, users } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { listTenantUsers, streamTenantUsers } from './service';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, organizations, userOrganizations, users, wallets } from '@/db/tables';
+import { accounts, organizations, userOrganizations, users, wallets } from '@/lib/storage/tables';
 import { findActiveKey } from '@/lib/api-keys/service';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import { getStore } from '@/lib/storage/current';

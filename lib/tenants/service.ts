@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import { generatePrivateKey } from 'viem/accounts';
-import { organizations, userOrganizations, users } from '@/db/tables';
+import { organizations, userOrganizations, users } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 import { createApiKey } from '@/lib/api-keys/service';
 import { setPassword } from '@/lib/auth/passwords';

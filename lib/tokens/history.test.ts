@@ -2,7 +2,7 @@ import { eq as sqlEq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as getTransferRoute } from '@/app/api/v1/cl2c/token/[id]/route';
 import { GET as listTransfersRoute } from '@/app/api/v1/console/transfers/route';
-import { chainTransactions, chainTxAttempts, chainTxEvents, tokenTransfers, userOrganizations, users } from '@/db/tables';
+import { chainTransactions, chainTxAttempts, chainTxEvents, tokenTransfers, userOrganizations, users } from '@/lib/storage/tables';
 import { nextChainSeqIn } from '@/lib/chain/sequence';
 import { getStore } from '@/lib/storage/current';
 import { call, createTestOrg } from '@/test/helpers';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { TokenTransfer } from '@/db/schema';
-import { tokenTransfers } from '@/db/tables';
+import { tokenTransfers } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 import { ConflictError } from '@/lib/errors';
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatEther, getAddress, parseEther } from 'viem';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { tokenTransfers, userOrganizations, users, type TokenTransfer } from '@/db/schema';
-import * as engine from '@/db/tables';
+import * as engine from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { organizationAccountIn, type ChainClient } from '@/lib/chain';
 import { ChainError } from '@/lib/chain/errors';

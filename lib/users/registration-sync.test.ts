@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { createTestOrg } from '@/test/helpers';
 import { registerUserInOrganization } from './registration';
 

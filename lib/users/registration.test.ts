@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invitations, userOrganizations, users, wallets } from '@/db/tables';
+import { invitations, userOrganizations, users, wallets } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import type { Store } from '@/lib/storage/store';
 import { createTestOrg } from '@/test/helpers';

@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Tx } from '@/db/client';
+import type { Tx } from '@/lib/storage/sqlite/client';
 import * as sqliteSchema from '@/db/schema';
 import type { User } from '@/db/schema';
-import { accounts, invitations, userOrganizations, users } from '@/db/tables';
+import { accounts, invitations, userOrganizations, users } from '@/lib/storage/tables';
 import { ConflictError } from '@/lib/errors';
-import { pendingInvitationsTo } from '@/lib/invitations/pending';
+import { pendingInvitationsTo } from '@/lib/storage/pending-invitations';
 import type { Store } from '@/lib/storage/store';
 import { provisionCustodialWallet, provisionCustodialWalletSync } from '@/lib/wallets/service';
 import { recordEvent, recordEventIn } from '@/lib/webhooks/emit';

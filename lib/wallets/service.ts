@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import * as sqliteSchema from '@/db/schema';
-import { wallets } from '@/db/tables';
+import { wallets } from '@/lib/storage/tables';
 import type { Store } from '@/lib/storage/store';
 import { open, seal } from '@/lib/crypto/secret-box';
 

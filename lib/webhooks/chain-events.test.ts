@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { outboxEmails } from '@/db/tables';
+import { outboxEmails } from '@/lib/storage/tables';
 import { DEVNODE_FUNDER_KEY, startDevNode, type DevNode } from '@/lib/chain/devnode';
 import { organizationAccountIn, resetChainClient } from '@/lib/chain';
 import { resetEnvCache } from '@/lib/env';

@@ -1,7 +1,7 @@
 import { and, eq, max } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import * as sqliteSchema from '@/db/schema';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/tables';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/storage/tables';
 import { sqliteDbOf } from '@/lib/storage/sqlite/store';
 import type { Store } from '@/lib/storage/store';
 import type { WebhookEventType, WebhookResourceType } from './events';

@@ -2,20 +2,11 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Lookup } from '@/lib/images/fetch';
+import type { SendResult } from '@/lib/storage/webhook-queue-contract';
 import { checkWebhookUrlShape, resolveWebhookAddress, WebhookUrlRefused } from './url-policy';
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 const EXCERPT_BYTES = 1_024;
-
-export type SendResult = {
-  /** 0 when no HTTP answer came (refused address, connection error, timeout). */
-  statusCode: number;
-  latencyMs: number;
-  responseExcerpt: string | null;
-  /** Seconds, from a Retry-After header (delta or HTTP date), when the receiver gave one. */
-  retryAfterSeconds: number | null;
-  error: string | null;
-};
 
 export type SendOptions = { lookup?: Lookup; timeoutMs?: number };
 

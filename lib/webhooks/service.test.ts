@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, webhookDeliveries, webhookEndpoints } from '@/db/tables';
+import { auditEvents, webhookDeliveries, webhookEndpoints } from '@/lib/storage/tables';
 import { resetEnvCache } from '@/lib/env';
 import { runWebhookWorkerOnce } from '@/lib/jobs/webhook-worker';
 import { getStore } from '@/lib/storage/current';

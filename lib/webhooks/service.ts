@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { WebhookEndpoint } from '@/db/schema';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/tables';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import type { Store } from '@/lib/storage/store';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';

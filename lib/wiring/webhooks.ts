@@ -1,4 +1,4 @@
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { onLedgerChange } from '@/lib/chain/state';
 import { getContractWithChain, getContractWithChainSync } from '@/lib/contracts/service';
 import { getCopyrightState } from '@/lib/copyright/service';

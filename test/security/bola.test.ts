@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { auditEvents, copyrightShares, outboxEmails } from '@/db/tables';
+import { auditEvents, copyrightShares, outboxEmails } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { selectRows, type Store } from '@/lib/storage/store';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';

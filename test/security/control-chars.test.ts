@@ -10,8 +10,8 @@ import { GET as listContracts, POST as createContract } from '@/app/api/v1/cl2c/
 import { GET as listNfts, POST as createNft } from '@/app/api/v1/cl2c/nft/route';
 import { GET as listMembers } from '@/app/api/v1/cl2c/user/route';
 import { POST as b1 } from '@/app/v1/cl2c/nfts/search/route';
-import { getDb } from '@/db/client';
-import { smartContracts } from '@/db/tables';
+import { getDb } from '@/lib/storage/sqlite/client';
+import { smartContracts } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { copySqliteToPostgres, CopyError } from '@/lib/storage/postgres/copy';
 import { freshPostgresUrl } from '@/test/postgres/database';

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as invitePOST } from '@/app/api/invite/[token]/route';
 import { DELETE as removeRoute, PUT as updateRoute } from '@/app/api/v1/cl2c/user/[id]/route';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
-import { apiKeys, invitations, outboxEmails, userOrganizations, users } from '@/db/tables';
+import { apiKeys, invitations, outboxEmails, userOrganizations, users } from '@/lib/storage/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { getAuth } from '@/lib/auth/server';
 import { resetEnvCache } from '@/lib/env';

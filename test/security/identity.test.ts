@@ -13,7 +13,7 @@ import { GET as outboxGET } from '@/app/api/v1/console/outbox/route';
 import { PUT as b6 } from '@/app/v1/cl2c/user/route';
 import { GET as b4 } from '@/app/v1/cl2c/users/[id]/route';
 import { GET as b3 } from '@/app/v1/cl2c/users/route';
-import { apiKeys, auditEvents, invitations, userOrganizations, users } from '@/db/tables';
+import { apiKeys, auditEvents, invitations, userOrganizations, users } from '@/lib/storage/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { setPassword } from '@/lib/auth/passwords';
 import { resetEnvCache } from '@/lib/env';

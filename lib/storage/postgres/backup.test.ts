@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { env } from '@/lib/env';
 import { check } from '@/lib/storage/sqlite/search/maintenance';
 import { familyAClient } from '@/test/api-client';

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { openDb } from '@/db/client';
+import { openDb } from '@/lib/storage/sqlite/client';
 import { check as checkSqlite, reindex as reindexSqlite } from '@/lib/storage/sqlite/search/maintenance';
 import { describeServer, openPostgres } from './connection';
 import { copyOrder, copySqliteToPostgres, CopyError, type CopyReport } from './copy';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { getTableName, is, Table } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import * as sqliteSchema from '@/db/schema';
 import * as pgSchema from '@/db/schema-pg';
 import { env } from '@/lib/env';

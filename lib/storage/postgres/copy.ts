@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { getTableName, is, Table } from 'drizzle-orm';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { openDb } from '@/db/client';
+import { openDb } from '@/lib/storage/sqlite/client';
 import * as sqliteSchema from '@/db/schema';
 import { describeServer, openPostgres } from './connection';
 import { checkPostgres, reindexPostgres, type Queryable } from './maintenance';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { outboxEmails } from '@/db/schema-pg';
-import { stepFields, type ClaimedMail, type MailQueue } from '@/lib/mail/queue';
+import { stepFields, type ClaimedMail, type MailQueue } from '@/lib/storage/mail-queue-contract';
 import type { PgDb } from './connection';
 
 const lease = { claimedBy: null, leaseUntil: null, claimedAt: null } as const;

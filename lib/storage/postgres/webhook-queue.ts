@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema-pg';
-import { attemptOutcome, INTERRUPTED_ERROR, type ClaimedDelivery, type WebhookQueue } from '@/lib/webhooks/queue';
+import { attemptOutcome, INTERRUPTED_ERROR, type ClaimedDelivery, type WebhookQueue } from '@/lib/storage/webhook-queue-contract';
 import type { PgDb } from './connection';
 
 /**

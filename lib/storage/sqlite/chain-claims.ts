@@ -1,5 +1,5 @@
 import { isNotNull } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { chainTransactions } from '@/db/schema';
 import { log } from '@/lib/logger';
 

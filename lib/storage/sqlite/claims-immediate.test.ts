@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { outboxEmails } from '@/db/schema';
 import { sqliteMailQueue } from './mail-queue';
 
 /*
  * A second process writing the file while the server runs (the CLI, a test's fixture): the
  * workers' claim transactions take the write lock first (BEGIN IMMEDIATE), as the request writes'
- * group commit does (lib/db/commit-group.ts). A deferred claim read first; if the other process
+ * group commit does (lib/storage/sqlite/connection/commit-group.ts). A deferred claim read first; if the other process
  * committed between that read and the claim's UPDATE, SQLite could not upgrade the stale snapshot
  * and failed at once with "database is locked" (seen in e2e runs as "webhook worker pass failed").
  * Here the other connection tries to commit right after the claim's SELECT.

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { organizations } from '@/db/schema';
 import { searchNfts } from '@/lib/nft-search/service';
 import { listNfts } from '@/lib/nfts/service';

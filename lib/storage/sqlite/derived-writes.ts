@@ -13,7 +13,7 @@ import { B1_GRAMS, FOLD, FOLD_UNSAFE, SHORT_GRAMS, registerFold } from './functi
  * left queued: `db check` reports it, `db reindex` writes it, and so does the app's next write.
  *
  * Set-based (a few statements per transaction, however many NFTs it wrote): a commit group of 32
- * creates runs them once (lib/db/commit-group.ts).
+ * creates runs them once (lib/storage/sqlite/connection/commit-group.ts).
  */
 
 export const PENDING = 'search_nfts_pending';
@@ -151,14 +151,14 @@ const WRITES = /^\s*(insert|update|delete|replace|with)\b/i;
  * Makes the app's write connection write queued derived data before each commit: every
  * transaction Drizzle opens on `db` (a commit group's included) runs `writePendingDerived` at its
  * end, and a write statement run outside any transaction is run inside one that does. Installed
- * by db/client.ts after migrating; the connection's own `prepare` (`db.$client`, used by
+ * by lib/storage/sqlite/client.ts after migrating; the connection's own `prepare` (`db.$client`, used by
  * `db reindex` / `db check` and the bulk seed) is left alone.
  */
 export function writeDerivedBeforeCommit(db: { $client: Database.Database }) {
   const session = (db as unknown as { session?: { client?: Database.Database } }).session;
   const view = session?.client;
   const client = db.$client;
-  if (!view || view === client) throw new Error('writeDerivedBeforeCommit: expects the statement-caching view of lib/db/statement-cache.ts');
+  if (!view || view === client) throw new Error('writeDerivedBeforeCommit: expects the statement-caching view of lib/storage/sqlite/connection/statement-cache.ts');
   const flush = () => writePendingDerived(client);
   view.transaction = ((fn: (...args: unknown[]) => unknown) =>
     client.transaction(function (this: unknown, ...args: unknown[]) {

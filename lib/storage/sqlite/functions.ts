@@ -39,7 +39,7 @@ const registered = new WeakSet<object>();
  * `cl2c_short_grams(…)` and `cl2c_b1_grams(…)` on a connection, once. No trigger or view calls
  * them (migration 0019): only statements the app itself runs do — the SQLite engine's derived
  * writes (./derived-writes.ts), `db reindex` / `db check`, B1's folded comparisons, and the
- * backfills of migrations 0010–0019 (db/client.ts registers them before migrating). A row any
+ * backfills of migrations 0010–0019 (lib/storage/sqlite/client.ts registers them before migrating). A row any
  * other tool writes never needs them.
  */
 export function registerFold(sqlite: Database.Database) {

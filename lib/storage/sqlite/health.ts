@@ -1,6 +1,6 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { env } from '@/lib/env';
 import type { StorageHealth } from '../shapes';
 

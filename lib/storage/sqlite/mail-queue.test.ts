@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { outboxEmails } from '@/db/schema';
 import { createSmtpMailer, type Mailer } from '@/lib/mail/mailer';
 import { nextMailStep } from '@/lib/mail/queue';

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { outboxEmails } from '@/db/schema';
 import { log } from '@/lib/logger';
-import { INTERRUPTED_MAIL_ERROR, stepFields, type ClaimedMail, type MailQueue } from '@/lib/mail/queue';
+import { INTERRUPTED_MAIL_ERROR, stepFields, type ClaimedMail, type MailQueue } from '@/lib/storage/mail-queue-contract';
 import { IMMEDIATE } from './write-lock';
 
 

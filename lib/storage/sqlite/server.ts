@@ -1,7 +1,7 @@
-import type { Db } from '@/db/client';
-import { startCheckpointer, stopCheckpointer } from '@/lib/db/checkpointer';
-import { startPrewarm, stopPrewarm } from '@/lib/db/prewarm';
-import { startReadPool, stopReadPool } from '@/lib/db/read-pool';
+import type { Db } from '@/lib/storage/sqlite/client';
+import { startCheckpointer, stopCheckpointer } from '@/lib/storage/sqlite/connection/checkpointer';
+import { startPrewarm, stopPrewarm } from '@/lib/storage/sqlite/connection/prewarm';
+import { startReadPool, stopReadPool } from '@/lib/storage/sqlite/connection/read-pool';
 import { env } from '@/lib/env';
 import { log } from '@/lib/logger';
 import { releaseDeadChainClaims } from './chain-claims';

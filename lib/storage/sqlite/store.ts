@@ -1,12 +1,12 @@
-import type { Db } from '@/db/client';
-import { groupedAsyncTransaction, inSavepoint } from '@/lib/db/commit-group';
+import type { Db } from '@/lib/storage/sqlite/client';
+import { groupedAsyncTransaction, inSavepoint } from '@/lib/storage/sqlite/connection/commit-group';
 import { storeOver, type Store } from '../store';
 
 const stores = new WeakMap<Db, Store>();
 
 /**
  * The SQLite engine's `Store`: Drizzle's better-sqlite3 database, awaited. A transaction joins the
- * group commit (lib/db/commit-group.ts: one writer, one COMMIT per group, each write in its own
+ * group commit (lib/storage/sqlite/connection/commit-group.ts: one writer, one COMMIT per group, each write in its own
  * savepoint); a transaction inside it is a nested savepoint on the same connection.
  */
 export function sqliteStore(db: Db): Store {

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import {
   attemptOutcome,
   INTERRUPTED_ERROR,
   type ClaimedDelivery,
   type WebhookQueue,
-} from '@/lib/webhooks/queue';
+} from '@/lib/storage/webhook-queue-contract';
 import { IMMEDIATE } from './write-lock';
 
 

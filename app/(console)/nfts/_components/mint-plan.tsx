@@ -15,7 +15,7 @@ export type MintPlan =
 
 /**
  * What creating this NFT will do on chain — the same rule A6 and the copyright flow apply
- * (lib/nfts/mint.ts mintBlocker): minted at once without holders on a contract this service
+ * (lib/mint/service.ts mintBlocker): minted at once without holders on a contract this service
  * deployed; with holders, when the last one authorizes; never on a contract registered by hand.
  */
 export function mintPlan(contract: Contract | undefined, holders: number): MintPlan {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as listUsersB } from '@/app/v1/cl2c/users/route';
-import { apiKeys, auditEvents } from '@/db/tables';
+import { apiKeys, auditEvents } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { getAuth } from '@/lib/auth/server';
 import { call, createTestOrg } from '@/test/helpers';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, invitations, userOrganizations, users, wallets } from '@/db/tables';
+import { auditEvents, invitations, userOrganizations, users, wallets } from '@/lib/storage/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { call, createTestOrg } from '@/test/helpers';
 import { GET as getUser } from '../users/[id]/route';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { contractStatuses, copyrightStatuses, invitationStatuses, membershipStatuses, nftStatuses } from '@/db/enums';
 import * as lite from '@/db/schema';
 import * as s from '@/db/schema-pg';

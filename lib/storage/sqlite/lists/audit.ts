@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { auditEvents } from '@/db/schema';
 import { likePattern } from '../../like';
 import type { AuditFilter } from '../../list-requests';

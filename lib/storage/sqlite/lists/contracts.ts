@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { smartContracts, type SmartContract } from '@/db/schema';
 import { containsAny } from '../../like';
 import type { ContractFilter, ContractPageRequest } from '../../list-requests';

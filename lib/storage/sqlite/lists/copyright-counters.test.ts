@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { copyrightStatuses } from '@/db/enums';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import { listNfts } from '@/lib/nfts/service';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { searchNfts } from '@/lib/nft-search/service';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import { listNfts } from '@/lib/nfts/service';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { likePattern } from '../../like';
 import type { MemberFilter, MemberPageRequest } from '../../list-requests';
 import type { IdsPage } from '../../lists';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
-import type { Db } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { createTestOrg } from '@/test/helpers';
 import { searchTuning } from '../search/tuning';

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { copyrightStatuses } from '@/db/enums';
 import { containsAny, prefixUpperBound } from '../../like';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { tokenTransfers, userOrganizations, users } from '@/db/schema';
 import { containsAny } from '../../like';
 import type { TransferPageRequest } from '../../list-requests';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/schema';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { searchNfts } from '@/lib/nft-search/service';

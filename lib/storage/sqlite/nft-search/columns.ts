@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { nfts } from '@/db/schema';
 import type { CompiledSearch, FilterNode, SearchFieldData } from '../../nft-search';
 import { FOLD, registerFold } from '../functions';
@@ -85,7 +85,7 @@ export function bindSearch(search: CompiledSearch): SqlSearch {
   };
 }
 
-/** Registers `cl2c_fold(x)` on the connection once (db/client.ts already does for its connections). */
+/** Registers `cl2c_fold(x)` on the connection once (lib/storage/sqlite/client.ts already does for its connections). */
 export function ensureSearchFunctions(db: Db) {
   registerFold(db.$client);
 }

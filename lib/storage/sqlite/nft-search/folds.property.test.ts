@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getDb, openDb } from '@/db/client';
+import { getDb, openDb } from '@/lib/storage/sqlite/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import { check, reindex } from '@/lib/storage/sqlite/search/maintenance';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import { searchNfts } from '@/lib/nft-search/service';
 import { clearAnchorCache } from '@/lib/storage/sqlite/search/anchors';

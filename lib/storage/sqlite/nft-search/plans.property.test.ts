@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import type { SearchNftsBody } from '@/lib/nft-search/schemas';
 import { searchNfts } from '@/lib/nft-search/service';

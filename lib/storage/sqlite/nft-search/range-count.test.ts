@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { nfts, organizations, smartContracts } from '@/db/schema';
 import { clearAnchorCache } from '@/lib/storage/sqlite/search/anchors';
 import { clearCountCache } from '@/lib/storage/sqlite/search/count-cache';

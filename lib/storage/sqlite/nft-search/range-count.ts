@@ -1,5 +1,5 @@
 import { and, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { nftStatuses } from '@/db/enums';
 import { nfts } from '@/db/schema';
 import { RANGE_COMPARISONS, statusAndRange } from '../../nft-search';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { clearCountCache } from '@/lib/storage/sqlite/search/count-cache';
 import { organizationFtsCount } from '@/lib/storage/sqlite/search/fts-count';

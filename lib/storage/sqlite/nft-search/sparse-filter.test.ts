@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { copyrightShares, nfts, organizations, smartContracts, users } from '@/db/schema';
 import { searchNfts } from '@/lib/nft-search/service';
 import { searchTuning } from '@/lib/storage/sqlite/search/tuning';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { nfts, smartContracts } from '@/db/schema';
 import { listContracts } from '@/lib/contracts/service';
 import { listNfts } from '@/lib/nfts/service';

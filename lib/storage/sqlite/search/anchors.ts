@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { compileAll } from '@/lib/db/prepared';
+import type { Db } from '@/lib/storage/sqlite/client';
+import { compileAll } from '@/lib/storage/sqlite/connection/prepared';
 import { generation } from './counters';
 import { searchTuning } from './tuning';
 import { listCache } from '@/lib/storage/list-caches';

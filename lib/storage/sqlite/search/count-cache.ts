@@ -1,4 +1,4 @@
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { generation } from './counters';
 import { listCache } from '@/lib/storage/list-caches';
 
@@ -41,7 +41,7 @@ export function cachedValue<T>(db: Pick<Db, 'get'>, organizationId: string, key:
 /**
  * Whether a cached count was read or stored since the last call. A read worker reports it with
  * each answer, so the pool sends the next request of the same query to the worker that holds its
- * total (lib/db/read-pool.ts).
+ * total (lib/storage/sqlite/connection/read-pool.ts).
  */
 export function takeCountCacheUse(): boolean {
   const was = state.used;

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { copyrightShares, invitations, nfts, organizations, smartContracts, userOrganizations, users } from '@/db/schema';
 import { listContracts } from '@/lib/contracts/service';
 import { contractPage } from '@/lib/storage/sqlite/lists/contracts';

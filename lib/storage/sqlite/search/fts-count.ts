@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { cachedValue } from './count-cache';
 import { readCounter } from './counters';
 import { searchTuning } from './tuning';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { computeFoldExceptions } from '@/lib/storage/sqlite/fold-check';
 import { cachedValue } from './count-cache';
 import { searchTuning } from './tuning';

@@ -1,5 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { idsAt, keysetFrom, type OrderedSet } from './anchors';
 import { cachedValue } from './count-cache';
 import { searchTuning } from './tuning';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { invitations, nfts, organizations, smartContracts, userOrganizations, users } from '@/db/schema';
 import { listContracts } from '@/lib/contracts/service';
 import { sqliteStore } from '@/lib/storage/sqlite/store';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { nfts } from '@/db/schema';
 import { listNfts } from '@/lib/nfts/service';
 import { sqliteStore } from '@/lib/storage/sqlite/store';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, auditEvents, smartContracts } from '@/db/tables';
+import { apiKeys, auditEvents, smartContracts } from '@/lib/storage/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { call, createTestOrg } from '@/test/helpers';
 import { DELETE } from './[id]/route';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getStore } from '@/lib/storage/current';
-import { auditEvents, copyrightShares, userOrganizations } from '@/db/tables';
+import { auditEvents, copyrightShares, userOrganizations } from '@/lib/storage/tables';
 import { GET as getContract } from '@/app/api/v1/cl2c/contract/route';
 import { GET as listMembers } from '@/app/api/v1/cl2c/user/route';
 import { GET as getIpfs } from '@/app/ipfs/[cid]/route';

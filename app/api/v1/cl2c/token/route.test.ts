@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getStore } from '@/lib/storage/current';
-import { auditEvents, invitations, organizations, tokenTransfers, userOrganizations, users, wallets } from '@/db/tables';
+import { auditEvents, invitations, organizations, tokenTransfers, userOrganizations, users, wallets } from '@/lib/storage/tables';
 import { getChainClient, type ChainClient, type SendTokensRequest } from '@/lib/chain';
 import { LocalChainClient } from '@/lib/chain/local';
 import { open } from '@/lib/crypto/secret-box';

@@ -9,7 +9,7 @@ import {
   smartContracts,
   userOrganizations,
   users,
-} from '@/db/tables';
+} from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import type { Store } from '@/lib/storage/store';
 import { hashInvitationToken, INVITATION_TTL_MS } from '@/lib/invitations/tokens';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/tables';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/storage/tables';
 import { resetEnvCache } from '@/lib/env';
 import { runWebhookWorkerOnce } from '@/lib/jobs/webhook-worker';
 import { webhookQueueFor } from '@/lib/storage/webhook-queue';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails } from '@/db/tables';
+import { outboxEmails } from '@/lib/storage/tables';
 import { env, resetEnvCache } from '@/lib/env';
 import { queueEmailsIn } from '@/lib/mail/outbox';
 import { invitationEmail } from '@/lib/mail/templates';

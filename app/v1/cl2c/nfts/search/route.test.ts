@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '@/db/tables';
+import { apiKeys } from '@/lib/storage/tables';
 import { createApiKey } from '@/lib/api-keys/service';
 import { call, createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getStore } from '@/lib/storage/current';
-import { auditEvents, copyrightShares, nfts } from '@/db/tables';
+import { auditEvents, copyrightShares, nfts } from '@/lib/storage/tables';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { call, createTestOrg } from '@/test/helpers';
 import { DELETE as deleteContract } from '../../contract/[id]/route';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as bulk } from '@/app/api/v1/cl2c/user/bulk/route';
-import { invitations } from '@/db/tables';
+import { invitations } from '@/lib/storage/tables';
 import { getStore } from '@/lib/storage/current';
 import { registerUserInOrganizationIn } from '@/lib/users/registration';
 import { adminSessionHeaders, call, createTestOrg } from '@/test/helpers';

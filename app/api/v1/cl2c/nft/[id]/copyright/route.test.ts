@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@/db/schema';
-import { auditEvents, outboxEmails, userOrganizations } from '@/db/tables';
+import { auditEvents, outboxEmails, userOrganizations } from '@/lib/storage/tables';
 import { DELETE as removeRoute } from '@/app/api/v1/cl2c/user/[id]/route';
 import { GET as getB2 } from '@/app/v1/cl2c/nfts/[id]/route';
 import { GET as getLink, POST as postLink } from '@/app/api/copyright/[token]/route';

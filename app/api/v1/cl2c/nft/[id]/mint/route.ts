@@ -1,5 +1,5 @@
 import { familyA } from '@/lib/http/family-a';
-import { requestMint } from '@/lib/nfts/mint';
+import { requestMint } from '@/lib/mint/service';
 import { getNft } from '@/lib/nfts/service';
 
 export const POST = familyA<{ id: string }>({}, async ({ actor, params, store }) => {

@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { organizations } from '@/db/schema';
 import { env } from '@/lib/env';
 import { groupedTransaction, MAX_GROUP } from './commit-group';
 
 /*
- * Writes queued in one turn of the event loop share a commit (lib/db/commit-group.ts). Whether two
+ * Writes queued in one turn of the event loop share a commit (lib/storage/sqlite/connection/commit-group.ts). Whether two
  * writes share one is seen from a second connection: a write committed on its own is visible to
  * it; one still in the group's open transaction is not.
  */

@@ -3,7 +3,7 @@ import { getStore } from '@/lib/storage/current';
 import { NotFoundError } from '@/lib/errors';
 import { createTestOrg } from '@/test/helpers';
 import { insertContract, insertMember, insertNft, insertShare } from '@/test/nft-fixtures';
-import { mintBlocker } from './mint';
+import { mintBlocker } from './service';
 
 /** Every reason `mintBlocker` gives (A6 mints at once when there is none; A7 shows it as mintBlockedBy). */
 describe('mintBlocker', () => {

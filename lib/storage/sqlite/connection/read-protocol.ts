@@ -9,7 +9,7 @@ export type ReadReply = { id: number; ok: true; value: unknown; countCached: boo
 /** What a read worker is started with (`workerData`); `nice`: its thread's nice value (0 = unchanged). */
 export type ReadWorkerData = { file: string; role?: 'read'; nice?: number };
 
-/** What the checkpoint thread is started with (lib/db/checkpointer.ts). */
+/** What the checkpoint thread is started with (lib/storage/sqlite/connection/checkpointer.ts). */
 export type CheckpointWorkerData = { file: string; role: 'checkpoint'; intervalMs?: number; nice?: number };
 
 export type WorkerData = ReadWorkerData | CheckpointWorkerData;

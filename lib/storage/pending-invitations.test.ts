@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { invitations, userOrganizations, users } from '@/db/schema';
 import { createTestOrg } from '@/test/helpers';
-import { pendingInvitationsTo } from './pending';
+import { pendingInvitationsTo } from './pending-invitations';
 
 const uid = () => crypto.randomUUID().slice(0, 8);
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000);

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import * as sqliteSchema from '@/db/schema';
 import { preparedQuery } from '@/lib/storage/prepared';
 import type { Store } from '@/lib/storage/store';
-import { auditEvents, copyrightShares, nfts, smartContracts } from '@/db/tables';
+import { auditEvents, copyrightShares, nfts, smartContracts } from '@/lib/storage/tables';
 import { recordAuditIn } from '@/lib/audit/service';
 import { getChainClient, organizationAccountIn, type ChainClient } from '@/lib/chain';
 import { assertChainUsable } from '@/lib/chain/identity';
@@ -12,7 +12,7 @@ import { runChainOperation } from '@/lib/chain/operation';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { Actor } from '@/lib/shared/actor';
 import { errorFields, log } from '@/lib/logger';
-import { copyrightTokenProperties } from '@/lib/copyright/token';
+import { copyrightTokenProperties } from './copyright-properties';
 import { publishTokenMetadata, type TokenMetadataExtras } from './token-metadata';
 
 

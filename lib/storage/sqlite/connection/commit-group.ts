@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@/db/client';
+import type { Db, Tx } from '@/lib/storage/sqlite/client';
 import { writePendingDerived } from '@/lib/storage/sqlite/derived-writes';
 
 type Job = {

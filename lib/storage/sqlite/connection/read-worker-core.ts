@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import * as schema from '@/db/schema';
-import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
+import { cacheDrizzleStatements } from '@/lib/storage/sqlite/connection/statement-cache';
 import { takeCountCacheUse } from '@/lib/storage/sqlite/search/count-cache';
 import { sqliteStore } from '@/lib/storage/sqlite/store';
 import type { Store } from '@/lib/storage/store';
@@ -19,7 +19,7 @@ type Service = (store: Store, ...args: never[]) => unknown;
  * service's several statements (total, page ids, rows) see one snapshot — the newest committed
  * one when the read starts, so a read after a committed write sees it. Requests are answered in
  * turn, so a service that awaits keeps its snapshot to itself. With `nice` the thread
- * yields the CPU to the main thread when both want it (lib/db/thread-priority.ts).
+ * yields the CPU to the main thread when both want it (lib/storage/sqlite/connection/thread-priority.ts).
  */
 export function serveReads(services: Record<string, Service>): void {
   const port = parentPort;

@@ -48,7 +48,7 @@ export function affinity(name: string, args: unknown[]): { key: string; shape: s
 
 /**
  * A small pool of worker threads, each with its own read-only connection to the WAL database,
- * that run the read-only list/search services (lib/db/read-services.ts) off the main event loop,
+ * that run the read-only list/search services (lib/reads/services.ts) off the main event loop,
  * one job per worker at a time. A worker that dies is replaced and its job fails with an Error (a
  * 500, as a crash in-thread would be).
  *

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import { pendingInvitationsWhere as onPostgres } from '@/lib/storage/postgres/pending-invitations';
-import { pendingInvitationsWhere as onSqlite } from '@/lib/storage/sqlite/pending-invitations';
-import type { Store } from '@/lib/storage/store';
+import { pendingInvitationsWhere as onPostgres } from './postgres/pending-invitations';
+import { pendingInvitationsWhere as onSqlite } from './sqlite/pending-invitations';
+import type { Store } from './store';
 
 /**
  * Matches the organization's PENDING invitations to any of `emails` (lower-cased, as stored): a

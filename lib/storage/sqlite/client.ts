@@ -3,11 +3,11 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { cacheDrizzleStatements } from '@/lib/db/statement-cache';
+import { cacheDrizzleStatements } from '@/lib/storage/sqlite/connection/statement-cache';
 import { env } from '@/lib/env';
 import { writeDerivedBeforeCommit, writePendingDerived } from '@/lib/storage/sqlite/derived-writes';
 import { registerFold } from '@/lib/storage/sqlite/functions';
-import * as schema from './schema';
+import * as schema from '@/db/schema';
 import { runtimeSlot } from '@/lib/runtime';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };

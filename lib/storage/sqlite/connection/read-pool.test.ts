@@ -9,7 +9,7 @@ import {
 import { GET as listNftsRoute } from '@/app/api/v1/cl2c/nft/route';
 import { GET as listMembersRoute } from '@/app/api/v1/cl2c/user/route';
 import { POST as searchNftsRoute } from '@/app/v1/cl2c/nfts/search/route';
-import { getDb } from '@/db/client';
+import { getDb } from '@/lib/storage/sqlite/client';
 import { env } from '@/lib/env';
 import { NotFoundError, ValidationError } from '@/lib/errors';
 import { call, createTestOrg } from '@/test/helpers';

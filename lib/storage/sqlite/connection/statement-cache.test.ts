@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openDb } from '@/db/client';
+import { openDb } from '@/lib/storage/sqlite/client';
 import { cacheDrizzleStatements, cachingStatements } from './statement-cache';
 
 function table() {

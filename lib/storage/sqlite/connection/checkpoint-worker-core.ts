@@ -10,7 +10,7 @@ import { lowerThreadPriority } from './thread-priority';
 export const CHECKPOINT_INTERVAL_MS = 1000;
 
 /**
- * Body of the checkpoint thread (lib/db/checkpointer.ts): its own read-write connection copies
+ * Body of the checkpoint thread (lib/storage/sqlite/connection/checkpointer.ts): its own read-write connection copies
  * committed WAL frames back into the database file with PASSIVE checkpoints — which never block
  * the writer or the readers — so no request's COMMIT pays for a checkpoint. A pass with nothing
  * to copy returns at once without syncing.

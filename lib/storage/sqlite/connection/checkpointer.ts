@@ -53,7 +53,7 @@ export async function stopCheckpointer(): Promise<void> {
   await running.worker.terminate();
 }
 
-/** The process's SQLite connection (db/client.ts), seen only as far as this module needs it. */
+/** The process's SQLite connection (lib/storage/sqlite/client.ts), seen only as far as this module needs it. */
 const sqliteSlot = runtimeSlot<{ file: string; db: { $client: { open: boolean; pragma(source: string): unknown } } }>('sqlite');
 
 /** On the process's open connection to `file`, if any (never opens one: this also runs at shutdown). */

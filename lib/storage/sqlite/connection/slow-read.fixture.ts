@@ -1,5 +1,5 @@
 import { threadId } from 'node:worker_threads';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import { cachedCount } from '@/lib/storage/sqlite/search/count-cache';
 
 /** Test-only: a deliberately long real SQLite read (counts a recursive sequence of n rows). */

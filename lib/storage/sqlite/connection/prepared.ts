@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 
 type Reader = Pick<Db, 'all'>;
 type Compiler = { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
@@ -10,7 +10,7 @@ type Compiler = { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
  * runs it with the placeholders' values. Drizzle builds every query anew; a loop that runs one
  * query shape hundreds of times (the paging anchors' steps, lib/storage/sqlite/search/anchors.ts) spent ~40 % of
  * its time there. The statement comes from the session's statement cache
- * (lib/db/statement-cache.ts), fetched on each run so that it is handed out in its default mode.
+ * (lib/storage/sqlite/connection/statement-cache.ts), fetched on each run so that it is handed out in its default mode.
  * Null for a reader without a Drizzle session: use `db.all` then.
  */
 export function compileAll<T>(db: Reader, query: SQL): ((values: Record<string, unknown>) => T[]) | null {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/lib/storage/sqlite/client';
 import * as sqliteSchema from '@/db/schema';
-import { copyrightShares, userOrganizations, users, wallets } from '@/db/tables';
+import { copyrightShares, userOrganizations, users, wallets } from '@/lib/storage/tables';
 import { ValidationError } from '@/lib/errors';
 import type { Store } from '@/lib/storage/store';
 

@@ -1,6 +1,6 @@
-import * as sqliteSchema from './schema';
-import * as pgSchema from './schema-pg';
-import { processEngine } from '@/lib/storage/engine';
+import * as sqliteSchema from '@/db/schema';
+import * as pgSchema from '@/db/schema-pg';
+import { processEngine } from './engine';
 
 /**
  * The tables of the engine this process runs on (lib/storage/engine.ts), for domain services
