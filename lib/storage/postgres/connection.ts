@@ -33,6 +33,7 @@ export async function connectPostgres(url: string, source: string, options: { ma
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  numberShards(pool);
   cancelReadsOnAbort(pool);
   try {
     await pool.query('select 1');
@@ -42,6 +43,24 @@ export async function connectPostgres(url: string, source: string, options: { ma
     throw new PostgresUnreachableError(`${source}: cannot use the PostgreSQL server at ${describeServer(url)}: ${reason}`);
   }
   return pool;
+}
+
+/** Shards of the stored counts (`cl2c_shard()`, migration 0026): a pool's connections take them in turn. */
+export const COUNT_SHARDS = 16;
+
+/**
+ * Gives each new connection of `pool` the next count shard (`SET cl2c.shard`), starting at a random
+ * one: the counting triggers add to that shard, so two connections of one pool (up to 16) never
+ * wait on each other's count rows, and two instances rarely do. Only contention depends on it —
+ * readers sum every shard.
+ */
+function numberShards(pool: pg.Pool): void {
+  let next = crypto.getRandomValues(new Uint8Array(1))[0]! % COUNT_SHARDS;
+  pool.on('connect', (client) => {
+    const shard = next;
+    next = (next + 1) % COUNT_SHARDS;
+    client.query(`SET cl2c.shard = ${shard}`).catch(() => {});
+  });
 }
 
 /**

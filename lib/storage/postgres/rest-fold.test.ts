@@ -21,9 +21,21 @@ const REST = b1RestColumns.join(', ');
 const forgetLastMigration = (c: ReturnType<typeof pg.db>['$client']) =>
   c.query('delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)');
 
+/** The database as migration 0025 left it: the counting triggers shard by backend id (0026 undone). */
+async function beforeConnectionShards() {
+  const c = pg.db().$client;
+  for (const f of ['cl2c_count_nfts', 'cl2c_count_contracts', 'cl2c_count_members', 'cl2c_count_nft_words']) {
+    const { rows } = await c.query<{ def: string }>('select pg_get_functiondef($1::regproc) as def', [f]);
+    await c.query(rows[0]!.def.replaceAll('cl2c_shard()', '(pg_backend_pid() % 8)::smallint'));
+  }
+  await c.query('drop function cl2c_shard');
+  await forgetLastMigration(c);
+}
+
 /** The database as migration 0023 left it: 0024–0025's word counts (which read rest_fold) undone. */
 async function beforeWordCounts() {
   const c = pg.db().$client;
+  await beforeConnectionShards();
   const v0021 = readFileSync('db/migrations-pg/0021_short_term_counts_any_status.sql', 'utf8')
     .split('--> statement-breakpoint')
     .find((statement) => statement.includes('CREATE OR REPLACE VIEW "list_counts_expected"'))!;
