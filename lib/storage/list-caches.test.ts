@@ -34,7 +34,7 @@ describe('list caches', () => {
       /^lib\/storage\/sqlite\/functions\.ts:\d+:let unsafeChars:/,
       /^lib\/storage\/sqlite\/store\.ts:\d+:const stores = new WeakMap/,
       /^lib\/storage\/sqlite\/derived-writes\.ts:\d+:const prepared = new WeakMap/,
-      /^lib\/db\/commit-group\.ts:\d+:const \w+ = new WeakMap/,
+      /^lib\/storage\/sqlite\/connection\/commit-group\.ts:\d+:const \w+ = new WeakMap/,
     ];
     expect(hits.filter((h) => !allowed.some((a) => a.test(h)))).toEqual([]);
   });
