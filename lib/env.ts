@@ -80,6 +80,11 @@ const envSchema = z.object({
    * a heavy read or a checkpoint.
    */
   READ_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
+   * PostgreSQL: how many list/search reads one server runs at once (lib/storage/read-gate.ts); the
+   * others wait in arrival order. Unset: the machine's cores + 1. 0 = no limit.
+   */
+  PG_READ_SLOTS: z.coerce.number().int().min(0).max(256).optional(),
   /** Read the database file once at start-up so its pages are in the OS page cache (lib/storage/sqlite/connection/prewarm.ts). */
   DB_PREWARM: z.enum(['on', 'off']).default('on'),
   /** Sign-in attempts per client address per minute (all accounts together). */

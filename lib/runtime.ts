@@ -12,6 +12,7 @@ const SLOTS = {
   sqlite: 'the SQLite connection (lib/storage/sqlite/client.ts) — per process; the engine has one writer',
   postgres: 'the PostgreSQL pool of DATABASE_URL (lib/storage/current.ts) — per process; the database itself is shared',
   readPool: 'read worker threads serving lists and searches (lib/storage/sqlite/connection/read-pool.ts) — per process',
+  readGate: 'how many list/search reads run at once on PostgreSQL (lib/storage/read-gate.ts) — per process',
   readSignal:
     'the async context carrying a read\'s abort signal (the client went away) to the PostgreSQL pool (lib/storage/read-signal.ts) — per process',
   checkpointer: 'the WAL checkpoint thread (lib/storage/sqlite/connection/checkpointer.ts) — per process (SQLite)',
