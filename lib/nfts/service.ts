@@ -320,7 +320,8 @@ export async function createNft(store: Store, actor: Actor, input: CreateNftBody
   // With shares it is minted by the copyright flow once every holder has authorized (lib/copyright).
   if (!input.copyright.length) await mintIfReady(store, actor, id, deps.chain);
   const row = await loadRow(store, organizationId, id);
-  return withCopyright(row, (await loadCopyright(store, [id])).get(id) ?? []);
+  // Created without holders: it has none to read (one round trip less on PostgreSQL).
+  return withCopyright(row, input.copyright.length ? ((await loadCopyright(store, [id])).get(id) ?? []) : []);
 }
 
 type Changes = Partial<Pick<Nft, 'name' | 'description' | 'externalUrl' | 'supply' | 'metadata' | 'status' | 'mintedAt'>>;
