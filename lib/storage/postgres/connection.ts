@@ -46,7 +46,7 @@ export async function connectPostgres(url: string, source: string, options: { ma
 }
 
 /** Shards of the stored counts (`cl2c_shard()`, migration 0026): a pool's connections take them in turn. */
-export const COUNT_SHARDS = 16;
+const COUNT_SHARDS = 16;
 
 /**
  * Gives each new connection of `pool` the next count shard (`SET cl2c.shard`), starting at a random

@@ -49,7 +49,10 @@ const derived = [
   },
 ] as const;
 
-/** Each kind of problem `db check` finds lists at most this many (`problemKind`). */
+/**
+ * Each kind of problem `db check` finds lists at most this many — each query's LIMIT, the folds'
+ * own count — so a flood of one (the count keys a bulk load left behind) hides no other.
+ */
 const MAX_PROBLEMS = 50;
 const FOLD_BATCH = 5000;
 
@@ -63,14 +66,13 @@ export type CheckResult = { ok: boolean; engine: 'postgres'; problems: string[] 
 export async function checkPostgres(db: Queryable): Promise<CheckResult> {
   const problems: string[] = [];
   for (const d of derived) {
-    const add = problemKind(problems);
     const { rows } = await db.query<{ id: string; stored_a: Scalar; stored_b: Scalar; actual_a: Scalar; actual_b: Scalar }>(
       `SELECT * FROM (${d.actual}) x WHERE (stored_a, stored_b) IS DISTINCT FROM (actual_a, actual_b) LIMIT ${MAX_PROBLEMS}`,
     );
     for (const r of rows) {
       const stored = r.stored_b === null ? String(r.stored_a) : `${String(r.stored_a)}/${String(r.stored_b)}`;
       const actual = r.actual_b === null ? String(r.actual_a) : `${String(r.actual_a)}/${String(r.actual_b)}`;
-      add(`${d.what} of ${d.table} ${r.id}: stored ${stored}, actual ${actual}`);
+      problems.push(`${d.what} of ${d.table} ${r.id}: stored ${stored}, actual ${actual}`);
     }
   }
   // Base data no derived structure can repair: a status another tool wrote outside the enum
@@ -78,7 +80,10 @@ export async function checkPostgres(db: Queryable): Promise<CheckResult> {
   const statuses = await db.query<{ id: string; status: string }>(`SELECT id, status FROM nfts WHERE NOT (status = ANY($1::text[])) LIMIT ${MAX_PROBLEMS}`, [nftStatuses]);
   for (const r of statuses.rows) problems.push(`nfts ${r.id}: status ${JSON.stringify(r.status)} is not one of ${nftStatuses.join(', ')}`);
   // Folds, in id order, a batch at a time (keyset: no OFFSET).
-  const add = problemKind(problems);
+  const folds: string[] = [];
+  const add = (p: string) => {
+    if (folds.length < MAX_PROBLEMS) folds.push(p);
+  };
   let after = '';
   for (;;) {
     const { rows } = await db.query<{ id: string; name: string; name_fold: string; contract_name: string; contract_name_fold: string; rest: (string | null)[]; rest_fold: string }>(
@@ -100,19 +105,8 @@ export async function checkPostgres(db: Queryable): Promise<CheckResult> {
     after = rows[rows.length - 1]!.id;
   }
   // Last: one stale NFT moves dozens of count keys, each a line of its own.
-  problems.push(...(await listProblems(db)));
+  problems.push(...folds, ...(await listProblems(db)));
   return { ok: problems.length === 0, engine: 'postgres', problems };
-}
-
-/**
- * Collects one kind of problem into `problems`, at most MAX_PROBLEMS of it: each kind is capped on
- * its own, so a flood of one (the count keys a bulk load left behind) hides no other.
- */
-function problemKind(problems: string[]): (problem: string) => void {
-  let listed = 0;
-  return (problem) => {
-    if (listed++ < MAX_PROBLEMS) problems.push(problem);
-  };
 }
 
 /**
